@@ -1,0 +1,70 @@
+"""cardrules: the rules of the Call Break family and of Minibridge, as a library.
+
+>>> import cardrules
+>>> "callbreak-strict" in cardrules.profiles()
+True
+>>> game = cardrules.load("callbreak-strict").new_game(seed=1)
+>>> game.phase
+'auction'
+"""
+
+from __future__ import annotations
+
+from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
+from cardrules.cards import Card, Suit, parse_card, parse_cards
+from cardrules.components import Contract, Direction, GameOver
+from cardrules.duties import Duty, TrickState
+from cardrules.errors import (
+    ActionError,
+    CardError,
+    CardrulesError,
+    IllegalAction,
+    ProfileError,
+    RecordError,
+)
+from cardrules.game import Game, Standing, Trick
+from cardrules.hookspecs import hookimpl, hookspec
+from cardrules.ruleset import Explanation, Ruleset, load
+from cardrules.views import View
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "ActionError",
+    "Bid",
+    "Card",
+    "CardError",
+    "CardrulesError",
+    "ChooseContract",
+    "Contract",
+    "Direction",
+    "Duty",
+    "Explanation",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "Play",
+    "ProfileError",
+    "RecordError",
+    "Ruleset",
+    "Standing",
+    "Suit",
+    "Trick",
+    "TrickState",
+    "View",
+    "hookimpl",
+    "hookspec",
+    "load",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "profiles",
+]
+
+
+def profiles() -> list[str]:
+    """Sorted names of the installed profiles."""
+    from cardrules.registry import profile_paths
+
+    return sorted(profile_paths())

@@ -1,0 +1,115 @@
+"""Actions a seat can take: a call, a card, a contract choice.
+
+``str(action)`` is the action's text (``"bid 3"``, ``"play AH"``,
+``"contract S game"``) and :func:`parse_action` reads it back.
+
+>>> parse_action("play 10♥")
+Play(Card.parse('10H'))
+>>> str(parse_action("BID 4")), str(parse_action("contract nt partscore"))
+('bid 4', 'contract NT partscore')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardrules.cards import CARDS, Card, Suit
+from cardrules.errors import ActionError, CardError
+
+__all__ = ["Action", "Bid", "ChooseContract", "Play", "parse_action"]
+
+#: Strains in bridge order; "NT" is no-trump.
+STRAINS = ("C", "D", "H", "S", "NT")
+GOALS = ("partscore", "game")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A call of a number of tricks (Call Break family)."""
+
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Playing one card."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseContract:
+    """Declarer's choice of strain and goal (Minibridge)."""
+
+    strain: str  # "C" "D" "H" "S" or "NT"
+    goal: Literal["partscore", "game"]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None in no-trump."""
+        return None if self.strain == "NT" else Suit[self.strain]
+
+    def __str__(self) -> str:
+        return f"contract {self.strain} {self.goal}"
+
+
+Action = Bid | Play | ChooseContract
+
+#: Interned play actions by card index, so the hot path allocates nothing.
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+
+
+def parse_action(action: Action | str) -> Action:
+    """An action from an action object or its text; :class:`ActionError` if unreadable."""
+    if isinstance(action, Bid | Play | ChooseContract):
+        return action
+    if not isinstance(action, str):
+        raise ActionError(f"invalid action: {action!r} (expected text such as 'play AH')")
+    words = action.split()
+    if not words:
+        raise ActionError(
+            "invalid action: '' (expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
+        )
+    verb = words[0].lower()
+    if verb == "play" and len(words) == 2:
+        try:
+            return PLAYS[Card.parse(words[1]).index]
+        except CardError as exc:
+            raise ActionError(f"invalid action: {action!r}: {exc}") from None
+    if verb in ("bid", "call") and len(words) == 2:
+        try:
+            return Bid(int(words[1]))
+        except ValueError:
+            raise ActionError(
+                f"invalid action: {action!r} (expected a whole number of tricks, e.g. 'bid 3')"
+            ) from None
+    if verb == "contract" and len(words) == 3:
+        strain = words[1].upper()
+        if strain in ("N", "NOTRUMP", "NO-TRUMP"):
+            strain = "NT"
+        if strain not in STRAINS:
+            try:
+                strain = Suit.parse(words[1]).name
+            except CardError:
+                raise ActionError(
+                    f"invalid action: {action!r} (strain must be one of C D H S NT)"
+                ) from None
+        goal = words[2].lower().replace("-", "")
+        if goal == "part":
+            goal = "partscore"
+        if goal not in GOALS:
+            raise ActionError(f"invalid action: {action!r} (goal must be 'partscore' or 'game')")
+        return ChooseContract(strain, "game" if goal == "game" else "partscore")
+    raise ActionError(
+        f"invalid action: {action!r} (expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
+    )

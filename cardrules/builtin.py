@@ -1,0 +1,79 @@
+"""The kernel's own behaviour, registered as a plugin of ``trylast`` defaults.
+
+Each default reads the profile's settings; a variant plugin overrides one by
+returning a non-None value from the same hook.
+"""
+
+from __future__ import annotations
+
+from cardrules.cards import Suit
+from cardrules.components import (
+    Auction,
+    CallAuction,
+    DealsEnd,
+    Direction,
+    EndCondition,
+    Scorer,
+    ThrowIn,
+)
+from cardrules.duties import BUILTIN_DUTIES, Duty
+from cardrules.hookspecs import hookimpl
+from cardrules.plugins import Components
+from cardrules.profile import Profile
+
+
+def fixed_trump(profile: Profile) -> Suit | None:
+    """The profile's fixed trump suit (None in no-trump or when chosen per deal)."""
+    return Suit[profile.trump] if profile.trump in ("C", "D", "H", "S") else None
+
+
+def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
+    return CallAuction(bounds[0], bounds[1], fixed_trump(profile), profile.auction_rule)
+
+
+@hookimpl(trylast=True)
+def cardrules_setup_components(components: Components) -> None:
+    for duty in BUILTIN_DUTIES:
+        components.add_duty(duty)
+    components.add_auction("calls", _calls_auction)
+
+
+@hookimpl(trylast=True)
+def cardrules_deal_direction(profile: Profile) -> Direction:
+    return Direction.named(profile.direction)
+
+
+@hookimpl(trylast=True)
+def cardrules_deal_throw_ins(profile: Profile, components: Components) -> list[ThrowIn]:
+    out = []
+    for ref in profile.throw_in:
+        spec = components.throw_ins[ref.name]
+        out.append(ThrowIn(ref.name, ref.rule, spec.description, spec.test))
+    return out
+
+
+@hookimpl(trylast=True)
+def cardrules_auction_bid_bounds(profile: Profile) -> tuple[int, int]:
+    return (profile.min_call, profile.max_call)
+
+
+@hookimpl(trylast=True)
+def cardrules_auction_create(
+    profile: Profile, bounds: tuple[int, int], components: Components
+) -> Auction:
+    return components.auctions[profile.auction_kind](profile, bounds)
+
+
+@hookimpl(trylast=True)
+def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty]:
+    return [components.duties[ref.name](ref.rule) for ref in profile.duties]
+
+
+@hookimpl(trylast=True)
+def cardrules_score_scorer(profile: Profile, components: Components) -> Scorer:
+    return components.scorers[profile.scoring_kind](profile)
+
+
+@hookimpl(trylast=True)
+def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition:
+    return DealsEnd(deals, profile.game_rule)

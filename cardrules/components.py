@@ -1,0 +1,292 @@
+"""The rule objects a loaded profile is compiled into.
+
+Hooks *provide* these objects once, when a profile is loaded; the game then
+calls them directly.  Each is small: a seat order, an auction, a throw-in
+test, a scorer, an end condition.  Plugins may provide their own as long as
+they follow the protocols here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Protocol, runtime_checkable
+
+from cardrules.actions import Action, Bid
+from cardrules.cards import Suit
+from cardrules.errors import IllegalAction
+
+__all__ = [
+    "Auction",
+    "AuctionState",
+    "CallAuction",
+    "Contract",
+    "DealInfo",
+    "DealResult",
+    "DealsEnd",
+    "Direction",
+    "EndCondition",
+    "GameOver",
+    "Scorer",
+    "Side",
+    "ThrowIn",
+]
+
+#: A side: a seat number in individual games, a pair name ("NS", "EW") in partnerships.
+Side = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    """The order of play round the table.
+
+    Seats are numbered 0..3 clockwise (N, E, S, W).  ``step`` is +1 for
+    clockwise and +3 (one to the right) for counter-clockwise.
+    """
+
+    step: int
+
+    @classmethod
+    def named(cls, name: str) -> Direction:
+        """``"clockwise"`` or ``"counterclockwise"``."""
+        return cls(1 if name == "clockwise" else 3)
+
+    @property
+    def name(self) -> str:
+        """``"clockwise"`` or ``"counterclockwise"``."""
+        return "clockwise" if self.step == 1 else "counterclockwise"
+
+    def next(self, seat: int, n: int = 1) -> int:
+        """The seat ``n`` turns after ``seat``."""
+        return (seat + n * self.step) % 4
+
+    def order(self, first: int) -> tuple[int, int, int, int]:
+        """The four seats in order of play from ``first``."""
+        s = self.step
+        return (first, (first + s) % 4, (first + 2 * s) % 4, (first + 3 * s) % 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What play and scoring need from the auction.
+
+    ``trump`` is the trump suit or None for no-trump; ``leader`` leads to the
+    first trick.  Call Break fills ``calls`` (one per seat); Minibridge fills
+    ``declarer``, ``dummy``, ``strain`` ("S", "NT"...), ``goal``
+    ("game"/"partscore") and ``target`` (tricks needed).
+    """
+
+    trump: Suit | None
+    leader: int
+    calls: tuple[int, ...] = ()
+    declarer: int | None = None
+    dummy: int | None = None
+    strain: str = ""
+    goal: str = ""
+    target: int = 0
+
+    def controller(self, seat: int) -> int:
+        """The seat that decides for ``seat``: declarer for dummy, else the seat itself."""
+        return self.declarer if seat == self.dummy and self.declarer is not None else seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        out: dict[str, Any] = {
+            "trump": None if self.trump is None else self.trump.name,
+            "leader": self.leader,
+        }
+        if self.calls:
+            out["calls"] = list(self.calls)
+        if self.declarer is not None:
+            out.update(
+                declarer=self.declarer,
+                dummy=self.dummy,
+                strain=self.strain,
+                goal=self.goal,
+                target=self.target,
+            )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DealInfo:
+    """A fresh deal handed to the auction: dealer, hands (masks by seat), seat order."""
+
+    dealer: int
+    hands: tuple[int, ...]
+    direction: Direction
+
+
+@runtime_checkable
+class AuctionState(Protocol):
+    """One deal's auction in progress; the game holds it and calls it directly."""
+
+    def to_act(self) -> int | None:
+        """The seat to act, or None when the auction is over."""
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take."""
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Take ``action``, or raise :class:`IllegalAction` leaving the state unchanged."""
+
+    def result(self) -> Contract | None:
+        """The contract once the auction is over; None means: redeal by the same dealer."""
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may know of the auction (JSON-ready)."""
+
+    def exposed(self) -> frozenset[int]:
+        """Seats whose hands every seat may see now (dummy, once exposed)."""
+
+
+class Auction(Protocol):
+    """Starts the auction of each deal."""
+
+    def start(self, deal: DealInfo) -> AuctionState:
+        """The auction state for a fresh deal."""
+
+
+class CallAuction:
+    """Each player in turn from the first caller calls a number of tricks once.
+
+    Used by the Call Break family: calls within ``[low, high]``, public and
+    final; no pass.  The first caller leads to the first trick.
+    """
+
+    def __init__(
+        self, low: int, high: int, trump: Suit | None, rule: str = "", first: str = "next"
+    ) -> None:
+        self.low = low
+        self.high = high
+        self.trump = trump
+        self.rule = rule
+        self.first = first
+        self.bids = tuple(Bid(n) for n in range(low, high + 1))
+
+    def start(self, deal: DealInfo) -> _CallAuctionState:
+        first = deal.direction.next(deal.dealer) if self.first == "next" else deal.dealer
+        return _CallAuctionState(self, deal.direction.order(first))
+
+
+class _CallAuctionState:
+    __slots__ = ("calls", "order", "owner")
+
+    def __init__(self, owner: CallAuction, order: tuple[int, ...]) -> None:
+        self.owner = owner
+        self.order = order
+        self.calls: list[int | None] = [None, None, None, None]
+
+    def _n(self) -> int:
+        return sum(c is not None for c in self.calls)
+
+    def to_act(self) -> int | None:
+        n = self._n()
+        return self.order[n] if n < 4 else None
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.owner.bids) if self._n() < 4 else []
+
+    def apply(self, seat: int, action: Action) -> None:
+        o = self.owner
+        if not isinstance(action, Bid):
+            raise IllegalAction(
+                o.rule,
+                f"the auction is on: make a call of {o.low} to {o.high} "
+                f"tricks (e.g. 'bid {o.low}')",
+                action=str(action),
+                seat=seat,
+            )
+        if not o.low <= action.tricks <= o.high:
+            raise IllegalAction(
+                o.rule,
+                f"a call must be {o.low} to {o.high} tricks (got {action.tricks})",
+                action=str(action),
+                seat=seat,
+            )
+        self.calls[seat] = action.tricks
+
+    def result(self) -> Contract | None:
+        first = self.order[0]
+        return Contract(self.owner.trump, first, calls=tuple(c or 0 for c in self.calls))
+
+    def public(self) -> dict[str, Any]:
+        return {"calls": list(self.calls), "order": list(self.order)}
+
+    def exposed(self) -> frozenset[int]:
+        return frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    """A reason to throw the cards in and redeal before any call.
+
+    ``test(hand)`` is true when a hand (a mask) forces the redeal.
+    """
+
+    name: str
+    rule: str
+    description: str
+    test: Any  # Callable[[int], bool]; Any keeps the frozen dataclass simple
+
+    def applies(self, hands: Sequence[int]) -> int | None:
+        """The first seat whose hand forces a throw-in, or None."""
+        for seat, hand in enumerate(hands):
+            if self.test(hand):
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One finished deal: who dealt, the contract, and the tricks taken by each seat."""
+
+    dealer: int
+    contract: Contract
+    tricks: tuple[int, ...]
+    scores: Mapping[Side, Decimal] = field(default_factory=dict)
+
+
+class Scorer(Protocol):
+    """Turns a finished deal into exact scores per side."""
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Scores of one deal by side (seat or pair), exact decimals."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """Why the game ended; ``winners`` overrides the top of the standings when set."""
+
+    reason: str
+    rule: str = ""
+    winners: tuple[Side, ...] = ()
+
+
+class EndCondition(Protocol):
+    """Decides after each scored deal whether the game is over."""
+
+    def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
+        """A :class:`GameOver` when the game has ended, else None."""
+
+
+class DealsEnd:
+    """The game ends after a fixed number of deals, or when a total reaches a target."""
+
+    def __init__(
+        self, deals: int, rule: str = "", target: Decimal | None = None, target_rule: str = ""
+    ) -> None:
+        self.deals = deals
+        self.rule = rule
+        self.target = target
+        self.target_rule = target_rule
+
+    def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
+        if self.target is not None:
+            if any(v >= self.target for v in totals.values()):
+                return GameOver(f"a total reached the target of {self.target}", self.target_rule)
+            return None
+        if len(deals) >= self.deals:
+            return GameOver(f"{self.deals} deals played", self.rule)
+        return None

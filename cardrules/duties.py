@@ -1,0 +1,337 @@
+"""Duties: named filters that narrow the cards a player may play.
+
+A duty sees the player's hand and the cards still allowed by the duties before
+it (both bit masks) and the state of the trick; it returns the cards it still
+allows.  The game applies a profile's duties in order.  Each duty carries the
+rule id it implements (from the profile) and explains a refusal in words.
+
+Duties are plain objects called directly on the hot path: pluggy is only
+consulted once, when a profile is loaded, to find the duty classes.
+
+>>> from cardrules.cards import mask_of, parse_cards, cards_of, Suit
+>>> hand = mask_of(parse_cards("AH 3H 2S"))
+>>> t = TrickState.of(parse_cards("7H"), trump=Suit.S)
+>>> duties = [FollowSuit("CBS-3.3"), HeadWhenFollowing("CBS-3.4")]
+>>> [str(c) for c in cards_of(narrow(duties, hand, t))]
+['AH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of
+
+__all__ = [
+    "BEATS",
+    "BUILTIN_DUTIES",
+    "Duty",
+    "FollowSuit",
+    "HeadWhenFollowing",
+    "MustWin",
+    "NoTrumpLeadFirstTrick",
+    "OvertrumpWhenVoid",
+    "TrickState",
+    "TrumpToWinWhenVoid",
+    "TrumpWhenVoid",
+    "narrow",
+    "trick_winner_index",
+]
+
+
+def _beats_table() -> tuple[tuple[int, ...], ...]:
+    """BEATS[trump][card]: mask of the cards that beat ``card`` when it is winning.
+
+    ``trump`` is a suit number or 4 for no-trump.  A winning card is always of
+    the led suit (nothing trumped yet) or a trump, so the led suit need not be
+    part of the key.
+    """
+    table = []
+    for trump in range(5):
+        row = []
+        for index in range(52):
+            suit = index // 13
+            higher_same_suit = SUIT_MASKS[suit] & ~((1 << (index + 1)) - 1)
+            mask = higher_same_suit
+            if trump < 4 and suit != trump:
+                mask |= SUIT_MASKS[trump]
+            row.append(mask)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: BEATS[trump or 4][winning card index] -> mask of cards that beat it.
+BEATS = _beats_table()
+
+
+@dataclass(slots=True)
+class TrickState:
+    """What a duty may know about the trick in progress.
+
+    ``led`` is the suit led (-1 when the player leads), ``trump`` the trump
+    suit (-1 in no-trump), ``winner`` the index of the card winning so far
+    (-1 when leading), ``beats`` the mask of cards that would beat it,
+    ``cards`` the indices already played to this trick, ``first_trick`` whether
+    this is the deal's first trick, and ``played_before`` the mask of cards
+    played to earlier tricks of the deal.
+    """
+
+    led: int
+    trump: int
+    winner: int
+    beats: int
+    cards: tuple[int, ...]
+    first_trick: bool
+    played_before: int = 0
+
+    @property
+    def leading(self) -> bool:
+        """True when the player is leading to the trick."""
+        return self.led < 0
+
+    @property
+    def trumped(self) -> bool:
+        """True when a trump has been played to a trick of another suit."""
+        return self.winner >= 0 and self.trump >= 0 and self.winner // 13 == self.trump != self.led
+
+    @classmethod
+    def of(
+        cls,
+        trick: Sequence[Card],
+        *,
+        trump: Suit | int | None,
+        first_trick: bool = False,
+        played_before: int = 0,
+    ) -> TrickState:
+        """The state of a trick from the cards played to it, led card first."""
+        t = -1 if trump is None else int(trump)
+        indices = tuple(c.index for c in trick)
+        if not indices:
+            return cls(-1, t, -1, 0, (), first_trick, played_before)
+        win = indices[trick_winner_index(indices, t)]
+        return cls(
+            indices[0] // 13,
+            t,
+            win,
+            BEATS[t if t >= 0 else 4][win],
+            indices,
+            first_trick,
+            played_before,
+        )
+
+
+def trick_winner_index(cards: Sequence[int], trump: int) -> int:
+    """Index in play order of the card that wins: highest trump, else highest of the led suit."""
+    beats = BEATS[trump if trump >= 0 else 4]
+    best = 0
+    for i in range(1, len(cards)):
+        if beats[cards[best]] >> cards[i] & 1:
+            best = i
+    return best
+
+
+def _lowest(mask: int) -> Card:
+    return CARDS[(mask & -mask).bit_length() - 1]
+
+
+def _some(mask: int) -> str:
+    """Name one or two cards of a mask, for a message: ``3♥`` or ``3♥, 9♥``."""
+    names = [c.symbol() for c in cards_of(mask)]
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+
+
+class Duty:
+    """A named filter on the playable cards; subclass and set ``name`` and ``summary``.
+
+    ``rule`` is the rule id the profile attaches (``"CBS-3.6"``); it is shown
+    in refusals and in the rendered rules.
+    """
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+
+    __slots__ = ("rule",)
+
+    def __init__(self, rule: str = "") -> None:
+        self.rule = rule
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:  # pragma: no cover
+        """The cards of ``legal`` (a subset of ``hand``) this duty still allows."""
+        raise NotImplementedError
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        """Why ``card`` is refused; ``allowed`` is what this duty left."""
+        return f"{self.summary.rstrip('.').lower()}; allowed: {_some(allowed)}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rule!r})"
+
+
+class NoTrumpLeadFirstTrick(Duty):
+    """The first trick may not be led with a trump by a player holding another suit."""
+
+    name = "no_trump_lead_first_trick"
+    summary = "The leader of the first trick may not lead a trump while holding another suit."
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led >= 0 or not t.first_trick or t.trump < 0:
+            return legal
+        other = legal & ~SUIT_MASKS[t.trump]
+        return other if other else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        word = Suit(t.trump).word
+        return (
+            f"no {word[:-1]} lead in the first trick while holding another suit "
+            f"({_lowest(allowed).symbol()})"
+        )
+
+
+class FollowSuit(Duty):
+    """Follow the suit led if able."""
+
+    name = "follow_suit"
+    summary = "A player who holds the suit led must play a card of that suit."
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0:
+            return legal
+        same = legal & SUIT_MASKS[t.led]
+        return same if same else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        return f"{Suit(t.led).word} were led and you hold {_some(allowed)}: must follow suit"
+
+
+class HeadWhenFollowing(Duty):
+    """When following suit, play a card that beats the winning card if able."""
+
+    name = "head_when_following"
+    summary = (
+        "A player following suit must play a card that beats the card winning "
+        "so far, if they hold one (after a trump, any card of the suit led)."
+    )
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0 or not hand & SUIT_MASKS[t.led]:
+            return legal
+        win = legal & t.beats
+        return win if win else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        low = _lowest(allowed)
+        return f"holding {low.symbol()}, which beats {CARDS[t.winner].symbol()}: must win the trick"
+
+
+class TrumpWhenVoid(Duty):
+    """A player void in the suit led must play a trump if they hold one."""
+
+    name = "trump_when_void"
+    summary = "A player void in the suit led must play a trump if they hold one."
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0 or t.trump < 0 or hand & SUIT_MASKS[t.led]:
+            return legal
+        trumps = legal & SUIT_MASKS[t.trump]
+        return trumps if trumps else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        return f"void in {Suit(t.led).word} and holding {_lowest(allowed).symbol()}: must trump"
+
+
+class OvertrumpWhenVoid(Duty):
+    """A player void in the suit led must beat the winning card if able (overtrump)."""
+
+    name = "overtrump_when_void"
+    summary = (
+        "A player void in the suit led who can beat the card winning so far "
+        "(a trump higher than every trump in the trick) must do so."
+    )
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0 or hand & SUIT_MASKS[t.led]:
+            return legal
+        win = legal & t.beats
+        return win if win else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        low = _lowest(allowed)
+        verb = "must overtrump" if t.trumped else "must trump"
+        return (
+            f"void in {Suit(t.led).word} and holding {low.symbol()}, which beats "
+            f"{CARDS[t.winner].symbol()}: {verb}"
+        )
+
+
+class TrumpToWinWhenVoid(Duty):
+    """Void in the suit led: play a card that wins the trick if you hold one, else any card."""
+
+    name = "trump_to_win_when_void"
+    summary = (
+        "A player void in the suit led must play a trump that wins the trick if "
+        "they hold one (any trump when none is in the trick, else a higher one); "
+        "otherwise any card."
+    )
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0 or hand & SUIT_MASKS[t.led]:
+            return legal
+        win = legal & t.beats
+        return win if win else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        low = _lowest(allowed)
+        verb = "must overtrump" if t.trumped else "must trump"
+        return (
+            f"void in {Suit(t.led).word} and holding {low.symbol()}, which beats "
+            f"{CARDS[t.winner].symbol()}: {verb}"
+        )
+
+
+class MustWin(Duty):
+    """Among the cards still allowed, play one that beats the winning card if able."""
+
+    name = "must_win"
+    summary = (
+        "Among the cards otherwise allowed, a player must play one that beats "
+        "the card winning so far, if they hold one."
+    )
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0:
+            return legal
+        win = legal & t.beats
+        return win if win else legal
+
+    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
+        low = _lowest(allowed)
+        return f"holding {low.symbol()}, which beats {CARDS[t.winner].symbol()}: must win the trick"
+
+
+#: The duties the kernel ships, by name.
+BUILTIN_DUTIES: tuple[type[Duty], ...] = (
+    NoTrumpLeadFirstTrick,
+    FollowSuit,
+    HeadWhenFollowing,
+    TrumpWhenVoid,
+    OvertrumpWhenVoid,
+    TrumpToWinWhenVoid,
+    MustWin,
+)
+
+
+def narrow(duties: Iterable[Duty], hand: int, t: TrickState) -> int:
+    """Apply duties in order to a hand; the mask of the cards that may be played."""
+    legal = hand
+    for duty in duties:
+        legal = duty.narrow(hand, legal, t)
+    return legal

@@ -1,0 +1,516 @@
+"""The game state machine: deals, the auction, tricks, scores, standings, records.
+
+>>> import cardrules
+>>> game = cardrules.load("callbreak-strict").new_game(seed=7)
+>>> game.phase, game.deal_number
+('auction', 1)
+>>> game.apply("bid 3")
+>>> while game.phase != "finished":
+...     game.apply(game.legal_actions()[0])
+>>> len(game.deals), len(game.standings())
+(5, 4)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from cardrules.actions import PLAYS, Action, Play, parse_action
+from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
+from cardrules.components import AuctionState, Contract, DealInfo, DealResult, GameOver, Side
+from cardrules.duties import BEATS, TrickState, narrow, trick_winner_index
+from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
+from cardrules.ruleset import Ruleset, explain_mask
+
+if TYPE_CHECKING:
+    from cardrules.views import View
+
+__all__ = ["Game", "Standing", "ThrowInEvent", "Trick"]
+
+RECORD_FORMAT = "cardrules-game"
+RECORD_VERSION = 1
+MAX_REDEALS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order (seat, card), who won."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowInEvent:
+    """The cards were thrown in and redealt by the same dealer."""
+
+    deal_number: int
+    dealer: int
+    seat: int | None
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's place in the standings (competition ranking: 1, 1, 3, 4)."""
+
+    place: int
+    side: Side
+    total: Decimal
+    winner: bool
+
+
+def _fmt(value: Decimal) -> str:
+    return str(value)
+
+
+class Game:
+    """A game of several deals under one ruleset.  Make one with ``rules.new_game()``."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        hands: Sequence[Iterable[Card | str] | str] | None = None,
+    ) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
+        if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer <= 3):
+            raise CardrulesError(f"invalid dealer: {dealer!r} (expected a seat 0..3)")
+        self.rules = rules
+        self.seed = seed
+        self.preset: tuple[int, ...] | None = None
+        if hands is not None:
+            self.preset = _preset_masks(hands)
+        if dealer is None:
+            dealer = random.Random(f"{seed}/dealer").randrange(4)
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.deal_number = 0
+        self.actions: list[str] = []
+        self.deals: list[DealResult] = []
+        self.throw_ins: list[ThrowInEvent] = []
+        self.totals: dict[Side, Decimal] = {side: Decimal(0) for side in rules.sides}
+        self.over: GameOver | None = None
+        self.phase = "auction"
+        self._start_deal(dealer)
+
+    # -- dealing -----------------------------------------------------------
+
+    def _deal_cards(self, dealer: int, attempt: int) -> tuple[int, ...]:
+        if self.deal_number == 1 and attempt == 0 and self.preset is not None:
+            return self.preset
+        rng = random.Random(f"{self.seed}/{self.deal_number}/{attempt}")
+        deck = list(range(52))
+        rng.shuffle(deck)
+        cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
+        deck = deck[cut:] + deck[:cut]
+        order = self.rules.direction.order(self.rules.direction.next(dealer))
+        hands = [0, 0, 0, 0]
+        for i, card in enumerate(deck):
+            hands[order[i & 3]] |= 1 << card
+        return tuple(hands)
+
+    def _start_deal(self, dealer: int) -> None:
+        self.deal_number += 1
+        self.dealer = dealer
+        rules = self.rules
+        for attempt in range(MAX_REDEALS):
+            hands = self._deal_cards(dealer, attempt)
+            thrown = None
+            for throw_in in rules.throw_ins:
+                seat = throw_in.applies(hands)
+                if seat is not None:
+                    thrown = ThrowInEvent(
+                        self.deal_number, dealer, seat, throw_in.rule, throw_in.description
+                    )
+                    break
+            if thrown is not None:
+                self.throw_ins.append(thrown)
+                continue
+            auction = rules.auction.start(DealInfo(dealer, hands, rules.direction))
+            if auction.to_act() is None and auction.result() is None:
+                self.throw_ins.append(
+                    ThrowInEvent(
+                        self.deal_number,
+                        dealer,
+                        None,
+                        rules.profile.auction_rule,
+                        "the auction calls for a redeal",
+                    )
+                )
+                continue
+            break
+        else:  # pragma: no cover - astronomically unlikely
+            raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
+        self.initial_hands = hands
+        self.hands = list(hands)
+        self.auction: AuctionState = auction
+        self.contract: Contract | None = None
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0, 0, 0, 0]
+        self._trick_cards: list[int] = []
+        self._played = 0
+        self.leader = -1
+        self.phase = "auction"
+        self._to_act: int | None = auction.to_act()
+        if self._to_act is None:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        contract = self.auction.result()
+        if contract is None:  # pragma: no cover - handled at deal time
+            raise CardrulesError("auction ended without a contract")
+        self.contract = contract
+        self.phase = "play"
+        self.leader = contract.leader
+        self._to_act = contract.leader
+        self._trump = -1 if contract.trump is None else int(contract.trump)
+        self._beats = BEATS[self._trump if self._trump >= 0 else 4]
+
+    # -- public state ------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose call or card is next (dummy's seat on dummy's turn); None at the end."""
+        return self._to_act
+
+    def controller(self, seat: int) -> int:
+        """The seat that decides for ``seat`` (declarer for dummy)."""
+        if self.contract is not None:
+            return self.contract.controller(seat)
+        return seat
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, sorted by suit and rank."""
+        return list(cards_of(self.hands[seat]))
+
+    @property
+    def first_trick(self) -> bool:
+        """True while the deal's first trick is being played."""
+        return not self.tricks
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The most recently completed trick of this deal, if any."""
+        return self.tricks[-1] if self.tricks else None
+
+    def trick_state(self) -> TrickState:
+        """The duties' view of the trick in progress."""
+        cards = self._trick_cards
+        if not cards:
+            return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self._played)
+        win = cards[trick_winner_index(cards, self._trump)]
+        return TrickState(
+            cards[0] // 13,
+            self._trump,
+            win,
+            self._beats[win],
+            tuple(cards),
+            not self.tricks,
+            self._played,
+        )
+
+    def _legal_mask(self) -> int:
+        seat = self._to_act
+        assert seat is not None
+        return narrow(self.rules.duties, self.hands[seat], self.trick_state())
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take now (empty when the game is over)."""
+        if self.phase == "play":
+            return [PLAYS[c.index] for c in cards_of(self._legal_mask())]
+        if self.phase == "auction":
+            return self.auction.legal_actions()
+        return []
+
+    def is_legal(self, action: Action | str) -> bool:
+        """True if ``action`` may be taken now."""
+        try:
+            act = parse_action(action)
+        except CardrulesError:
+            return False
+        if self.phase == "play":
+            return isinstance(act, Play) and bool(self._legal_mask() >> act.card.index & 1)
+        return act in self.legal_actions()
+
+    # -- acting ------------------------------------------------------------
+
+    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
+        """Take an action for the seat to act; ``seat``, if given, must be its controller.
+
+        An illegal action raises :class:`~cardrules.IllegalAction` naming the
+        rule, and the game is left exactly as it was.
+        """
+        act = parse_action(action)
+        to_act = self._to_act
+        if to_act is None:
+            raise IllegalAction("", "the game is over", action=str(act))
+        if seat is not None and seat != self.controller(to_act):
+            whose = f"seat {to_act}" + (
+                f" (decided by seat {self.controller(to_act)})"
+                if self.controller(to_act) != to_act
+                else ""
+            )
+            raise IllegalAction("", f"it is the turn of {whose}", action=str(act), seat=seat)
+        if self.phase == "auction":
+            self.auction.apply(to_act, act)
+            self.actions.append(str(act))
+            self._to_act = self.auction.to_act()
+            if self._to_act is None:
+                self._begin_play()
+            return
+        if not isinstance(act, Play):
+            raise IllegalAction(
+                "",
+                "the auction is over: play a card (e.g. 'play AH')",
+                action=str(act),
+                seat=to_act,
+            )
+        card = act.card
+        hand = self.hands[to_act]
+        bit = 1 << card.index
+        if not hand & bit:
+            raise IllegalAction(
+                "", f"{card.symbol()} is not in seat {to_act}'s hand", action=str(act), seat=to_act
+            )
+        t = self.trick_state()
+        if not narrow(self.rules.duties, hand, t) & bit:
+            why = explain_mask(self.rules, hand, t, card)
+            raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
+        self.actions.append(str(act))
+        self._play(to_act, card.index)
+
+    def _play(self, seat: int, index: int) -> None:
+        self.hands[seat] &= ~(1 << index)
+        self._trick_cards.append(index)
+        self.trick.append((seat, CARDS[index]))
+        if len(self._trick_cards) < 4:
+            self._to_act = self.rules.direction.next(seat)
+            return
+        won_at = trick_winner_index(self._trick_cards, self._trump)
+        winner = self.trick[won_at][0]
+        self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
+        self.tricks_won[winner] += 1
+        for c in self._trick_cards:
+            self._played |= 1 << c
+        self._trick_cards = []
+        self.trick = []
+        self.leader = winner
+        self._to_act = winner
+        if len(self.tricks) == 13:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        assert self.contract is not None
+        rules = self.rules
+        scores = rules.scorer.score(self.contract, tuple(self.tricks_won))
+        for side, value in scores.items():
+            self.totals[side] += value
+        self.deals.append(DealResult(self.dealer, self.contract, tuple(self.tricks_won), scores))
+        self.over = rules.end.check(self.deals, self.totals)
+        if self.over is not None:
+            self.phase = "finished"
+            self._to_act = None
+            return
+        self._start_deal(rules.direction.next(self.dealer))
+
+    # -- results -----------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        """Sides by total, best first, with competition ranking: equal totals share a place."""
+        winners = set(self.over.winners) if self.over is not None and self.over.winners else set()
+        items = sorted(self.totals.items(), key=lambda kv: (kv[0] not in winners, -kv[1]))
+        out = []
+        top = max(self.totals.values())
+        for side, total in items:
+            if winners:
+                if side in winners:
+                    place = 1
+                else:
+                    place = (
+                        1
+                        + len(winners)
+                        + sum(1 for s, v in self.totals.items() if s not in winners and v > total)
+                    )
+                winner = side in winners
+            else:
+                place = 1 + sum(1 for v in self.totals.values() if v > total)
+                winner = self.phase == "finished" and total == top
+            out.append(Standing(place, side, total, winner))
+        return out
+
+    @property
+    def scores(self) -> list[dict[Side, Decimal]]:
+        """The scores of each finished deal, by side."""
+        return [dict(d.scores) for d in self.deals]
+
+    # -- views -------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: its own hand and public facts only."""
+        from cardrules.views import make_view
+
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+        return make_view(self, seat)
+
+    # -- records -----------------------------------------------------------
+
+    def state_dict(self) -> dict[str, Any]:
+        """The full server-side state (every hand): never send this to a player."""
+        return {
+            "phase": self.phase,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "to_act": self._to_act,
+            "hands": [[str(c) for c in cards_of(h)] for h in self.hands],
+            "dealt": [[str(c) for c in cards_of(h)] for h in self.initial_hands],
+            "auction": self.auction.public(),
+            "contract": None if self.contract is None else self.contract.to_dict(),
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [[t.leader, [str(c) for _, c in t.cards], t.winner] for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "throw_ins": [[e.deal_number, e.dealer, e.seat, e.rule] for e in self.throw_ins],
+            "deals": [
+                {
+                    "dealer": d.dealer,
+                    "contract": d.contract.to_dict(),
+                    "tricks": list(d.tricks),
+                    "scores": {str(k): _fmt(v) for k, v in d.scores.items()},
+                }
+                for d in self.deals
+            ],
+            "totals": {str(k): _fmt(v) for k, v in self.totals.items()},
+            "over": None
+            if self.over is None
+            else {
+                "reason": self.over.reason,
+                "rule": self.over.rule,
+                "winners": [str(w) for w in self.over.winners],
+            },
+        }
+
+    def to_json(self) -> str:
+        """The whole game as JSON: settings, seed, every action, and the full state."""
+        preset = (
+            None if self.preset is None else [[str(c) for c in cards_of(h)] for h in self.preset]
+        )
+        doc = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "profile": self.rules.name,
+            "profile_path": self.rules.profile.path,
+            "deals": self.rules.deals,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "preset_hands": preset,
+            "actions": list(self.actions),
+            "state": self.state_dict(),
+        }
+        return json.dumps(doc, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, rules: Ruleset | None = None) -> Game:
+        """Rebuild a game from :meth:`to_json` output, re-checking every action.
+
+        The actions are replayed under the rules, and the stored state must
+        match the replay exactly; anything else is a :class:`RecordError`.
+        """
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"invalid record: not JSON ({exc})") from None
+        if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
+            raise RecordError(f"invalid record: 'format' must be {RECORD_FORMAT!r}")
+        if doc.get("version") != RECORD_VERSION:
+            raise RecordError(f"invalid record: unsupported version {doc.get('version')!r}")
+        for key, kind in (
+            ("seed", int),
+            ("first_dealer", int),
+            ("actions", list),
+            ("profile", str),
+            ("deals", int),
+        ):
+            if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
+                raise RecordError(
+                    f"invalid record: {key!r} must be {kind.__name__} (got {doc.get(key)!r})"
+                )
+        if rules is None:
+            from cardrules.ruleset import load
+
+            try:
+                rules = load(doc["profile"], deals=doc["deals"])
+            except CardrulesError:
+                path = doc.get("profile_path")
+                if not isinstance(path, str):
+                    raise
+                rules = load(path, deals=doc["deals"])
+        if rules.name != doc["profile"]:
+            raise RecordError(
+                f"invalid record: made with profile {doc['profile']!r}, not {rules.name!r}"
+            )
+        try:
+            game = cls(
+                rules, seed=doc["seed"], dealer=doc["first_dealer"], hands=doc.get("preset_hands")
+            )
+        except CardrulesError as exc:
+            raise RecordError(f"invalid record: {exc}") from None
+        for i, action in enumerate(doc["actions"]):
+            try:
+                game.apply(action)
+            except CardrulesError as exc:
+                raise RecordError(f"invalid record: action {i} ({action!r}): {exc}") from None
+        if "state" in doc and doc["state"] != json.loads(json.dumps(game.state_dict())):
+            diff = [
+                k
+                for k, v in game.state_dict().items()
+                if json.loads(json.dumps(v)) != doc["state"].get(k)
+            ]
+            raise RecordError(
+                f"invalid record: stored state does not match the replay "
+                f"(differs in: {', '.join(diff)})"
+            )
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy of the game (by replay)."""
+        return Game.from_json(self.to_json(), rules=self.rules)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name!r} seed={self.seed} deal {self.deal_number} "
+            f"{self.phase} to_act={self._to_act}>"
+        )
+
+
+def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...]:
+    if isinstance(hands, str) or len(hands) != 4:
+        raise CardError("invalid hands: expected 4 hands of 13 cards")
+    masks = []
+    seen = 0
+    for seat, hand in enumerate(hands):
+        cards = parse_cards(hand)
+        mask = mask_of(cards)
+        if len(cards) != 13 or mask.bit_count() != 13:
+            raise CardError(
+                f"invalid hands: seat {seat} must hold 13 different cards (got {len(cards)})"
+            )
+        if mask & seen:
+            dup = " ".join(str(c) for c in cards_of(mask & seen))
+            raise CardError(f"invalid hands: {dup} dealt twice (seat {seat})")
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks)

@@ -1,0 +1,240 @@
+"""The typed facade over pluggy: plugin managers, entry points, named components.
+
+A fresh :class:`pluggy.PluginManager` is made for every loaded ruleset (no
+module-global manager).  Hook calls return ``Any``; this module is the one
+place that turns their answers into typed rule objects.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from cardrules import hookspecs
+from cardrules.components import Auction, Direction, EndCondition, Scorer, ThrowIn
+from cardrules.duties import Duty
+from cardrules.errors import ProfileError
+from cardrules.profile import OptionValue, Profile
+
+__all__ = [
+    "Components",
+    "OptionSpec",
+    "entry_points",
+    "make_plugin_manager",
+]
+
+AuctionFactory = Callable[[Profile, tuple[int, int]], Auction]
+ScorerFactory = Callable[[Profile], Scorer]
+ThrowInTest = Callable[[int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A declared ``[options]`` setting: a house-rule switch or a plugin setting."""
+
+    name: str
+    default: OptionValue
+    description: str
+    rule: str = ""
+    choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> str | None:
+        """None if ``value`` is acceptable, else what was expected."""
+        kind = type(self.default)
+        if type(value) is not kind:
+            return f"must be {kind.__name__} (got {value!r})"
+        if self.choices and value not in self.choices:
+            return f"must be one of {', '.join(map(repr, self.choices))} (got {value!r})"
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                return f"must be >= {self.minimum} (got {value!r})"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be <= {self.maximum} (got {value!r})"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowInSpec:
+    """A named throw-in test a profile can list under ``[deal] throw_in``."""
+
+    name: str
+    description: str
+    test: ThrowInTest
+
+
+class Components:
+    """The named rule components of one ruleset, filled by ``cardrules_setup_components``."""
+
+    def __init__(self) -> None:
+        self.duties: dict[str, type[Duty]] = {}
+        self.throw_ins: dict[str, ThrowInSpec] = {}
+        self.auctions: dict[str, AuctionFactory] = {}
+        self.scorers: dict[str, ScorerFactory] = {}
+        self.options: dict[str, OptionSpec] = {}
+
+    def add_duty(self, cls: type[Duty]) -> None:
+        """Register a :class:`~cardrules.duties.Duty` subclass under its ``name``."""
+        self.duties[cls.name] = cls
+
+    def add_throw_in(self, name: str, description: str, test: ThrowInTest) -> None:
+        """Register a throw-in test: ``test(hand_mask)`` true forces a redeal."""
+        self.throw_ins[name] = ThrowInSpec(name, description, test)
+
+    def add_auction(self, name: str, factory: AuctionFactory) -> None:
+        """Register an auction factory ``(profile, bounds) -> Auction``."""
+        self.auctions[name] = factory
+
+    def add_scorer(self, name: str, factory: ScorerFactory) -> None:
+        """Register a scorer factory ``(profile) -> Scorer``."""
+        self.scorers[name] = factory
+
+    def add_option(self, spec: OptionSpec) -> None:
+        """Declare an ``[options]`` setting (a house-rule switch)."""
+        self.options[spec.name] = spec
+
+
+@functools.cache
+def entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The installed plugins of the ``cardrules`` entry-point group, by name."""
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=hookspecs.PROJECT)}
+
+
+def make_plugin_manager(
+    names: Sequence[str], extra: Iterable[object] = (), *, source: str = ""
+) -> pluggy.PluginManager:
+    """A fresh plugin manager with the kernel defaults, the named entry points and ``extra``."""
+    from cardrules import builtin
+
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(builtin, name="cardrules.builtin")
+    known = entry_points()
+    problems = []
+    for i, name in enumerate(names):
+        ep = known.get(name)
+        if ep is None:
+            problems.append(
+                (
+                    f"profile.plugins[{i}]",
+                    f"plugin {name!r} is not installed; installed: "
+                    f"{', '.join(sorted(known)) or '(none)'}",
+                )
+            )
+            continue
+        if pm.get_plugin(name) is None:
+            pm.register(ep.load(), name=name)
+    if problems:
+        raise ProfileError(source, problems)
+    for plugin in extra:
+        pm.register(plugin)
+    pm.check_pending()
+    return pm
+
+
+def all_plugins_manager() -> pluggy.PluginManager:
+    """A plugin manager with every installed plugin, for listing profiles."""
+    return make_plugin_manager(sorted(entry_points()))
+
+
+def profile_dirs(pm: pluggy.PluginManager) -> list[Path]:
+    """Profile directories contributed by plugins."""
+    dirs: list[Path] = []
+    for result in pm.hook.cardrules_profile_dirs():
+        dirs.extend(Path(p) for p in result)
+    return dirs
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """The rule objects of a profile, asked of the hooks once."""
+
+    direction: Direction
+    throw_ins: tuple[ThrowIn, ...]
+    bounds: tuple[int, int]
+    auction: Auction
+    duties: tuple[Duty, ...]
+    scorer: Scorer
+    end: EndCondition
+    components: Components
+
+
+def resolve(pm: pluggy.PluginManager, profile: Profile, deals: int) -> Resolved:
+    """Ask the hooks for every rule object of ``profile``; all problems at once."""
+    components = Components()
+    pm.hook.cardrules_setup_components(components=components)
+    problems = check_names(profile, components)
+    if problems:
+        raise ProfileError(profile.path, problems)
+    hook = pm.hook
+    direction: Direction = hook.cardrules_deal_direction(profile=profile)
+    throw_ins: list[ThrowIn] = []
+    for result in hook.cardrules_deal_throw_ins(profile=profile, components=components):
+        throw_ins.extend(result)
+    bounds: tuple[int, int] = hook.cardrules_auction_bid_bounds(profile=profile)
+    auction: Auction = hook.cardrules_auction_create(
+        profile=profile, bounds=bounds, components=components
+    )
+    duties: list[Duty] = hook.cardrules_play_duties(profile=profile, components=components)
+    scorer: Scorer = hook.cardrules_score_scorer(profile=profile, components=components)
+    end: EndCondition = hook.cardrules_game_end_condition(profile=profile, deals=deals)
+    return Resolved(
+        direction, tuple(throw_ins), bounds, auction, tuple(duties), scorer, end, components
+    )
+
+
+def check_names(profile: Profile, components: Components) -> list[tuple[str, str]]:
+    """Problems with component names and options that the schema alone cannot see."""
+    problems: list[tuple[str, str]] = []
+
+    def known(d: dict[str, Any]) -> str:
+        return ", ".join(sorted(d)) or "(none)"
+
+    for i, ref in enumerate(profile.duties):
+        if ref.name not in components.duties:
+            problems.append(
+                (
+                    f"play.duties[{i}].name",
+                    f"unknown duty {ref.name!r}; known: {known(components.duties)}",
+                )
+            )
+    for i, ref in enumerate(profile.throw_in):
+        if ref.name not in components.throw_ins:
+            problems.append(
+                (
+                    f"deal.throw_in[{i}].name",
+                    f"unknown throw-in {ref.name!r}; known: {known(components.throw_ins)}",
+                )
+            )
+    if profile.auction_kind not in components.auctions:
+        problems.append(
+            (
+                "auction.kind",
+                f"unknown auction {profile.auction_kind!r}; known: {known(components.auctions)}",
+            )
+        )
+    if profile.scoring_kind not in components.scorers:
+        problems.append(
+            (
+                "scoring.kind",
+                f"unknown scorer {profile.scoring_kind!r}; known: {known(components.scorers)}",
+            )
+        )
+    for key, value in profile.options.items():
+        spec = components.options.get(key)
+        if spec is None:
+            problems.append(
+                (f"options.{key}", f"unknown option; known: {known(components.options)}")
+            )
+            continue
+        what = spec.check(value)
+        if what:
+            problems.append((f"options.{key}", what))
+    return problems

@@ -1,0 +1,214 @@
+"""A loaded rule set: a profile plus its plugins, resolved once into rule objects.
+
+>>> import cardrules
+>>> rules = cardrules.load("callbreak-strict")
+>>> [str(c) for c in rules.legal_cards("AH 3H 2S KD", ["7H"])]
+['AH']
+>>> rules.trick_winner(["AH", "6H", "4S", "2S"])
+2
+>>> print(rules.explain("AH 3H 2S KD", ["7H"], "3H"))
+CBS-3.4: holding A♥, which beats 7♥: must win the trick
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
+from cardrules.components import Contract, Side
+from cardrules.duties import TrickState, narrow, trick_winner_index
+from cardrules.errors import CardError, ProfileError
+from cardrules.plugins import Resolved, make_plugin_manager, resolve
+from cardrules.profile import Profile
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+
+__all__ = ["Explanation", "Ruleset", "load"]
+
+
+class _Default:
+    def __repr__(self) -> str:
+        return "<profile trump>"
+
+
+#: Marker for "the profile's fixed trump".
+PROFILE_TRUMP = _Default()
+TrumpArg = Suit | str | None | _Default
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a card may or may not be played: ``str()`` is ``"RULE: sentence"``."""
+
+    card: Card
+    legal: bool
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}" if self.rule else self.reason
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+def _hand_mask(hand: int | str | Iterable[Card | str]) -> int:
+    if isinstance(hand, int):
+        return hand
+    cards = parse_cards(hand)
+    mask = mask_of(cards)
+    if mask.bit_count() != len(cards):
+        raise CardError(f"invalid hand: a card appears twice in {' '.join(map(str, cards))}")
+    return mask
+
+
+class Ruleset:
+    """The rules of one profile, ready to play: apps get one from :func:`load`."""
+
+    def __init__(self, profile: Profile, resolved: Resolved, deals: int) -> None:
+        self.profile = profile
+        self.name = profile.name
+        self.title = profile.title
+        self.deals = deals
+        self.direction = resolved.direction
+        self.throw_ins = resolved.throw_ins
+        self.bounds = resolved.bounds
+        self.auction = resolved.auction
+        self.duties = resolved.duties
+        self.scorer = resolved.scorer
+        self.end = resolved.end
+        self.components = resolved.components
+        self.partnership = profile.sides == "partnership"
+        self.sides: tuple[Side, ...] = ("NS", "EW") if self.partnership else (0, 1, 2, 3)
+        self.trump: Suit | None = (
+            Suit[profile.trump] if profile.trump in ("C", "D", "H", "S") else None
+        )
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.name!r}>"
+
+    def side_of(self, seat: int) -> Side:
+        """The side a seat scores for: the seat itself, or its pair."""
+        if self.partnership:
+            return "NS" if seat % 2 == 0 else "EW"
+        return seat
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        dealer: int | None = None,
+        hands: Sequence[Iterable[Card | str] | str] | None = None,
+    ) -> Game:
+        """A new game, reproducible from ``seed``; ``hands`` presets the first deal."""
+        from cardrules.game import Game
+
+        return Game(self, seed=seed, dealer=dealer, hands=hands)
+
+    # -- stateless helpers -------------------------------------------------
+
+    def _trump(self, trump: TrumpArg) -> int:
+        if isinstance(trump, _Default):
+            return -1 if self.trump is None else int(self.trump)
+        if trump is None:
+            return -1
+        if isinstance(trump, str):
+            if trump.upper() in ("NT", "NONE"):
+                return -1
+            return int(Suit.parse(trump))
+        return int(trump)
+
+    def _state(
+        self, trick: Iterable[Card | str] | str, first_trick: bool, trump: TrumpArg
+    ) -> TrickState:
+        cards = parse_cards(trick)
+        if len(cards) > 3:
+            raise CardError(f"invalid trick: {len(cards)} cards already played (at most 3)")
+        return TrickState.of(cards, trump=self._trump(trump), first_trick=first_trick)
+
+    def legal_cards(
+        self,
+        hand: int | str | Iterable[Card | str],
+        trick: Iterable[Card | str] | str = (),
+        *,
+        first_trick: bool = False,
+        trump: TrumpArg = PROFILE_TRUMP,
+    ) -> list[Card]:
+        """The cards of ``hand`` that may be played to ``trick`` (led card first)."""
+        mask = _hand_mask(hand)
+        return list(cards_of(narrow(self.duties, mask, self._state(trick, first_trick, trump))))
+
+    def trick_winner(
+        self, trick: Iterable[Card | str] | str, *, trump: TrumpArg = PROFILE_TRUMP
+    ) -> int:
+        """Index in play order of the card that wins ``trick``."""
+        cards = parse_cards(trick)
+        if not cards:
+            raise CardError("invalid trick: no cards")
+        return trick_winner_index([c.index for c in cards], self._trump(trump))
+
+    def explain(
+        self,
+        hand: int | str | Iterable[Card | str],
+        trick: Iterable[Card | str] | str,
+        card: Card | str,
+        *,
+        first_trick: bool = False,
+        trump: TrumpArg = PROFILE_TRUMP,
+    ) -> Explanation:
+        """Why ``card`` may or may not be played from ``hand`` to ``trick``."""
+        mask = _hand_mask(hand)
+        return explain_mask(self, mask, self._state(trick, first_trick, trump), parse_card(card))
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Exact scores of one finished deal by side, from its contract and tricks per seat."""
+        return self.scorer.score(contract, tricks)
+
+    def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Scores of one finished Call Break deal from the calls and tricks of each seat."""
+        if len(calls) != 4 or len(tricks) != 4:
+            raise ValueError("calls and tricks need one number per seat")
+        return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
+
+
+def explain_mask(rules: Ruleset, hand: int, t: TrickState, card: Card) -> Explanation:
+    """Explanation of ``card`` for a hand mask and trick state (shared with the game)."""
+    if not hand >> card.index & 1:
+        return Explanation(card, False, "", f"{card.symbol()} is not in the hand")
+    legal = hand
+    for duty in rules.duties:
+        narrowed = duty.narrow(hand, legal, t)
+        if not narrowed >> card.index & 1:
+            return Explanation(card, False, duty.rule, duty.reason(hand, narrowed, t, card))
+        legal = narrowed
+    return Explanation(card, True, "", f"{card.symbol()} may be played")
+
+
+def load(
+    ref: str | Path,
+    *,
+    plugins: Iterable[object] = (),
+    deals: int | None = None,
+) -> Ruleset:
+    """The rules of a profile, by name (``"callbreak-strict"``) or path to a ``.toml`` file.
+
+    ``plugins`` registers extra plugin objects (modules or instances with
+    hook implementations) for this ruleset only; ``deals`` picks another
+    allowed number of deals (``[game] deal_choices``).
+    """
+    from cardrules.registry import load_profile
+
+    profile = load_profile(ref)
+    pm = make_plugin_manager(profile.plugins, plugins, source=profile.path)
+    n = profile.deals if deals is None else deals
+    if deals is not None and deals != profile.deals and deals not in profile.deal_choices:
+        allowed = sorted({profile.deals, *profile.deal_choices})
+        raise ProfileError(
+            profile.path, [("game.deals", f"must be one of {allowed} (got {deals!r})")]
+        )
+    return Ruleset(profile, resolve(pm, profile, n), n)

@@ -1,0 +1,132 @@
+"""Hidden-information views: what one seat may know, safe to send to its client.
+
+A view holds the seat's own hand, the hands every seat may see (dummy, once
+exposed) and public facts: calls or announcements, the contract, the trick,
+tricks taken, scores.  Bots receive only views.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from cardrules.actions import Action
+from cardrules.cards import Card, cards_of
+from cardrules.components import Side
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+
+__all__ = ["View"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's view of a game.
+
+    ``hands`` maps each seat whose cards this seat may see to those cards
+    (its own hand, and dummy's once exposed).  ``legal_actions`` is filled
+    only when this seat decides the next action (for itself or for dummy).
+    """
+
+    seat: int
+    profile: str
+    phase: str
+    deal_number: int
+    dealer: int
+    to_act: int | None
+    controller: int | None
+    hands: dict[int, tuple[Card, ...]]
+    hand_sizes: tuple[int, ...]
+    auction: dict[str, Any]
+    contract: dict[str, Any] | None
+    trump: str | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    tricks_won: tuple[int, ...]
+    totals: dict[Side, Decimal]
+    deal_scores: tuple[dict[Side, Decimal], ...]
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """This seat's own cards."""
+        return self.hands.get(self.seat, ())
+
+    @property
+    def acting_hand(self) -> tuple[Card, ...]:
+        """The cards of the seat to act, if this seat may see them (its own, or dummy's)."""
+        if self.to_act is None:
+            return ()
+        return self.hands.get(self.to_act, ())
+
+    @property
+    def first_trick(self) -> bool:
+        """True while the deal's first trick is being played."""
+        return not self.tricks
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with nothing this seat may not see."""
+        return {
+            "seat": self.seat,
+            "profile": self.profile,
+            "phase": self.phase,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "controller": self.controller,
+            "hands": {str(s): [str(c) for c in cs] for s, cs in self.hands.items()},
+            "hand_sizes": list(self.hand_sizes),
+            "auction": self.auction,
+            "contract": self.contract,
+            "trump": self.trump,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [[lead, [str(c) for c in cs], win] for lead, cs, win in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "totals": {str(k): str(v) for k, v in self.totals.items()},
+            "deal_scores": [{str(k): str(v) for k, v in d.items()} for d in self.deal_scores],
+            "legal_actions": [str(a) for a in self.legal_actions],
+        }
+
+    def to_json(self) -> str:
+        """The view as JSON, safe to send to this seat's client."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def make_view(game: Game, seat: int) -> View:
+    """Build ``seat``'s view of ``game`` (see :meth:`Game.view`)."""
+    visible = {seat, *game.auction.exposed()}
+    if game.phase == "finished":
+        visible = {seat}
+    hands = {s: tuple(cards_of(game.hands[s])) for s in sorted(visible)}
+    to_act = game.to_act
+    controller = None if to_act is None else game.controller(to_act)
+    legal = tuple(game.legal_actions()) if controller == seat else ()
+    contract = game.contract
+    trump = None
+    if contract is not None:
+        trump = None if contract.trump is None else contract.trump.name
+    elif game.rules.trump is not None:
+        trump = game.rules.trump.name
+    return View(
+        seat=seat,
+        profile=game.rules.name,
+        phase=game.phase,
+        deal_number=game.deal_number,
+        dealer=game.dealer,
+        to_act=to_act,
+        controller=controller,
+        hands=hands,
+        hand_sizes=tuple(h.bit_count() for h in game.hands),
+        auction=game.auction.public(),
+        contract=None if contract is None else contract.to_dict(),
+        trump=trump,
+        trick=tuple(game.trick),
+        tricks=tuple((t.leader, tuple(c for _, c in t.cards), t.winner) for t in game.tricks),
+        tricks_won=tuple(game.tricks_won),
+        totals=dict(game.totals),
+        deal_scores=tuple(dict(d.scores) for d in game.deals),
+        legal_actions=legal,
+    )
