@@ -22,7 +22,7 @@ from cardrules.errors import (
     ProfileError,
     RecordError,
 )
-from cardrules.game import Game, Standing, Trick
+from cardrules.game import Game, PlayedCard, Standing, Trick
 from cardrules.hookspecs import hookimpl, hookspec
 from cardrules.ruleset import Explanation, Ruleset, load
 from cardrules.views import View
@@ -45,6 +45,7 @@ __all__ = [
     "GameOver",
     "IllegalAction",
     "Play",
+    "PlayedCard",
     "ProfileError",
     "RecordError",
     "Ruleset",

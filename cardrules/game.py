@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.actions import PLAYS, Action, Play, parse_action
 from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
@@ -30,11 +30,21 @@ from cardrules.ruleset import Ruleset, explain_mask
 if TYPE_CHECKING:
     from cardrules.views import View
 
-__all__ = ["Game", "Standing", "ThrowInEvent", "Trick"]
+__all__ = ["Game", "PlayedCard", "Standing", "ThrowInEvent", "Trick"]
 
 RECORD_FORMAT = "cardrules-game"
 RECORD_VERSION = 1
 MAX_REDEALS = 10_000
+
+
+class PlayedCard(NamedTuple):
+    """A card played to a trick and the seat it came from; ``str()`` is the card."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +52,7 @@ class Trick:
     """A completed trick: who led, the cards in play order (seat, card), who won."""
 
     leader: int
-    cards: tuple[tuple[int, Card], ...]
+    cards: tuple[PlayedCard, ...]
     winner: int
 
 
@@ -158,7 +168,7 @@ class Game:
         self.hands = list(hands)
         self.auction: AuctionState = auction
         self.contract: Contract | None = None
-        self.trick: list[tuple[int, Card]] = []
+        self.trick: list[PlayedCard] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0, 0, 0, 0]
         self._trick_cards: list[int] = []
@@ -296,7 +306,7 @@ class Game:
     def _play(self, seat: int, index: int) -> None:
         self.hands[seat] &= ~(1 << index)
         self._trick_cards.append(index)
-        self.trick.append((seat, CARDS[index]))
+        self.trick.append(PlayedCard(seat, CARDS[index]))
         if len(self._trick_cards) < 4:
             self._to_act = self.rules.direction.next(seat)
             return

@@ -17,7 +17,7 @@ from cardrules.cards import Card, cards_of
 from cardrules.components import Side
 
 if TYPE_CHECKING:
-    from cardrules.game import Game
+    from cardrules.game import Game, PlayedCard
 
 __all__ = ["View"]
 
@@ -43,7 +43,7 @@ class View:
     auction: dict[str, Any]
     contract: dict[str, Any] | None
     trump: str | None
-    trick: tuple[tuple[int, Card], ...]
+    trick: tuple[PlayedCard, ...]
     tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
     tricks_won: tuple[int, ...]
     totals: dict[Side, Decimal]
