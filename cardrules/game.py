@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.actions import PLAYS, Action, Play, parse_action
 from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
-from cardrules.components import AuctionState, Contract, DealInfo, DealResult, GameOver, Side
+from cardrules.components import (
+    AuctionState,
+    Contract,
+    DealInfo,
+    DealResult,
+    Direction,
+    GameOver,
+    Side,
+)
 from cardrules.duties import BEATS, TrickState, narrow, trick_winner_index
 from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.ruleset import Ruleset, explain_mask
@@ -30,7 +38,16 @@ from cardrules.ruleset import Ruleset, explain_mask
 if TYPE_CHECKING:
     from cardrules.views import View
 
-__all__ = ["Game", "PlayedCard", "Standing", "ThrowInEvent", "Trick"]
+__all__ = [
+    "Game",
+    "PlayedCard",
+    "Standing",
+    "ThrowInEvent",
+    "Trick",
+    "deal_cards",
+    "deal_from_seed",
+    "shuffle_and_cut",
+]
 
 RECORD_FORMAT = "cardrules-game"
 RECORD_VERSION = 1
@@ -81,6 +98,38 @@ def _fmt(value: Decimal) -> str:
     return str(value)
 
 
+def shuffle_and_cut(seed: int, deal_number: int, attempt: int = 0) -> tuple[Card, ...]:
+    """The deck of one deal after the seeded shuffle and the cut, top card first.
+
+    ``deal_number`` is 1-based; ``attempt`` counts redeals of the same deal.
+    """
+    rng = random.Random(f"{seed}/{deal_number}/{attempt}")
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
+    return tuple(deck[cut:] + deck[:cut])
+
+
+def deal_cards(deck: Sequence[Card], dealer: int, direction: Direction) -> tuple[int, ...]:
+    """Hand masks by seat: one card at a time from the top, starting after the dealer.
+
+    Card ``i`` goes to ``direction.next(dealer, i + 1)``, so the dealer gets the last one.
+    """
+    order = direction.order(direction.next(dealer))
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        hands[order[i & 3]] |= card.mask
+    return tuple(hands)
+
+
+def deal_from_seed(
+    seed: int, deal_number: int, attempt: int, dealer: int, direction: Direction
+) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The deck after shuffle and cut, and the hands dealt from it (masks by seat)."""
+    deck = shuffle_and_cut(seed, deal_number, attempt)
+    return deck, deal_cards(deck, dealer, direction)
+
+
 class Game:
     """A game of several deals under one ruleset.  Make one with ``rules.new_game()``."""
 
@@ -121,16 +170,8 @@ class Game:
     def _deal_cards(self, dealer: int, attempt: int) -> tuple[int, ...]:
         if self.deal_number == 1 and attempt == 0 and self.preset is not None:
             return self.preset
-        rng = random.Random(f"{self.seed}/{self.deal_number}/{attempt}")
-        deck = list(range(52))
-        rng.shuffle(deck)
-        cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
-        deck = deck[cut:] + deck[:cut]
-        order = self.rules.direction.order(self.rules.direction.next(dealer))
-        hands = [0, 0, 0, 0]
-        for i, card in enumerate(deck):
-            hands[order[i & 3]] |= 1 << card
-        return tuple(hands)
+        deck = shuffle_and_cut(self.seed, self.deal_number, attempt)
+        return deal_cards(deck, dealer, self.rules.direction)
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
@@ -202,6 +243,11 @@ class Game:
         if self.contract is not None:
             return self.contract.controller(seat)
         return seat
+
+    @property
+    def cutter(self) -> int:
+        """The seat that cut for the current deal: the dealer's left (+1) or right (+3)."""
+        return (self.dealer + (1 if self.rules.profile.cutter == "left" else 3)) % 4
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
