@@ -1,0 +1,137 @@
+"""The Minibridge auction: points announced, dummy exposed, declarer chooses a contract.
+
+There is no bidding (MB-2.5).  At the start of each deal the engine computes
+every hand's high-card points and announces them from the dealer clockwise
+(MB-2.1, D-4).  The pair with more than 20 plays; at 20-20 the deal is
+redealt by the same dealer (MB-2.2, D-5).  Within the pair the player with
+more points declares, the earlier announcer on a tie (MB-2.3).  Dummy's hand
+is exposed to every seat at once, before the contract is chosen (MB-2.4);
+declarer then chooses one of ten contracts (MB-3.1, D-6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardrules.actions import Action, Bid, ChooseContract, Play
+from cardrules.cards import high_card_points
+from cardrules.components import Contract, DealInfo, Direction
+from cardrules.errors import IllegalAction
+from cardrules_minibridge.contracts import CONTRACTS, contract_for, side_of
+
+__all__ = ["PointsAuction", "PointsAuctionState", "choose_declarer"]
+
+_EXAMPLE = "e.g. 'contract S game' or 'contract NT partscore'"
+
+
+def choose_declarer(points: tuple[int, ...], order: tuple[int, ...]) -> int | None:
+    """Declarer from the points by seat and the order of announcement; None at 20-20.
+
+    The pair with more than 20 points plays (MB-2.2); within it the player
+    with more points declares, the one who announced first on a tie (MB-2.3).
+    """
+    ns = points[0] + points[2]
+    if ns == 20:
+        return None
+    pair = (0, 2) if ns > 20 else (1, 3)
+    a, b = sorted(pair, key=order.index)
+    return b if points[b] > points[a] else a
+
+
+class PointsAuction:
+    """The ``points`` auction component of the Minibridge profile."""
+
+    def start(self, deal: DealInfo) -> PointsAuctionState:
+        """The auction of a fresh deal: points announced at once, dummy exposed."""
+        return PointsAuctionState(deal.dealer, deal.hands, deal.direction)
+
+
+class PointsAuctionState:
+    """One deal's announcements and contract choice."""
+
+    __slots__ = ("choice", "dealer", "declarer", "direction", "dummy", "order", "points")
+
+    def __init__(self, dealer: int, hands: tuple[int, ...], direction: Direction) -> None:
+        self.dealer = dealer
+        self.direction = direction
+        self.order = direction.order(dealer)
+        self.points = tuple(high_card_points(h) for h in hands)
+        self.declarer = choose_declarer(self.points, self.order)
+        self.dummy = None if self.declarer is None else (self.declarer + 2) % 4
+        self.choice: ChooseContract | None = None
+
+    def to_act(self) -> int | None:
+        """Declarer until the contract is chosen; None at 20-20 or once chosen."""
+        return self.declarer if self.choice is None else None
+
+    def legal_actions(self) -> list[Action]:
+        """The ten contracts (D-6) while declarer has not chosen, else nothing."""
+        return list(CONTRACTS) if self.to_act() is not None else []
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Declarer's choice of contract; anything else is refused with the rule it breaks."""
+        declarer = self.declarer
+        if declarer is None:
+            raise IllegalAction(
+                "MB-2.2", "at 20-20 the cards are redealt", action=str(action), seat=seat
+            )
+        if self.choice is not None:
+            raise IllegalAction(
+                "MB-3.3", "the contract has already been chosen", action=str(action), seat=seat
+            )
+        if seat != declarer:
+            raise IllegalAction(
+                "MB-2.3",
+                f"only declarer (seat {declarer}) chooses the contract",
+                action=str(action),
+                seat=seat,
+            )
+        if isinstance(action, Bid):
+            raise IllegalAction(
+                "MB-2.5",
+                f"there is no bidding in Minibridge: declarer chooses one of ten contracts "
+                f"({_EXAMPLE})",
+                action=str(action),
+                seat=seat,
+            )
+        if isinstance(action, Play):
+            raise IllegalAction(
+                "MB-3.3",
+                f"the contract is chosen before the opening lead ({_EXAMPLE})",
+                action=str(action),
+                seat=seat,
+            )
+        if action not in CONTRACTS:
+            raise IllegalAction(
+                "D-6",
+                f"the contracts are C, D, H, S or NT, each as 'partscore' or 'game' ({_EXAMPLE})",
+                action=str(action),
+                seat=seat,
+            )
+        self.choice = action
+
+    def result(self) -> Contract | None:
+        """The contract once chosen; None before, and at 20-20 (redeal by the same dealer)."""
+        if self.declarer is None or self.choice is None:
+            return None
+        return contract_for(self.choice, self.declarer, self.direction)
+
+    def public(self) -> dict[str, Any]:
+        """The announcements, the pairs' points, declarer, dummy and the contract chosen."""
+        pairs = {"NS": self.points[0] + self.points[2], "EW": self.points[1] + self.points[3]}
+        return {
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "points": list(self.points),
+            "announcements": [[seat, self.points[seat]] for seat in self.order],
+            "pairs": pairs,
+            "redeal": self.declarer is None,
+            "declaring_side": None if self.declarer is None else side_of(self.declarer),
+            "declarer": self.declarer,
+            "dummy": self.dummy,
+            "contract": None if self.choice is None else str(self.choice),
+        }
+
+    def exposed(self) -> frozenset[int]:
+        """Dummy, from the moment declarer is known (before the contract, MB-2.4)."""
+        return frozenset() if self.dummy is None else frozenset((self.dummy,))

@@ -1,0 +1,210 @@
+"""Minibridge contracts and their scoring (MB-3, MB-5, D-6, D-9).
+
+A contract is one of ten: a strain (clubs, diamonds, hearts, spades or
+no-trump) and a goal (part-score or game).  The declaring pair scores only
+when it reaches the goal; otherwise the defence scores for each trick short.
+
+>>> from cardrules_minibridge.contracts import score_deal
+>>> {k: str(v) for k, v in score_deal("contract S game", 2, 10).items()}
+{'NS': '420', 'EW': '0'}
+>>> {k: str(v) for k, v in score_deal("S partscore", 2, 10).items()}
+{'NS': '170', 'EW': '0'}
+>>> {k: str(v) for k, v in score_deal("4S", 2, 9).items()}
+{'NS': '0', 'EW': '50'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from cardrules.actions import STRAINS, ChooseContract, parse_action
+from cardrules.cards import Suit
+from cardrules.components import Contract, Direction, Side
+from cardrules.errors import ActionError, CardrulesError
+
+__all__ = [
+    "CONTRACTS",
+    "GAME_TARGETS",
+    "PARTSCORE_TARGET",
+    "MinibridgeScorer",
+    "contract_for",
+    "contract_level",
+    "parse_contract",
+    "score_deal",
+    "side_of",
+    "target_of",
+    "trick_score",
+]
+
+#: The ten contracts declarer may choose (D-6), clubs part-score first.
+CONTRACTS: tuple[ChooseContract, ...] = tuple(
+    ChooseContract(strain, goal) for strain in STRAINS for goal in ("partscore", "game")
+)
+
+#: MB-3.2: a part-score needs 7 tricks.
+PARTSCORE_TARGET = 7
+#: MB-3.2: a game needs 9 in no-trump, 10 in hearts or spades, 11 in clubs or diamonds.
+GAME_TARGETS = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}
+
+#: Premiums for a declared goal that is reached (MB-5.2).
+PARTSCORE_PREMIUM = 50
+GAME_PREMIUM = 300
+#: Points to the defence per trick short of the goal (MB-5.4).
+UNDERTRICK = 50
+
+_SEAT_LETTERS = "NESW"
+
+
+def target_of(strain: str, goal: str) -> int:
+    """Tricks needed for a contract (MB-3.2): ``target_of("S", "game") == 10``."""
+    return GAME_TARGETS[strain] if goal == "game" else PARTSCORE_TARGET
+
+
+def contract_level(choice: ChooseContract) -> int:
+    """The bridge level of a contract (tricks over six): ``1S`` part-score, ``4S`` game."""
+    return target_of(choice.strain, choice.goal) - 6
+
+
+def trick_score(strain: str, tricks: int) -> int:
+    """Trick points for ``tricks`` taken in ``strain`` (MB-5.1, MB-5.3): every trick over 6."""
+    over = max(0, tricks - 6)
+    if strain == "NT":
+        return 40 + 30 * (over - 1) if over else 0
+    return (20 if strain in ("C", "D") else 30) * over
+
+
+def side_of(seat: int) -> Side:
+    """The pair a seat belongs to (D-1): ``"NS"`` for 0 and 2, ``"EW"`` for 1 and 3."""
+    return "NS" if seat % 2 == 0 else "EW"
+
+
+def _parse_level(text: str) -> ChooseContract | None:
+    """A contract in bridge notation (``1NT``, ``4S``), or None if it is not one."""
+    raw = text.strip().upper()
+    if len(raw) < 2 or not raw[0].isdigit():
+        return None
+    level, strain = int(raw[0]), raw[1:]
+    if strain == "N":
+        strain = "NT"
+    if strain not in STRAINS:
+        return None
+    for choice in CONTRACTS:
+        if choice.strain == strain and contract_level(choice) == level:
+            return choice
+    raise CardrulesError(
+        f"invalid contract: {text!r} is not a Minibridge contract (D-6: a part-score is "
+        f"1C, 1D, 1H, 1S or 1NT; a game is 5C, 5D, 4H, 4S or 3NT)"
+    )
+
+
+def parse_contract(contract: ChooseContract | str) -> ChooseContract:
+    """One of the ten contracts from its action, its text or its bridge level.
+
+    Reads ``"contract S game"``, ``"S game"``, ``"NT partscore"`` and the
+    bridge form ``"4S"`` / ``"1NT"``; anything else is a :class:`CardrulesError`.
+    """
+    if isinstance(contract, ChooseContract):
+        choice = contract
+    elif isinstance(contract, str):
+        level = _parse_level(contract)
+        if level is not None:
+            return level
+        text = contract.strip()
+        if not text.lower().startswith("contract"):
+            text = "contract " + text
+        try:
+            act = parse_action(text)
+        except ActionError:
+            raise CardrulesError(
+                f"invalid contract: {contract!r} (expected e.g. 'contract S game', "
+                f"'NT partscore' or '4S')"
+            ) from None
+        assert isinstance(act, ChooseContract)
+        choice = act
+    else:
+        raise CardrulesError(f"invalid contract: {contract!r} (expected text such as 'S game')")
+    if choice not in CONTRACTS:
+        raise CardrulesError(
+            f"invalid contract: {str(choice)!r} (D-6: strain C, D, H, S or NT and goal "
+            f"'partscore' or 'game')"
+        )
+    return choice
+
+
+def contract_for(choice: ChooseContract, declarer: int, direction: Direction) -> Contract:
+    """The kernel :class:`Contract` of a chosen contract: declarer's left leads (MB-4.1)."""
+    return Contract(
+        choice.trump,
+        direction.next(declarer),
+        declarer=declarer,
+        dummy=(declarer + 2) % 4,
+        strain=choice.strain,
+        goal=choice.goal,
+        target=target_of(choice.strain, choice.goal),
+    )
+
+
+def _score(strain: str, goal: str, target: int, declarer: int, taken: int) -> dict[Side, Decimal]:
+    us, them = side_of(declarer), side_of(declarer + 1)
+    if taken >= target:
+        premium = GAME_PREMIUM if goal == "game" else PARTSCORE_PREMIUM
+        return {us: Decimal(trick_score(strain, taken) + premium), them: Decimal(0)}
+    return {us: Decimal(0), them: Decimal(UNDERTRICK * (target - taken))}
+
+
+def _ordered(scores: dict[Side, Decimal]) -> dict[Side, Decimal]:
+    return {"NS": scores["NS"], "EW": scores["EW"]}
+
+
+def score_deal(contract: ChooseContract | str, declarer: int, tricks: int) -> dict[Side, Decimal]:
+    """Scores of one Minibridge deal by pair, from the contract, declarer and their pair's tricks.
+
+    ``tricks`` is the number of tricks taken by declarer and dummy together
+    (0..13).  Each pair's score is recorded separately (MB-5.5).
+    """
+    choice = parse_contract(contract)
+    if not isinstance(declarer, int) or isinstance(declarer, bool) or not 0 <= declarer <= 3:
+        raise CardrulesError(f"invalid declarer: {declarer!r} (expected a seat 0..3)")
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+        raise CardrulesError(
+            f"invalid tricks: {tricks!r} (expected the declaring pair's tricks, 0..13)"
+        )
+    target = target_of(choice.strain, choice.goal)
+    return _ordered(_score(choice.strain, choice.goal, target, declarer, tricks))
+
+
+class MinibridgeScorer:
+    """Scores a finished Minibridge deal by pair (MB-5.1 .. MB-5.5, D-9)."""
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Scores by pair from the contract and the tricks taken by each seat."""
+        declarer = contract.declarer
+        if declarer is None or contract.goal not in ("partscore", "game"):
+            raise CardrulesError(
+                f"invalid contract for Minibridge scoring: {contract.to_dict()} "
+                f"(expected a declarer, a strain and a goal)"
+            )
+        if len(tricks) != 4 or sum(tricks) > 13 or min(tricks) < 0:
+            raise CardrulesError(
+                f"invalid tricks: {list(tricks)!r} (expected 4 counts, one per seat, 13 at most)"
+            )
+        taken = tricks[declarer] + tricks[(declarer + 2) % 4]
+        target = contract.target or target_of(contract.strain, contract.goal)
+        return _ordered(_score(contract.strain, contract.goal, target, declarer, taken))
+
+    def score_contract(
+        self, contract: ChooseContract | str, declarer: int, tricks: int
+    ) -> dict[Side, Decimal]:
+        """See :func:`score_deal`."""
+        return score_deal(contract, declarer, tricks)
+
+
+def seat_letter(seat: int) -> str:
+    """The bridge letter of a seat (D-1): N, E, S, W."""
+    return _SEAT_LETTERS[seat]
+
+
+def strain_suit(strain: str) -> Suit | None:
+    """The trump suit of a strain, None for no-trump."""
+    return None if strain == "NT" else Suit[strain]

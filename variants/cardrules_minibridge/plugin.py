@@ -1,0 +1,40 @@
+"""Hook implementations of the Minibridge plugin (entry point ``minibridge``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardrules.errors import ProfileError
+from cardrules.hookspecs import hookimpl
+from cardrules.plugins import Components
+from cardrules.profile import Profile
+from cardrules_minibridge.auction import PointsAuction
+from cardrules_minibridge.contracts import MinibridgeScorer
+
+
+def _points_auction(profile: Profile, bounds: tuple[int, int]) -> PointsAuction:
+    return PointsAuction()
+
+
+def _scorer(profile: Profile) -> MinibridgeScorer:
+    if profile.scoring_params:
+        raise ProfileError(
+            profile.path,
+            [
+                (f"scoring.params.{key}", "unknown setting; the minibridge scorer takes none")
+                for key in sorted(profile.scoring_params)
+            ],
+        )
+    return MinibridgeScorer()
+
+
+@hookimpl
+def cardrules_setup_components(components: Components) -> None:
+    components.add_auction("points", _points_auction)
+    components.add_scorer("minibridge", _scorer)
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    # The shipped profiles live with the kernel (cardrules/_profiles); nothing extra here.
+    return []
