@@ -31,6 +31,9 @@ class CallTenthsScorer:
     APP-4.1, APP-4.2).
     """
 
+    #: The rule in words, as ``cardrules diff`` and the docs show it.
+    summary = "the call plus 0.1 per extra trick when made, else minus the call"
+
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by seat of one deal from the calls in ``contract`` and the tricks taken."""
         out: dict[Side, Decimal] = {}
@@ -53,6 +56,15 @@ class CallWindowScorer:
         self.per_call = per_call
         self.window = window
         self.per_extra = per_extra
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules diff`` and the docs show it."""
+        extra = "" if self.per_extra == 1 else f"{self.per_extra} × "
+        return (
+            f"{self.per_call} × call + {extra}extra tricks with call to call+{self.window} "
+            f"tricks, else −{self.per_call} × call"
+        )
 
     def __repr__(self) -> str:
         return (

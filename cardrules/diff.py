@@ -1,0 +1,205 @@
+"""The rule differences between two profiles, setting by setting, in words with rule ids.
+
+``cardrules diff A B`` answers "which setting caused this?": both profiles are
+loaded with their plugins, so what is compared is the effective rules (house
+rule switches included), not the text of the files.
+
+>>> from cardrules import load
+>>> for d in diff_rules(load("callbreak-strict"), load("callbreak-strict")):
+...     print(d)
+>>> print(format_diff(load("callbreak-strict"), load("callbreak-strict")))
+callbreak-strict and callbreak-strict: the same rules
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardrules.cards import Suit
+from cardrules.duties import BUILTIN_DUTIES, Duty
+from cardrules.profile import OptionValue
+from cardrules.ruleset import Ruleset, load
+
+__all__ = ["Difference", "Setting", "describe", "diff", "diff_rules", "format_diff"]
+
+_BUILTIN_NAMES = frozenset(cls.name for cls in BUILTIN_DUTIES)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One setting of a rule set in words, with the rule ids behind it."""
+
+    name: str
+    value: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A setting that differs between two rule sets: ``str()`` is one line of the diff."""
+
+    setting: str
+    left: str
+    right: str
+    left_rules: tuple[str, ...] = ()
+    right_rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        left = ", ".join(self.left_rules)
+        right = ", ".join(self.right_rules)
+        if left == right:
+            ids = f" ({left})" if left else ""
+        else:
+            ids = f" ({left or '—'} vs {right or '—'})"
+        return f"{self.setting}: {self.left} vs {self.right}{ids}"
+
+
+def _unique(rules: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r for r in rules if r))
+
+
+def _trump_word(rules: Ruleset) -> str:
+    return "trump" if rules.trump is None else Suit(rules.trump).word[:-1]
+
+
+def _duty_settings(rules: Ruleset) -> list[Setting]:
+    """The play duties grouped by situation: leading, following, void, and others."""
+    duties: Sequence[Duty] = rules.duties
+    by_name: dict[str, list[Duty]] = {}
+    for duty in duties:
+        by_name.setdefault(duty.name, []).append(duty)
+
+    def ids(*names: str) -> tuple[str, ...]:
+        return _unique(d.rule for n in names for d in by_name.get(n, ()))
+
+    trump = _trump_word(rules)
+    out = []
+    if "no_trump_lead_first_trick" in by_name:
+        lead = f"no {trump} lead in the first trick while holding another suit"
+    else:
+        lead = "any card"
+    out.append(Setting("first lead", lead, ids("no_trump_lead_first_trick")))
+    if "follow_suit" not in by_name:
+        follow = "any card"
+    elif "head_when_following" in by_name:
+        follow = "follow suit and beat the winning card if able"
+    else:
+        follow = "follow suit, any card of the suit (no duty to beat)"
+    out.append(Setting("following suit", follow, ids("follow_suit", "head_when_following")))
+    if rules.trump is None and rules.profile.trump == "none":
+        void = "any card (no trumps)"
+    elif "trump_to_win_when_void" in by_name or (
+        "overtrump_when_void" in by_name and "trump_when_void" not in by_name
+    ):
+        void = "trump only to win, else any card"
+    elif "trump_when_void" in by_name and "overtrump_when_void" in by_name:
+        void = f"must trump, with a higher {trump} if able (else a lower one)"
+    elif "trump_when_void" in by_name:
+        void = f"must trump, any {trump}"
+    else:
+        void = "any card"
+    out.append(
+        Setting(
+            "void in the led suit",
+            void,
+            ids("trump_when_void", "overtrump_when_void", "trump_to_win_when_void"),
+        )
+    )
+    must_win = (
+        "must win the trick whenever able" if "must_win" in by_name else "no general duty to win"
+    )
+    out.append(Setting("winning the trick", must_win, ids("must_win")))
+    others = [d for d in duties if d.name not in _BUILTIN_NAMES]
+    out.append(
+        Setting(
+            "other duties",
+            "; ".join(f"{d.name}: {d.summary.rstrip('.')}" for d in others) or "none",
+            _unique(d.rule for d in others),
+        )
+    )
+    return out
+
+
+def _option_words(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def describe(rules: Ruleset) -> list[Setting]:
+    """Every rule setting of a loaded rule set in words, in a fixed order."""
+    p = rules.profile
+    out = [
+        Setting(
+            "sides",
+            "partnerships N/S against E/W" if rules.partnership else "each for themselves",
+        ),
+        Setting(
+            "direction of play", "clockwise" if rules.direction.step == 1 else "counter-clockwise"
+        ),
+        Setting("cut", f"the dealer's {p.cutter}-hand neighbour cuts"),
+        Setting(
+            "throw-in and redeal",
+            "; ".join(t.description for t in rules.throw_ins) or "none",
+            _unique(t.rule for t in rules.throw_ins),
+        ),
+        Setting("auction", p.auction_kind),
+        Setting("calls", f"{rules.bounds[0]}–{rules.bounds[1]}", _unique([p.auction_rule])),
+        Setting(
+            "trumps",
+            Suit(rules.trump).word
+            if rules.trump is not None
+            else ("chosen in the auction" if p.trump == "contract" else "none"),
+        ),
+        *_duty_settings(rules),
+    ]
+    summary = getattr(rules.scorer, "summary", None)
+    if not isinstance(summary, str):
+        params = ", ".join(f"{k}={v}" for k, v in sorted(p.scoring_params.items()))
+        summary = p.scoring_kind + (f" ({params})" if params else "")
+    out.append(Setting("scoring", summary, _unique([p.scoring_rule])))
+    choices = sorted(set(p.deal_choices) - {rules.deals})
+    deals = f"{rules.deals} deals" + (f" (or {', '.join(map(str, choices))})" if choices else "")
+    out.append(Setting("length of the game", deals, _unique([p.game_rule])))
+    for name, spec in sorted(rules.components.options.items()):
+        value = p.options.get(name, spec.default)
+        out.append(Setting(f"option {name}", _option_words(value), _unique([spec.rule])))
+    out.append(Setting("plugins", ", ".join(p.plugins) or "none"))
+    return out
+
+
+def diff_rules(a: Ruleset, b: Ruleset) -> list[Difference]:
+    """The settings whose words differ between ``a`` and ``b``, in :func:`describe` order.
+
+    A setting only one side has (an option of a plugin the other does not
+    load) shows as ``—`` on the other side.
+    """
+    left = {s.name: s for s in describe(a)}
+    right = {s.name: s for s in describe(b)}
+    names = list(left) + [n for n in right if n not in left]
+    out = []
+    for name in names:
+        sa, sb = left.get(name), right.get(name)
+        va = sa.value if sa else "—"
+        vb = sb.value if sb else "—"
+        if va != vb:
+            out.append(Difference(name, va, vb, sa.rules if sa else (), sb.rules if sb else ()))
+    return out
+
+
+def format_diff(a: Ruleset, b: Ruleset) -> str:
+    """The text ``cardrules diff`` prints: a heading, then one line per difference."""
+    found = diff_rules(a, b)
+    if not found:
+        return f"{a.name} and {b.name}: the same rules"
+    n = len(found)
+    lines = [f"{a.name} vs {b.name}: {n} difference{'s' if n != 1 else ''}"]
+    lines.extend(f"  {d}" for d in found)
+    return "\n".join(lines)
+
+
+def diff(a: str | Path, b: str | Path) -> str:
+    """Load two profiles (names or paths) and return :func:`format_diff` of their rules."""
+    return format_diff(load(a), load(b))
