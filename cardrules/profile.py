@@ -31,6 +31,7 @@ __all__ = [
     "Profile",
     "ProfileModel",
     "dump_profile",
+    "dump_resolved",
     "format_validation_error",
     "read_profile_file",
 ]
@@ -338,3 +339,16 @@ def validate(data: Mapping[str, Any], source: str) -> ProfileModel:
 def dump_profile(data: Mapping[str, Any]) -> str:
     """TOML text of a profile table (written with tomli-w)."""
     return tomli_w.dumps(dict(data))
+
+
+def dump_resolved(profile: Profile) -> str:
+    """TOML text of a loaded profile with ``extends`` resolved and every default written out.
+
+    The text stands alone (no ``extends``): loading it gives the same rules.
+    """
+    data = validate(profile.data, profile.path).model_dump(mode="json", exclude_none=True)
+    data["profile"].pop("extends", None)
+    head = f"# {profile.name}: resolved from {Path(profile.path).name}"
+    if profile.extends:
+        head += f" (extends {profile.extends})"
+    return f"{head}\n\n{dump_profile(data)}"

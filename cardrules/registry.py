@@ -90,15 +90,20 @@ def resolve_data(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     merged = merge(parent, data)
     # Identity is never inherited: the child names itself; plugins are joined.
     merged_meta = dict(merged["profile"])
-    for key in ("summary", "source"):
+    for key in ("name", "summary", "source"):
         if key not in child_meta:
             merged_meta.pop(key, None)
-    plugins = list(parent.get("profile", {}).get("plugins", []))
-    for name in child_meta.get("plugins", []):
-        if name not in plugins:
-            plugins.append(name)
-    if plugins:
-        merged_meta["plugins"] = plugins
+    parent_meta = parent.get("profile")
+    parent_plugins = parent_meta.get("plugins", []) if isinstance(parent_meta, dict) else []
+    child_plugins = child_meta.get("plugins", [])
+    # Anything but two lists is left as written, for the schema to report.
+    if isinstance(parent_plugins, list) and isinstance(child_plugins, list):
+        plugins = list(parent_plugins)
+        for name in child_plugins:
+            if name not in plugins:
+                plugins.append(name)
+        if plugins:
+            merged_meta["plugins"] = plugins
     merged["profile"] = merged_meta
     return merged
 
