@@ -1,0 +1,330 @@
+"""Computer players that see only what a seat may see: a :class:`~cardrules.View`.
+
+A bot is asked for the action of the seat it controls (its own seat, or
+dummy's when it is declarer) and gets that controlling seat's view, never the
+game: it cannot peek at hidden hands (APP-6.1).
+
+>>> import cardrules
+>>> game = cardrules.load("callbreak-strict").new_game(seed=5)
+>>> autoplay(game, bots_by_name("rule,rule,random,random", seed=1)).phase
+'finished'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from cardrules.actions import Action, Bid, ChooseContract, Play
+from cardrules.cards import SUIT_MASKS, Card, Suit, high_card_points, mask_of
+from cardrules.duties import BEATS, TrickState
+from cardrules.errors import CardrulesError
+from cardrules.views import View
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "RandomBot",
+    "RuleBot",
+    "autoplay",
+    "bots_by_name",
+    "play_game",
+    "side_needs_tricks",
+    "sure_tricks",
+]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: picks one of ``view.legal_actions``."""
+
+    def choose(self, view: View) -> Action:
+        """The action to take, given only the deciding seat's view."""
+
+
+#: Bot slots: one bot per seat, as a list or a mapping seat -> bot.
+BotTable = Mapping[int, Bot] | Sequence[Bot]
+
+
+def _legal(view: View) -> tuple[Action, ...]:
+    if not view.legal_actions:
+        raise CardrulesError(
+            f"no decision for seat {view.seat}: it is the turn of "
+            f"{'nobody' if view.to_act is None else f'seat {view.to_act}'}"
+        )
+    return view.legal_actions
+
+
+class RandomBot:
+    """Plays uniformly at random among the legal actions; reproducible from ``seed``."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        """A legal action drawn uniformly."""
+        return self._rng.choice(_legal(view))
+
+    def __repr__(self) -> str:
+        return f"RandomBot({self.seed!r})"
+
+
+# ---------------------------------------------------------------------------
+# Hand evaluation
+
+
+def _trump_index(view: View) -> int:
+    return -1 if view.trump is None else int(Suit[view.trump])
+
+
+def sure_tricks(hand: int, trump: int) -> int:
+    """A cautious count of the tricks a hand (a mask) takes with ``trump`` (-1: no-trump).
+
+    Trumps: the ace, the king with one guard, the queen with two guards, the
+    jack with three, plus every trump beyond the fourth.  Side suits: aces,
+    and kings with a guard.  Short side suits (void: two, singleton: one)
+    add ruffs while trumps not counted above are left over.
+    """
+    tricks = 0
+    spare = 0
+    if trump >= 0:
+        bits = hand >> (13 * trump) & 0x1FFF
+        length = bits.bit_count()
+        honours = 0
+        for above, rank_bit in enumerate((12, 11, 10, 9)):  # A K Q J
+            if bits >> rank_bit & 1 and length > above:
+                honours += 1
+        long_trumps = max(0, length - 4)
+        tricks += honours + long_trumps
+        spare = max(0, length - honours - long_trumps)
+    ruffs = 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        bits = hand >> (13 * suit) & 0x1FFF
+        length = bits.bit_count()
+        if bits >> 12 & 1:
+            tricks += 1
+        if bits >> 11 & 1 and length >= 2:
+            tricks += 1
+        if trump >= 0:
+            ruffs += max(0, 2 - length)
+    return tricks + min(ruffs, spare)
+
+
+def side_needs_tricks(view: View, seat: int) -> bool:
+    """True while ``seat``'s side still needs tricks in this deal.
+
+    With calls (Call Break), a seat needs tricks until it has taken its call.
+    With a declarer (Minibridge), the declaring pair needs tricks until it
+    reaches the target, the defenders until they have beaten it.  Without
+    either, every trick is worth having.
+    """
+    contract = view.contract or {}
+    won = view.tricks_won
+    calls = contract.get("calls")
+    if calls:
+        return bool(won[seat] < calls[seat])
+    declarer = contract.get("declarer")
+    target = contract.get("target")
+    if isinstance(declarer, int) and isinstance(target, int) and target > 0:
+        dummy = contract.get("dummy")
+        pair = {declarer, dummy if isinstance(dummy, int) else (declarer + 2) % 4}
+        taken = sum(won[s] for s in pair)
+        if seat in pair:
+            return taken < target
+        return sum(won) - taken < 14 - target
+    return True
+
+
+def _partner_winning(view: View, seat: int, t: TrickState) -> bool:
+    """True when the card winning the trick so far belongs to ``seat``'s partner."""
+    if t.winner < 0 or "calls" in (view.contract or {}):
+        return False
+    partnership = any(isinstance(side, str) for side in view.totals)
+    if not partnership:
+        return False
+    for s, card in view.trick:
+        if card.index == t.winner:
+            return s == (seat + 2) % 4
+    return False
+
+
+def _rank_key(trump: int) -> Callable[[Card], tuple[int, int, int]]:
+    # Lowest rank first, trumps last ("keep trumps"), then suit for determinism.
+    return lambda c: (c.suit == trump, c.rank, c.suit)
+
+
+class RuleBot:
+    """A simple rule-following player.
+
+    Calls the tricks its hand surely takes (:func:`sure_tricks`), clamped to
+    the legal calls.  Chooses a contract (Minibridge) from the hands it sees:
+    the longest combined trump fit of 8+ cards (majors first), else no-trump;
+    game with 25+ combined points, else a part-score.  In play, while its side
+    still needs tricks it plays the cheapest card that wins the trick now;
+    otherwise, or when nothing wins, its lowest card, keeping trumps.
+    """
+
+    def choose(self, view: View) -> Action:
+        """The action for the seat to act (its own, or dummy's when declarer)."""
+        legal = _legal(view)
+        first = legal[0]
+        if isinstance(first, Bid):
+            return self.call(view, legal)
+        if isinstance(first, ChooseContract):
+            return self.contract(view, legal)
+        return self.play(view, legal)
+
+    # -- auction ---------------------------------------------------------
+
+    def call(self, view: View, legal: Sequence[Action]) -> Action:
+        """The call nearest to the sure tricks of the hand, among the legal calls."""
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if not bids:
+            return legal[0]
+        want = sure_tricks(mask_of(view.acting_hand), _trump_index(view))
+        return min(bids, key=lambda b: (abs(b.tricks - want), b.tricks))
+
+    def contract(self, view: View, legal: Sequence[Action]) -> Action:
+        """Strain from the longest 8+ card fit (majors first), else NT; game from 25 points."""
+        combined = 0
+        for cards in view.hands.values():
+            combined |= mask_of(cards)
+        strain = "NT"
+        best: tuple[bool, int, int] | None = None
+        for suit in Suit:
+            length = (combined & SUIT_MASKS[suit]).bit_count()
+            if length >= 8:
+                key = (suit in (Suit.H, Suit.S), length, int(suit))
+                if best is None or key > best:
+                    best = key
+                    strain = suit.name
+        goal = "game" if high_card_points(combined) >= 25 else "partscore"
+        for action in legal:
+            if isinstance(action, ChooseContract) and (action.strain, action.goal) == (
+                strain,
+                goal,
+            ):
+                return action
+        return legal[0]
+
+    # -- play ------------------------------------------------------------
+
+    def play(self, view: View, legal: Sequence[Action]) -> Action:
+        """The cheapest winning card while the side needs tricks, else the lowest card."""
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0]
+        trump = _trump_index(view)
+        seat = view.to_act if view.to_act is not None else view.seat
+        key = _rank_key(trump)
+        cards = sorted((p.card for p in plays), key=key)
+        t = TrickState.of([c for _, c in view.trick], trump=None if trump < 0 else trump)
+        lowest = Play(cards[0])
+        if not side_needs_tricks(view, seat):
+            return lowest
+        if t.leading:
+            return Play(self._lead(view, cards, trump))
+        if _partner_winning(view, seat, t):
+            return lowest
+        winners = [c for c in cards if t.beats >> c.index & 1]
+        return Play(winners[0]) if winners else lowest
+
+    @staticmethod
+    def _lead(view: View, cards: Sequence[Card], trump: int) -> Card:
+        """A master card (the highest left in its suit) if held, trumps last; else the lowest."""
+        gone = 0
+        for _, played, _ in view.tricks:
+            gone |= mask_of(played)
+        masters = []
+        for card in cards:
+            higher = BEATS[4][card.index] & ~gone & ~mask_of(cards)
+            if not higher & SUIT_MASKS[card.suit]:
+                masters.append(card)
+        side_masters = [c for c in masters if c.suit != trump]
+        if side_masters:
+            return side_masters[-1]
+        return cards[0]
+
+    def __repr__(self) -> str:
+        return "RuleBot()"
+
+
+#: Bot constructors by name, for :func:`bots_by_name` and the command line.
+BOTS: dict[str, Callable[[int | str | None], Bot]] = {
+    "random": RandomBot,
+    "rule": lambda seed: RuleBot(),
+}
+
+
+def bots_by_name(names: str | Sequence[str], *, seed: int | None = None) -> list[Bot]:
+    """Bots from a comma-separated list of names (``"rule,rule,random,random"``).
+
+    Each random bot gets its own seed derived from ``seed`` and its position,
+    so a list of bots plays the same way every time for the same ``seed``.
+    """
+    items = [n.strip().lower() for n in names.split(",")] if isinstance(names, str) else names
+    if not items or any(not n for n in items):
+        raise CardrulesError(
+            f"invalid bots: {names!r} (expected names separated by commas, "
+            f"e.g. 'rule,rule,random'; known: {', '.join(sorted(BOTS))})"
+        )
+    bots = []
+    for i, name in enumerate(items):
+        make = BOTS.get(name)
+        if make is None:
+            raise CardrulesError(
+                f"invalid bots: unknown bot {name!r}; known: {', '.join(sorted(BOTS))}"
+            )
+        bots.append(make(None if seed is None else f"{seed}/{i}"))
+    return bots
+
+
+def _table(bots: BotTable) -> dict[int, Bot]:
+    if isinstance(bots, Mapping):
+        return dict(bots)
+    if len(bots) != 4:
+        raise CardrulesError(f"invalid bots: need one bot per seat, 4 in all (got {len(bots)})")
+    return dict(enumerate(bots))
+
+
+def autoplay(
+    game: Game,
+    bots: BotTable,
+    *,
+    until: Callable[[Game], bool] | None = None,
+    on_action: Callable[[Game, int, Action], None] | None = None,
+) -> Game:
+    """Drive ``game`` with bots until it is finished (or ``until(game)`` is true).
+
+    The bot of the seat that controls the seat to act (``game.controller``)
+    is asked, with that seat's view.  ``on_action(game, seat, action)`` is
+    called before each action is applied.  Stops, without error, at a seat
+    that has no bot (a human's turn).
+    """
+    table = _table(bots)
+    while game.to_act is not None and not (until is not None and until(game)):
+        seat = game.controller(game.to_act)
+        bot = table.get(seat)
+        if bot is None:
+            break
+        action = bot.choose(game.view(seat))
+        if on_action is not None:
+            on_action(game, seat, action)
+        game.apply(action, seat=seat)
+    return game
+
+
+def play_game(game: Game, bots: BotTable) -> Game:
+    """Play ``game`` to the end with one bot per seat; returns the game."""
+    table = _table(bots)
+    missing = [s for s in range(4) if s not in table]
+    if missing:
+        raise CardrulesError(f"invalid bots: no bot for seat {', '.join(map(str, missing))}")
+    return autoplay(game, table)

@@ -1,0 +1,367 @@
+"""The readable rules of a loaded ruleset, from the same sources as the engine.
+
+:func:`describe` gathers, from a :class:`~cardrules.Ruleset`, the profile's
+identity, every setting with its value, the field description of the profile
+schema and the rule ids its section serves, the duties in the order they
+apply, throw-ins, the auction, the scorer, the end of the game and the
+house-rule switches.  :func:`render_text` prints it for ``cardrules show``;
+the docs build their rule pages from the same data, so the spec cannot drift
+from the engine.
+
+>>> import cardrules
+>>> spec = describe(cardrules.load("callbreak-strict"))
+>>> [(d.name, d.rule) for d in spec.duties][:2]
+[('no_trump_lead_first_trick', 'CBS-3.2'), ('follow_suit', 'CBS-3.3')]
+>>> spec.auction.low, spec.auction.high, spec.auction.rule
+(2, 13, 'CBS-2.4')
+"""
+
+from __future__ import annotations
+
+import inspect
+import textwrap
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from cardrules.profile import ComponentRefModel, OptionValue, ProfileModel
+from cardrules.ruleset import Ruleset
+
+__all__ = [
+    "AuctionSpec",
+    "DutySpec",
+    "EndSpec",
+    "OptionDoc",
+    "RulesSpec",
+    "ScoringSpec",
+    "Section",
+    "Setting",
+    "ThrowInDoc",
+    "describe",
+    "format_value",
+    "render_text",
+]
+
+#: Profile keys shown in the header rather than as settings.
+_HEADER_KEYS = frozenset({"name", "title", "summary"})
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One profile setting: where it lives, its value, what it means, the rules it serves."""
+
+    section: str
+    key: str
+    value: Any
+    text: str
+    description: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One table of the profile (``[deal]``, ``[play]`` ...) and its settings."""
+
+    key: str
+    description: str
+    rules: tuple[str, ...]
+    settings: tuple[Setting, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DutySpec:
+    """A duty of play, in the order the duties apply."""
+
+    position: int
+    name: str
+    rule: str
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowInDoc:
+    """A reason to throw the cards in and redeal before any call."""
+
+    name: str
+    rule: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionSpec:
+    """The auction: its kind, the call bounds, the rule cited when an action is refused."""
+
+    kind: str
+    low: int
+    high: int
+    rule: str
+    description: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSpec:
+    """The scorer of a deal and its settings."""
+
+    kind: str
+    rule: str
+    description: str
+    params: Mapping[str, OptionValue]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndSpec:
+    """When a game of several deals ends."""
+
+    deals: int
+    deal_choices: tuple[int, ...]
+    rule: str
+    description: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDoc:
+    """A declared house-rule switch or plugin setting, with its value in this profile."""
+
+    name: str
+    value: OptionValue
+    default: OptionValue
+    description: str
+    rule: str
+    choices: tuple[OptionValue, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSpec:
+    """The readable rules of one profile."""
+
+    name: str
+    title: str
+    version: str
+    summary: str
+    source: str
+    extends: str | None
+    path: str
+    sections: tuple[Section, ...]
+    duties: tuple[DutySpec, ...]
+    throw_ins: tuple[ThrowInDoc, ...]
+    auction: AuctionSpec
+    scoring: ScoringSpec
+    end: EndSpec
+    options: tuple[OptionDoc, ...]
+
+    @property
+    def settings(self) -> tuple[Setting, ...]:
+        """Every setting of every section, in file order."""
+        return tuple(s for section in self.sections for s in section.settings)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule id the profile cites, first mention first, without repeats."""
+        seen: dict[str, None] = {}
+        for section in self.sections:
+            seen.update(dict.fromkeys(section.rules))
+        rules = [d.rule for d in self.duties] + [t.rule for t in self.throw_ins]
+        rules += [self.auction.rule, self.scoring.rule, self.end.rule]
+        rules += [o.rule for o in self.options]
+        seen.update(dict.fromkeys(rules))
+        seen.pop("", None)
+        return tuple(seen)
+
+
+def format_value(value: object) -> str:
+    """A setting's value as a reader sees it (TOML-like)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "(none)"
+    if isinstance(value, str):
+        return repr(value) if value else "''"
+    if isinstance(value, ComponentRefModel):
+        return f"{value.name} ({value.rule})" if value.rule else value.name
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k} = {format_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _doc(obj: object) -> str:
+    """The first paragraph of the docstring of ``obj``'s class, on one line."""
+    doc = inspect.getdoc(type(obj)) or ""
+    return " ".join(doc.split("\n\n")[0].split())
+
+
+def _sections(rules: Ruleset, model: ProfileModel) -> Iterator[Section]:
+    rule_ids = rules.profile.rule_ids
+    for key, field in ProfileModel.model_fields.items():
+        part = getattr(model, key)
+        if not isinstance(part, BaseModel):
+            continue  # [options] is described through its declarations
+        ids = tuple(rule_ids.get(key, ()))
+        settings = []
+        for name, info in type(part).model_fields.items():
+            if name == "rules" or (key == "profile" and name in _HEADER_KEYS):
+                continue
+            value = getattr(part, name)
+            settings.append(
+                Setting(key, name, value, format_value(value), info.description or "", ids)
+            )
+        yield Section(key, field.description or "", ids, tuple(settings))
+
+
+def describe(rules: Ruleset) -> RulesSpec:
+    """The readable rules of ``rules``, from its profile, schema and rule objects."""
+    profile = rules.profile
+    model = ProfileModel.model_validate(dict(profile.data))
+    duties = tuple(
+        DutySpec(i, type(d).name, d.rule, type(d).summary) for i, d in enumerate(rules.duties, 1)
+    )
+    throw_ins = tuple(ThrowInDoc(t.name, t.rule, t.description) for t in rules.throw_ins)
+    low, high = rules.bounds
+    auction = AuctionSpec(
+        profile.auction_kind,
+        low,
+        high,
+        profile.auction_rule,
+        _doc(rules.auction),
+        tuple(profile.rule_ids.get("auction", ())),
+    )
+    scoring = ScoringSpec(
+        profile.scoring_kind,
+        profile.scoring_rule,
+        _doc(rules.scorer),
+        dict(profile.scoring_params),
+        tuple(profile.rule_ids.get("scoring", ())),
+    )
+    end = EndSpec(
+        rules.deals,
+        profile.deal_choices,
+        profile.game_rule,
+        _doc(rules.end),
+        tuple(profile.rule_ids.get("game", ())),
+    )
+    options = tuple(
+        OptionDoc(
+            spec.name,
+            profile.options.get(spec.name, spec.default),
+            spec.default,
+            spec.description,
+            spec.rule,
+            spec.choices,
+        )
+        for spec in sorted(rules.components.options.values(), key=lambda s: s.name)
+    )
+    return RulesSpec(
+        name=profile.name,
+        title=profile.title,
+        version=profile.version,
+        summary=profile.summary,
+        source=profile.source,
+        extends=profile.extends,
+        path=profile.path,
+        sections=tuple(_sections(rules, model)),
+        duties=duties,
+        throw_ins=throw_ins,
+        auction=auction,
+        scoring=scoring,
+        end=end,
+        options=options,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Plain text, for ``cardrules show``
+
+
+def _wrap(text: str, indent: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or []
+
+
+def _tag(rule: str) -> str:
+    return f" [{rule}]" if rule else ""
+
+
+def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
+    """The lines of :func:`render_text`."""
+    yield f"{spec.title} ({spec.name}, version {spec.version})"
+    yield "=" * min(width, len(f"{spec.title} ({spec.name}, version {spec.version})"))
+    if spec.summary:
+        yield from _wrap(spec.summary, "", width)
+    if spec.source:
+        yield f"Source: {spec.source}"
+    if spec.extends:
+        yield f"Extends: {spec.extends}"
+    if spec.rule_ids:
+        yield from _wrap("Rules cited: " + ", ".join(spec.rule_ids), "", width)
+
+    for section in spec.sections:
+        yield ""
+        yield f"[{section.key}] {section.description}"
+        if section.rules:
+            yield from _wrap("serves: " + ", ".join(section.rules), "  ", width)
+        for s in section.settings:
+            if isinstance(s.value, list) and len(s.text) > width - 4 - len(s.key):
+                yield f"  {s.key} = ["
+                for item in s.value:
+                    yield f"      {format_value(item)},"
+                yield "  ]"
+            else:
+                yield f"  {s.key} = {s.text}"
+            yield from _wrap(s.description, "      ", width)
+
+    yield ""
+    yield "Duties of play, in the order they apply:"
+    if not spec.duties:
+        yield "  (none: any card may be played)"
+    for d in spec.duties:
+        yield f"  {d.position}. {d.name}{_tag(d.rule)}"
+        yield from _wrap(d.summary, "     ", width)
+
+    yield ""
+    yield "Throw-ins (redeal by the same dealer before any call):"
+    if not spec.throw_ins:
+        yield "  (none)"
+    for t in spec.throw_ins:
+        yield f"  - {t.name}{_tag(t.rule)}"
+        yield from _wrap(t.description, "    ", width)
+
+    a = spec.auction
+    yield ""
+    bounds = f", calls {a.low} to {a.high}" if a.kind == "calls" else ""
+    yield f"Auction: {a.kind}{bounds}{_tag(a.rule)}"
+    yield from _wrap(a.description, "  ", width)
+
+    sc = spec.scoring
+    yield ""
+    yield f"Scoring: {sc.kind}{_tag(sc.rule)}"
+    yield from _wrap(sc.description, "  ", width)
+    for key, value in sc.params.items():
+        yield f"  {key} = {format_value(value)}"
+
+    e = spec.end
+    yield ""
+    choices = sorted({e.deals, *e.deal_choices})
+    other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
+    yield f"End of the game: {e.deals} deals{other}{_tag(e.rule)}"
+    yield from _wrap(e.description, "  ", width)
+
+    yield ""
+    yield "Options (house-rule switches):"
+    if not spec.options:
+        yield "  (none)"
+    for o in spec.options:
+        changed = "" if o.value == o.default else f" (default {format_value(o.default)})"
+        yield f"  {o.name} = {format_value(o.value)}{changed}{_tag(o.rule)}"
+        yield from _wrap(o.description, "      ", width)
+        if o.choices:
+            yield f"      choices: {', '.join(format_value(c) for c in o.choices)}"
+
+
+def render_text(spec: RulesSpec, *, width: int = 88) -> str:
+    """The rules as plain text, with rule ids, for the terminal."""
+    return "\n".join(render_lines(spec, width=width)) + "\n"
