@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.components import Contract, Side
 from cardrules.duties import TrickState, narrow, trick_winner_index
-from cardrules.errors import CardError, ProfileError
+from cardrules.errors import CardError, CardrulesError, ProfileError
 from cardrules.plugins import Resolved, make_plugin_manager, resolve
 from cardrules.profile import Profile
 
@@ -172,7 +172,10 @@ class Ruleset:
     def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores of one finished Call Break deal from the calls and tricks of each seat."""
         if len(calls) != 4 or len(tricks) != 4:
-            raise ValueError("calls and tricks need one number per seat")
+            raise CardrulesError(
+                f"invalid deal: calls {list(calls)!r} and tricks {list(tricks)!r} "
+                "need one number per seat (4 each)"
+            )
         return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
 
 

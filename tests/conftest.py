@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from decimal import Decimal
 
 import pytest
 
@@ -103,3 +104,51 @@ def play_deal(
             game.apply(f"bid {calls[seat]}")
         else:
             game.apply(policy(game))
+
+
+def tricks_by_deal(rules: Ruleset, seed: int, dealer: int) -> list[tuple[int, ...]]:
+    """Tricks per seat of each deal when every card is chosen by ``lowest_legal``.
+
+    The cards played do not depend on the calls under that policy, so a test
+    can first learn the tricks and then choose calls that give wanted scores.
+    """
+    game = play_out(rules.new_game(seed=seed, dealer=dealer))
+    return [d.tricks for d in game.deals]
+
+
+def deal_score_tenths(call: int, took: int) -> int:
+    """CBS-4.1 / CBS-4.2 in whole tenths, from the rule text (independent of the scorer)."""
+    return 10 * call + (took - call) if took >= call else -10 * call
+
+
+def calls_for_totals(
+    tricks: Sequence[tuple[int, ...]], targets: Sequence[Decimal], low: int = 2, high: int = 13
+) -> list[dict[int, int]] | None:
+    """Calls by deal and seat that make each seat's total exactly its target, or None."""
+    chosen: list[dict[int, int]] = [{} for _ in tricks]
+    for seat, target in enumerate(targets):
+        want = int(target * 10)
+        # reachable[k]: total in tenths after k deals -> the calls that reach it
+        reachable: dict[int, tuple[int, ...]] = {0: ()}
+        for deal in tricks:
+            step: dict[int, tuple[int, ...]] = {}
+            for total, calls in reachable.items():
+                for call in range(low, high + 1):
+                    step.setdefault(total + deal_score_tenths(call, deal[seat]), (*calls, call))
+            reachable = step
+        if want not in reachable:
+            return None
+        for k, call in enumerate(reachable[want]):
+            chosen[k][seat] = call
+    return chosen
+
+
+def play_with_calls(
+    rules: Ruleset, seed: int, dealer: int, calls: Sequence[Mapping[int, int]]
+) -> Game:
+    """A whole game: the given calls by deal and seat, cards by ``lowest_legal``."""
+    game = rules.new_game(seed=seed, dealer=dealer)
+    for deal_calls in calls:
+        play_deal(game, deal_calls)
+    assert game.phase == "finished"
+    return game
