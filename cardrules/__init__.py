@@ -25,6 +25,7 @@ from cardrules.errors import (
 from cardrules.game import Game, PlayedCard, Standing, Trick
 from cardrules.hookspecs import hookimpl, hookspec
 from cardrules.ruleset import Explanation, Ruleset, load
+from cardrules.simulate import simulate
 from cardrules.views import View
 
 __version__ = "0.1.0"
@@ -61,6 +62,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "profiles",
+    "simulate",
 ]
 
 

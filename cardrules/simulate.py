@@ -1,0 +1,784 @@
+"""Simulate many deals fast: the batch path for bots and research.
+
+>>> import cardrules
+>>> sim = cardrules.simulate("callbreak-strict", deals=8, seed=1, engine="game")
+>>> len(sim), sum(sum(d.tricks) for d in sim) == 8 * 13
+(8, True)
+
+The rules come from the same loaded :class:`~cardrules.Ruleset` as the game:
+its auction objects, duties, direction and scorer.  Two engines play them:
+
+* ``"numpy"`` (needs the ``fast`` extra: ``pip install cardrules[fast]``)
+  plays thousands of deals at once, hands as 52-bit masks in NumPy arrays.
+  Each auction runs through the ruleset's own auction object; the play
+  narrows the hands with the ruleset's duties (their vectorised form, see
+  :func:`batch_narrow`, or the duty's own ``narrow`` deal by deal).  Only
+  the random policy plays here.
+* ``"game"`` plays each deal through the public :class:`~cardrules.Game`
+  API, with any bots (``"random"``, ``"rule"`` or objects with ``choose``).
+
+The random policy is the same in both engines: the ``j``-th decision of a
+deal takes ``legal[int(u[j] * len(legal))]`` with ``legal`` in the order of
+``legal_actions()`` and ``u`` a seeded uniform stream (one for the auction,
+one for the play).  Deal ``i`` depends only on ``seed`` and ``i`` (work is
+split in fixed blocks, each with its own derived seed), so the results are
+the same whatever the number of workers.  The two engines draw their
+randomness differently, so a seed gives different deals in each.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from cardrules.actions import Action, Play
+from cardrules.cards import CARDS, SUIT_MASKS, cards_of
+from cardrules.components import Contract, DealInfo, Side
+from cardrules.duties import (
+    BEATS,
+    Duty,
+    FollowSuit,
+    HeadWhenFollowing,
+    MustWin,
+    NoTrumpLeadFirstTrick,
+    OvertrumpWhenVoid,
+    TrickState,
+    TrumpToWinWhenVoid,
+    TrumpWhenVoid,
+)
+from cardrules.errors import CardrulesError
+from cardrules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    U64 = npt.NDArray[np.uint64]
+    I64 = npt.NDArray[np.int64]
+
+__all__ = ["DealRecord", "Simulation", "TrickBatch", "batch_narrow", "simulate"]
+
+#: Deals per block of the NumPy engine; block ``b`` draws from seed ``(seed, b)``.
+NUMPY_BLOCK = 8192
+#: Deals per block of the game engine.
+GAME_BLOCK = 256
+#: Uniforms drawn per deal for the auction (redeals reuse them).
+AUCTION_DRAWS = 32
+MAX_REDEALS = 10_000
+
+Player = Any  # "random", a bot name, or an object with ``choose(view)``
+
+
+# ---------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One simulated deal.
+
+    ``hands`` are the dealt hands (masks by seat), ``cards`` the card indices
+    in order of play (13 tricks of 4), ``tricks`` the tricks taken by seat.
+    ``auction_u`` and ``play_u`` are the random policy's uniforms, kept only
+    with ``trace=True``.
+    """
+
+    index: int
+    dealer: int
+    hands: tuple[int, ...]
+    contract: Contract
+    cards: bytes
+    tricks: tuple[int, ...]
+    scores: dict[Side, Decimal]
+    actions: tuple[str, ...] = ()
+    auction_u: tuple[float, ...] = ()
+    play_u: tuple[float, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description (one line of ``--out``)."""
+        out: dict[str, Any] = {
+            "deal": self.index,
+            "dealer": self.dealer,
+            "hands": [" ".join(str(c) for c in cards_of(h)) for h in self.hands],
+            "contract": self.contract.to_dict(),
+            "cards": " ".join(str(CARDS[c]) for c in self.cards),
+            "tricks": list(self.tricks),
+            "scores": {str(k): str(v) for k, v in self.scores.items()},
+        }
+        if self.actions:
+            out["auction"] = list(self.actions)
+        return out
+
+
+@dataclass
+class Simulation:
+    """The deals of one :func:`simulate` run, in deal order."""
+
+    profile: str
+    seed: int
+    players: tuple[str, ...]
+    engine: str
+    deals: list[DealRecord] = field(default_factory=list)
+    decisions: int = 0
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+    def __iter__(self) -> Iterator[DealRecord]:
+        return iter(self.deals)
+
+    def __getitem__(self, i: int) -> DealRecord:
+        return self.deals[i]
+
+
+# ---------------------------------------------------------------------------
+# Vectorised duties
+
+
+@dataclass(slots=True)
+class TrickBatch:
+    """The trick state of many deals at once (NumPy arrays, one entry per deal).
+
+    ``leading`` and ``first_trick`` are the same for every deal of a batch
+    (all deals are at the same card); ``led``/``trump``/``winner`` are suit or
+    card numbers, -1 when none; the ``*_mask`` arrays are the cards of the led
+    suit and of the trump suit (0 when none); ``beats`` the cards that beat
+    the winning one; ``cards`` the card arrays already played to the trick.
+    ``where`` is ``numpy.where``, so duties need not import NumPy.
+    """
+
+    leading: bool
+    first_trick: bool
+    led: I64
+    led_mask: U64
+    trump: I64
+    trump_mask: U64
+    winner: I64
+    beats: U64
+    played_before: U64
+    cards: list[I64]
+    where: Callable[..., Any]
+
+    def state(self, i: int) -> TrickState:
+        """The :class:`~cardrules.TrickState` of deal ``i``, for a duty's own ``narrow``."""
+        return TrickState(
+            int(self.led[i]),
+            int(self.trump[i]),
+            int(self.winner[i]),
+            int(self.beats[i]),
+            tuple(int(c[i]) for c in self.cards),
+            self.first_trick,
+            int(self.played_before[i]),
+        )
+
+
+def _no_trump_lead(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    if not t.leading or not t.first_trick:
+        return legal
+    other = legal & ~t.trump_mask  # trump_mask is 0 in no-trump: nothing to remove
+    return t.where(other != 0, other, legal)  # type: ignore[no-any-return]
+
+
+def _follow_suit(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    if t.leading:
+        return legal
+    same = legal & t.led_mask
+    return t.where(same != 0, same, legal)  # type: ignore[no-any-return]
+
+
+def _head_when_following(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    if t.leading:
+        return legal
+    win = legal & t.beats
+    return t.where(((hand & t.led_mask) != 0) & (win != 0), win, legal)  # type: ignore[no-any-return]
+
+
+def _trump_when_void(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    if t.leading:
+        return legal
+    trumps = legal & t.trump_mask
+    return t.where(((hand & t.led_mask) == 0) & (trumps != 0), trumps, legal)  # type: ignore[no-any-return]
+
+
+def _beat_when_void(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    if t.leading:
+        return legal
+    win = legal & t.beats
+    return t.where(((hand & t.led_mask) == 0) & (win != 0), win, legal)  # type: ignore[no-any-return]
+
+
+def _must_win(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    if t.leading:
+        return legal
+    win = legal & t.beats
+    return t.where(win != 0, win, legal)  # type: ignore[no-any-return]
+
+
+BatchNarrow = Callable[[Duty, "U64", "U64", TrickBatch], "U64"]
+
+#: Vectorised forms of the kernel's duties, by exact class (a subclass that
+#: overrides ``narrow`` is played deal by deal instead).  Each mirrors the
+#: class's ``narrow``; tests/test_simulate.py checks them against it.
+BATCH_DUTIES: dict[type[Duty], BatchNarrow] = {
+    NoTrumpLeadFirstTrick: _no_trump_lead,
+    FollowSuit: _follow_suit,
+    HeadWhenFollowing: _head_when_following,
+    TrumpWhenVoid: _trump_when_void,
+    OvertrumpWhenVoid: _beat_when_void,
+    TrumpToWinWhenVoid: _beat_when_void,
+    MustWin: _must_win,
+}
+
+
+def _scalar_narrow(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+    out = legal.copy()
+    for i in range(len(out)):
+        out[i] = d.narrow(int(hand[i]), int(legal[i]), t.state(i))
+    return out
+
+
+def _batch_form(duty: Duty) -> BatchNarrow:
+    """The vectorised narrow of a duty: its own ``narrow_batch``, a kernel table entry,
+    or its scalar ``narrow`` applied deal by deal."""
+    own = getattr(duty, "narrow_batch", None)
+    if own is not None:
+        return lambda d, hand, legal, t: own(hand, legal, t)
+    form = BATCH_DUTIES.get(type(duty))
+    return form if form is not None else _scalar_narrow
+
+
+def batch_narrow(duties: Sequence[Duty]) -> Callable[[U64, TrickBatch], U64]:
+    """Compile a ruleset's duties once into a function of (hands, trick batch) -> legal masks."""
+    forms = [(d, _batch_form(d)) for d in duties]
+
+    def narrow_all(hand: U64, t: TrickBatch) -> U64:
+        legal = hand
+        for duty, form in forms:
+            legal = form(duty, hand, legal, t)
+        return legal
+
+    return narrow_all
+
+
+# ---------------------------------------------------------------------------
+# The NumPy engine
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - depends on the installation
+        return None
+    return numpy
+
+
+class _Tables:
+    """NumPy lookup tables, built once per process."""
+
+    _made: _Tables | None = None
+
+    def __init__(self, np: Any) -> None:
+        self.np = np
+        self.beats = np.array(BEATS, dtype=np.uint64)  # [trump or 4, card]
+        self.suit = np.array((*SUIT_MASKS, 0), dtype=np.uint64)  # [suit or -1]
+        patterns = np.arange(1 << 13, dtype=np.int64)
+        self.pop13 = np.array([bin(p).count("1") for p in range(1 << 13)], dtype=np.int64)
+        select = np.zeros((1 << 13, 13), dtype=np.int64)
+        for p in range(1, 1 << 13):
+            bits = [b for b in range(13) if p >> b & 1]
+            select[p, : len(bits)] = bits
+        self.select = select
+        del patterns
+
+    @classmethod
+    def get(cls, np: Any) -> _Tables:
+        if cls._made is None:
+            cls._made = _Tables(np)
+        return cls._made
+
+
+def _pick(tab: _Tables, legal: U64, u: Any) -> I64:
+    """The card index of the ``int(u * n)``-th lowest card of each mask (n cards in it)."""
+    np = tab.np
+    n = np.bitwise_count(legal).astype(np.int64)
+    k = (u * n).astype(np.int64)
+    card = np.zeros(len(legal), dtype=np.int64)
+    for s in range(4):
+        part = ((legal >> np.uint64(13 * s)) & np.uint64(8191)).astype(np.int64)
+        cnt = tab.pop13[part]
+        here = (k >= 0) & (k < cnt)
+        card = np.where(here, tab.select[part, np.minimum(np.maximum(k, 0), 12)] + 13 * s, card)
+        k = k - cnt
+    return card  # type: ignore[no-any-return]
+
+
+def _deal_numpy(
+    tab: _Tables, rng: Any, dealers: Any, order: Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """Random hands (masks by seat) for each dealer; card ``j`` goes to ``order[dealer][j & 3]``."""
+    np = tab.np
+    count = len(dealers)
+    perm = np.argsort(rng.random((count, 52)), axis=1).astype(np.uint64)
+    bits = np.uint64(1) << perm
+    by_pos = [np.bitwise_or.reduce(bits[:, p::4], axis=1) for p in range(4)]
+    seat_of = np.array(order, dtype=np.int64)[dealers]  # [deal, position] -> seat
+    hands = np.zeros((count, 4), dtype=np.uint64)
+    rows = np.arange(count)
+    for p in range(4):
+        hands[rows, seat_of[:, p]] = by_pos[p]
+    return [tuple(h) for h in hands.tolist()]
+
+
+def _auction_random(
+    rules: Ruleset, dealer: int, hands: tuple[int, ...], u: Sequence[float]
+) -> tuple[Contract | None, list[str], int]:
+    """The ruleset's auction under the random policy: (contract or None, actions, decisions)."""
+    state = rules.auction.start(DealInfo(dealer, hands, rules.direction))
+    actions = []
+    j = 0
+    while (seat := state.to_act()) is not None:
+        legal = state.legal_actions()
+        act = legal[int(u[j % len(u)] * len(legal))]
+        state.apply(seat, act)
+        actions.append(str(act))
+        j += 1
+    return state.result(), actions, j
+
+
+def _numpy_block(
+    rules: Ruleset, seed: int, block: int, size: int, start: int, stop: int, trace: bool
+) -> tuple[list[DealRecord], int]:
+    """Deals ``start..stop`` (global indices) of block ``block`` with the NumPy engine."""
+    np = _numpy()
+    tab = _Tables.get(np)
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, block, 1])))
+    first = block * size
+    # Every block draws the same amounts whatever ``stop`` is, so deal i never
+    # depends on how many deals were asked for.
+    auction_u = rng.random((size, AUCTION_DRAWS))
+    play_u = rng.random((size, 52))
+    sel = slice(start - first, stop - first)
+    auction_u = auction_u[sel]
+    play_u = play_u[sel]
+    count = stop - start
+    direction = rules.direction
+    step = direction.step
+    dealers = (np.arange(start, stop, dtype=np.int64) * step) % 4
+    order = [direction.order(direction.next(d)) for d in range(4)]
+    hands = _deal_numpy(tab, rng, dealers, order)
+
+    contracts: list[Contract] = []
+    all_actions: list[list[str]] = []
+    decisions = 0
+    throw_ins = rules.throw_ins
+    for i in range(count):
+        dealer = int(dealers[i])
+        u = auction_u[i].tolist()
+        for _ in range(MAX_REDEALS):
+            h = hands[i]
+            if not any(t.applies(h) is not None for t in throw_ins):
+                contract, actions, n = _auction_random(rules, dealer, h, u)
+                if contract is not None:
+                    break
+            hands[i] = _deal_numpy(tab, rng, dealers[i : i + 1], order)[0]
+        else:  # pragma: no cover - astronomically unlikely
+            raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
+        decisions += n
+        contracts.append(contract)
+        all_actions.append(actions)
+
+    hand_arr = np.array(hands, dtype=np.uint64)
+    rows = np.arange(count)
+    trump = np.array([-1 if c.trump is None else int(c.trump) for c in contracts], dtype=np.int64)
+    trump4 = np.where(trump < 0, 4, trump)
+    trump_mask = tab.suit[trump]
+    leader = np.array([c.leader for c in contracts], dtype=np.int64)
+    tricks = np.zeros((count, 4), dtype=np.int64)
+    played = np.zeros(count, dtype=np.uint64)
+    plays = np.zeros((count, 52), dtype=np.uint8)
+    narrow_all = batch_narrow(rules.duties)
+    one = np.uint64(1)
+    none = np.full(count, -1, dtype=np.int64)
+    zero = np.zeros(count, dtype=np.uint64)
+    for trick in range(13):
+        led = none
+        led_mask = zero
+        winner = none
+        beats = zero
+        win_seat = leader
+        cards: list[Any] = []
+        trick_bits = zero
+        for pos in range(4):
+            seat = (leader + pos * step) % 4
+            hand = hand_arr[rows, seat]
+            t = TrickBatch(
+                pos == 0,
+                trick == 0,
+                led,
+                led_mask,
+                trump,
+                trump_mask,
+                winner,
+                beats,
+                played,
+                cards,
+                np.where,
+            )
+            legal = narrow_all(hand, t)
+            card = _pick(tab, legal, play_u[:, trick * 4 + pos])
+            bit = one << card.astype(np.uint64)
+            hand_arr[rows, seat] = hand ^ bit
+            trick_bits = trick_bits | bit
+            plays[:, trick * 4 + pos] = card
+            if pos == 0:
+                led = card // 13
+                led_mask = tab.suit[led]
+                better = np.ones(count, dtype=bool)
+            else:
+                better = ((beats >> card.astype(np.uint64)) & one) != 0
+            winner = np.where(better, card, winner)
+            win_seat = np.where(better, seat, win_seat)
+            beats = tab.beats[trump4, winner]
+            cards = [*cards, card]
+        tricks[rows, win_seat] += 1
+        leader = win_seat
+        played = played | trick_bits
+
+    scorer = rules.scorer
+    out = []
+    tricks_list = tricks.tolist()
+    plays_bytes = [bytes(row) for row in plays]
+    for i in range(count):
+        took = tuple(tricks_list[i])
+        out.append(
+            DealRecord(
+                start + i,
+                int(dealers[i]),
+                tuple(int(h) for h in hands[i]),
+                contracts[i],
+                plays_bytes[i],
+                took,
+                scorer.score(contracts[i], took),
+                tuple(all_actions[i]),
+                tuple(auction_u[i].tolist()) if trace else (),
+                tuple(play_u[i].tolist()) if trace else (),
+            )
+        )
+    return out, decisions + 52 * count
+
+
+# ---------------------------------------------------------------------------
+# The game engine (any bots, through the public API)
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The game seed of deal ``index`` in the game engine."""
+    return seed * 2**32 + index
+
+
+def _make_players(players: Sequence[Player], seed: int) -> list[Any]:
+    from cardrules.bots import BOTS
+
+    out: list[Any] = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            name = p.strip().lower()
+            if name == "random":
+                out.append("random")
+            elif name in BOTS:
+                out.append(BOTS[name](f"{seed}/{i}"))
+            else:
+                raise CardrulesError(
+                    f"invalid bots: unknown bot {p!r} at seat {i}; known: {', '.join(sorted(BOTS))}"
+                )
+        else:
+            out.append(p)
+    return out
+
+
+def play_deal(
+    rules: Ruleset,
+    index: int,
+    seed: int,
+    players: Sequence[Player],
+    *,
+    trace: bool = False,
+) -> tuple[DealRecord, int]:
+    """One deal through the public API; (its record, decisions made)."""
+    dealer = (index * rules.direction.step) % 4
+    game = rules.new_game(seed=deal_seed(seed, index), dealer=dealer)
+    bots = _make_players(players, deal_seed(seed, index))
+    rng = random.Random(deal_seed(seed, index)).random
+    hands = tuple(game.initial_hands)
+    actions: list[str] = []
+    cards = bytearray()
+    auction_u: list[float] = []
+    play_u: list[float] = []
+    decisions = 0
+    while not game.deals:
+        seat = game.to_act
+        assert seat is not None
+        bot = bots[game.controller(seat)]
+        if bot == "random":
+            legal = game.legal_actions()
+            u = rng()
+            (play_u if game.phase == "play" else auction_u).append(u)
+            act: Action = legal[int(u * len(legal))]
+        else:
+            act = bot.choose(game.view(game.controller(seat)))
+        phase = game.phase
+        if phase == "auction":
+            actions.append(str(act))
+        elif isinstance(act, Play):
+            cards.append(act.card.index)
+        game.apply(act)
+        decisions += 1
+    deal = game.deals[0]
+    return (
+        DealRecord(
+            index,
+            deal.dealer,
+            hands,
+            deal.contract,
+            bytes(cards),
+            deal.tricks,
+            dict(deal.scores),
+            tuple(actions),
+            tuple(auction_u) if trace else (),
+            tuple(play_u) if trace else (),
+        ),
+        decisions,
+    )
+
+
+def _game_block(
+    rules: Ruleset, seed: int, players: Sequence[Player], start: int, stop: int, trace: bool
+) -> tuple[list[DealRecord], int]:
+    out = []
+    decisions = 0
+    for i in range(start, stop):
+        rec, n = play_deal(rules, i, seed, players, trace=trace)
+        out.append(rec)
+        decisions += n
+    return out, decisions
+
+
+# ---------------------------------------------------------------------------
+# Blocks, workers, progress
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    ref: str
+    deals_setting: int
+    engine: str
+    seed: int
+    players: tuple[Any, ...]
+    block: int
+    size: int
+    start: int
+    stop: int
+    trace: bool
+
+
+_RULES_CACHE: dict[tuple[str, int], Ruleset] = {}
+
+
+def _run_job(job: _Job, rules: Ruleset | None = None) -> tuple[list[DealRecord], int]:
+    if rules is None:
+        key = (job.ref, job.deals_setting)
+        rules = _RULES_CACHE.get(key)
+        if rules is None:
+            from cardrules.ruleset import load
+
+            rules = _RULES_CACHE[key] = load(job.ref, deals=job.deals_setting)
+    if job.engine == "numpy":
+        return _numpy_block(rules, job.seed, job.block, job.size, job.start, job.stop, job.trace)
+    return _game_block(rules, job.seed, job.players, job.start, job.stop, job.trace)
+
+
+def _jobs(
+    ref: str,
+    rules: Ruleset,
+    engine: str,
+    seed: int,
+    players: tuple[Any, ...],
+    deals: int,
+    trace: bool,
+    size: int,
+) -> list[_Job]:
+    jobs = []
+    for block in range(0, (deals + size - 1) // size):
+        start = block * size
+        stop = min(deals, start + size)
+        jobs.append(_Job(ref, rules.deals, engine, seed, players, block, size, start, stop, trace))
+    return jobs
+
+
+class Progress:
+    """A plain-text progress bar on a stream (stderr), redrawn in place."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+
+    def update(self, n: int) -> None:
+        """Count ``n`` more deals done and redraw."""
+        self.done += n
+        filled = self.width * self.done // max(self.total, 1)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,} deals"
+        )
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def simulate(
+    profile: str | Path | Ruleset,
+    *,
+    deals: int,
+    seed: int = 0,
+    players: Sequence[Player] = ("random", "random", "random", "random"),
+    engine: str = "auto",
+    workers: int = 1,
+    trace: bool = False,
+    progress: Callable[[int], None] | None = None,
+    block_size: int | None = None,
+) -> Simulation:
+    """Play ``deals`` independent deals of a profile with bots; reproducible from ``seed``.
+
+    ``players`` has one entry per seat: ``"random"``, ``"rule"`` or a bot
+    object (``choose(view) -> action``).  ``engine`` is ``"numpy"``,
+    ``"game"`` or ``"auto"`` (NumPy when every player is random and NumPy is
+    installed).  ``workers`` > 1 spreads the blocks of deals over processes
+    (a profile given as a :class:`Ruleset` must then be loadable by name or
+    path); the results do not depend on it.  ``trace`` keeps the random
+    policy's uniforms in each record.  ``progress(n)`` is called as blocks of
+    ``n`` deals finish.  ``block_size`` changes the blocks work is split in
+    (and so the deals of the NumPy engine); the default suits most runs.
+    """
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 0:
+        raise CardrulesError(f"invalid deals: {deals!r} (expected a whole number >= 0)")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
+    if not isinstance(workers, int) or workers < 1:
+        raise CardrulesError(f"invalid workers: {workers!r} (expected a whole number >= 1)")
+    if isinstance(players, str) or len(players) != 4:
+        raise CardrulesError(f"invalid players: {players!r} (expected one per seat, 4 in all)")
+    if isinstance(profile, Ruleset):
+        rules = profile
+        ref = rules.profile.path or rules.name
+    else:
+        from cardrules.ruleset import load
+
+        rules = load(profile)
+        ref = str(profile)
+    all_random = all(isinstance(p, str) and p.strip().lower() == "random" for p in players)
+    if engine == "auto":
+        engine = "numpy" if all_random and _numpy() is not None else "game"
+    if engine == "numpy":
+        if not all_random:
+            raise CardrulesError(
+                f"invalid engine: 'numpy' plays only random players (got {list(players)!r}); "
+                "use engine='game'"
+            )
+        if _numpy() is None:  # pragma: no cover - depends on the installation
+            raise CardrulesError(
+                "invalid engine: 'numpy' needs NumPy: pip install 'cardrules[fast]'"
+            )
+    elif engine == "game":
+        _make_players(players, 0)  # refuse unknown names before any work
+    else:
+        raise CardrulesError(f"invalid engine: {engine!r} (expected 'auto', 'numpy' or 'game')")
+    names = tuple(p if isinstance(p, str) else type(p).__name__ for p in players)
+    sim = Simulation(rules.name, seed, names, engine)
+    size = block_size or (NUMPY_BLOCK if engine == "numpy" else GAME_BLOCK)
+    if not isinstance(size, int) or size < 1:
+        raise CardrulesError(f"invalid block_size: {block_size!r} (expected a whole number >= 1)")
+    jobs = _jobs(ref, rules, engine, seed, tuple(players), deals, trace, size)
+    if workers == 1 or len(jobs) <= 1:
+        results: Iterator[tuple[list[DealRecord], int]] = (_run_job(j, rules) for j in jobs)
+        _collect(sim, results, progress)
+        return sim
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        _collect(sim, pool.map(_run_job, jobs), progress)
+    return sim
+
+
+def _collect(
+    sim: Simulation,
+    results: Iterator[tuple[list[DealRecord], int]],
+    progress: Callable[[int], None] | None,
+) -> None:
+    for records, decisions in results:
+        sim.deals.extend(records)
+        sim.decisions += decisions
+        if progress is not None:
+            progress(len(records))
+
+
+# ---------------------------------------------------------------------------
+# Summary
+
+
+def _mean_ci(values: Sequence[Decimal]) -> tuple[Decimal, Decimal]:
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.mean(values)
+    if len(values) < 2:
+        return mean, Decimal(0)
+    sd = statistics.stdev(values)
+    return mean, Decimal("1.96") * sd / Decimal(len(values)).sqrt()
+
+
+def summary(sim: Simulation) -> list[str]:
+    """The summary table of a run: mean score per deal by side (95% CI), calls made, tricks."""
+    lines = [
+        f"{sim.profile}: {len(sim):,} deals, seed {sim.seed}, players "
+        f"{','.join(sim.players)} ({sim.engine} engine)"
+    ]
+    if not sim.deals:
+        return lines
+    sides = list(sim.deals[0].scores)
+    lines.append("")
+    lines.append("side   mean score/deal   95% CI")
+    for side in sides:
+        mean, half = _mean_ci([d.scores[side] for d in sim.deals])
+        lines.append(f"{side!s:<6} {mean:>15.3f}   ±{half:.3f}")
+    first = sim.deals[0].contract
+    lines.append("")
+    if first.calls:
+        made = [0, 0, 0, 0]
+        for d in sim.deals:
+            for seat in range(4):
+                made[seat] += d.tricks[seat] >= d.contract.calls[seat]
+        lines.append(
+            "calls made: "
+            + ", ".join(f"seat {s} {100 * made[s] / len(sim):.1f}%" for s in range(4))
+        )
+    elif first.declarer is not None:
+        made_n = sum(
+            d.tricks[d.contract.declarer] + d.tricks[(d.contract.declarer + 2) % 4]
+            >= d.contract.target
+            for d in sim.deals
+            if d.contract.declarer is not None
+        )
+        lines.append(f"contracts made: {100 * made_n / len(sim):.1f}%")
+    lines.append("")
+    lines.append("tricks  " + " ".join(f"{n:>5}" for n in range(14)) + "   (% of deals)")
+    for seat in range(4):
+        counts = [0] * 14
+        for d in sim.deals:
+            counts[d.tricks[seat]] += 1
+        lines.append(f"seat {seat} " + " ".join(f"{100 * c / len(sim):5.1f}" for c in counts))
+    return lines
