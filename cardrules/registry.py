@@ -14,7 +14,13 @@ from typing import Any
 from cardrules.errors import ProfileError
 from cardrules.profile import Profile, merge, read_profile_file, validate
 
-__all__ = ["builtin_profile_dir", "find_profile", "load_profile", "profile_paths"]
+__all__ = [
+    "builtin_profile_dir",
+    "find_profile",
+    "load_profile",
+    "profile_paths",
+    "rule_text_path",
+]
 
 
 def builtin_profile_dir() -> Path:
@@ -114,3 +120,10 @@ def load_profile(ref: str | Path) -> Profile:
     data = resolve_data(path)
     model = validate(data, str(path))
     return Profile.from_model(model, path=str(path), data=data)
+
+
+def rule_text_path(ref: str | Path) -> Path | None:
+    """The rule text kept beside a profile (``<name>.rules.md``), or None if it has none."""
+    path = find_profile(ref)
+    text = path.with_name(path.name.removesuffix(".toml") + ".rules.md")
+    return text if text.is_file() else None
