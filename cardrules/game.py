@@ -259,6 +259,8 @@ class Game:
         return not self.tricks
 
     @property
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
     def last_trick(self) -> Trick | None:
         """The most recently completed trick of this deal, if any."""
         return self.tricks[-1] if self.tricks else None
@@ -487,7 +489,7 @@ class Game:
         """
         try:
             doc = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
             raise RecordError(f"invalid record: not JSON ({exc})") from None
         if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
             raise RecordError(f"invalid record: 'format' must be {RECORD_FORMAT!r}")
@@ -509,11 +511,14 @@ class Game:
 
             try:
                 rules = load(doc["profile"], deals=doc["deals"])
-            except CardrulesError:
+            except CardrulesError as exc:
                 path = doc.get("profile_path")
                 if not isinstance(path, str):
-                    raise
-                rules = load(path, deals=doc["deals"])
+                    raise RecordError(f"invalid record: {exc}") from None
+                try:
+                    rules = load(path, deals=doc["deals"])
+                except CardrulesError as again:
+                    raise RecordError(f"invalid record: {again}") from None
         if rules.name != doc["profile"]:
             raise RecordError(
                 f"invalid record: made with profile {doc['profile']!r}, not {rules.name!r}"
@@ -543,6 +548,8 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game (by replay)."""
+        if "state" in doc and not isinstance(doc["state"], dict):
+            raise RecordError(f"invalid record: 'state' must be an object (got {doc['state']!r})")
         return Game.from_json(self.to_json(), rules=self.rules)
 
     def __repr__(self) -> str:
@@ -553,7 +560,7 @@ class Game:
 
 
 def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...]:
-    if isinstance(hands, str) or len(hands) != 4:
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
         raise CardError("invalid hands: expected 4 hands of 13 cards")
     masks = []
     seen = 0
@@ -570,3 +577,5 @@ def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...
         seen |= mask
         masks.append(mask)
     return tuple(masks)
+        if not isinstance(hand, str | Iterable):
+            raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
