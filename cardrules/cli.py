@@ -36,6 +36,10 @@ __all__ = ["COMMANDS", "Command", "Console", "build_parser", "main"]
 SEAT_NAMES = "NESW"
 #: Display order of the suits in a hand: spades, hearts, diamonds, clubs.
 SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
+#: Auction facts holding a seat number, printed as a seat letter.
+_SEAT_KEYS = frozenset({"declarer", "dummy", "leader", "first", "caller"})
+#: Auction facts shown elsewhere (the deal header, the contract line).
+_SKIP_KEYS = frozenset({"dealer", "contract"})
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
@@ -119,12 +123,20 @@ def _auction_lines(public: dict[str, Any]) -> list[str]:
     out = []
     for key, value in public.items():
         label = key.replace("_", " ")
+        if key in _SKIP_KEYS or value is None or value is False:
+            continue
         if key == "order" and isinstance(value, list):
             out.append(f"{label}: {' '.join(seat_name(s) for s in value)}")
+        elif key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            out.append(f"{label}: {seat_name(value)}")
         elif isinstance(value, list) and len(value) == 4:
-            if any(v is not None for v in value):
+            if all(v is None or isinstance(v, int | str) for v in value) and any(
+                v is not None for v in value
+            ):
                 out.append(f"{label}: {_per_seat(value)}")
-        elif value is not None and not isinstance(value, dict | list):
+        elif isinstance(value, dict):
+            out.append(f"{label}: {', '.join(f'{k} {v}' for k, v in value.items())}")
+        elif not isinstance(value, list):
             out.append(f"{label}: {value}")
     return out
 
@@ -241,9 +253,6 @@ class Narrator:
         view = game.view(0 if self.seat is None else self.seat)
         if view.contract is not None:
             con.say(f"  {_contract_line(view.contract)}")
-        for line in _auction_lines(view.auction):
-            if not line.startswith(("calls:", "order:")):
-                con.say(f"  {line}")
         if self.seat is not None:
             for s, cards in view.hands.items():
                 if s != self.seat:
