@@ -31,7 +31,7 @@ from cardrules.components import (
     GameOver,
     Side,
 )
-from cardrules.duties import BEATS, TrickState, narrow, trick_winner_index
+from cardrules.duties import BEATS, TrickState, narrow
 from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.ruleset import Ruleset, explain_mask
 
@@ -214,6 +214,12 @@ class Game:
         self.tricks_won = [0, 0, 0, 0]
         self._trick_cards: list[int] = []
         self._played = 0
+        # The hot path keeps the winning card as cards are played, and the
+        # legal mask of the seat to act until the state changes (-1: unknown);
+        # whatever changes hands or the trick must reset ``_legal``.
+        self._win = -1
+        self._win_seat = -1
+        self._legal = -1
         self.leader = -1
         self.phase = "auction"
         self._to_act: int | None = auction.to_act()
@@ -230,6 +236,8 @@ class Game:
         self._to_act = contract.leader
         self._trump = -1 if contract.trump is None else int(contract.trump)
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
+        self._step = self.rules.direction.step
+        self._legal = -1
 
     # -- public state ------------------------------------------------------
 
@@ -251,6 +259,8 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
         return list(cards_of(self.hands[seat]))
 
     @property
@@ -259,8 +269,6 @@ class Game:
         return not self.tricks
 
     @property
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
     def last_trick(self) -> Trick | None:
         """The most recently completed trick of this deal, if any."""
         return self.tricks[-1] if self.tricks else None
@@ -270,7 +278,7 @@ class Game:
         cards = self._trick_cards
         if not cards:
             return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self._played)
-        win = cards[trick_winner_index(cards, self._trump)]
+        win = self._win
         return TrickState(
             cards[0] // 13,
             self._trump,
@@ -282,14 +290,17 @@ class Game:
         )
 
     def _legal_mask(self) -> int:
-        seat = self._to_act
-        assert seat is not None
-        return narrow(self.rules.duties, self.hands[seat], self.trick_state())
+        legal = self._legal
+        if legal < 0:
+            seat = self._to_act
+            assert seat is not None
+            legal = self._legal = narrow(self.rules.duties, self.hands[seat], self.trick_state())
+        return legal
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
-            return [PLAYS[c.index] for c in cards_of(self._legal_mask())]
+            return _plays_of(self._legal_mask())
         if self.phase == "auction":
             return self.auction.legal_actions()
         return []
@@ -312,7 +323,7 @@ class Game:
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
         """
-        act = parse_action(action)
+        act = action if type(action) is Play else parse_action(action)
         to_act = self._to_act
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
@@ -338,28 +349,35 @@ class Game:
                 seat=to_act,
             )
         card = act.card
+        index = card.index
         hand = self.hands[to_act]
-        bit = 1 << card.index
+        bit = 1 << index
         if not hand & bit:
             raise IllegalAction(
                 "", f"{card.symbol()} is not in seat {to_act}'s hand", action=str(act), seat=to_act
             )
-        t = self.trick_state()
-        if not narrow(self.rules.duties, hand, t) & bit:
-            why = explain_mask(self.rules, hand, t, card)
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal_mask()
+        if not legal & bit:
+            why = explain_mask(self.rules, hand, self.trick_state(), card)
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
-        self.actions.append(str(act))
-        self._play(to_act, card.index)
+        self.actions.append(_PLAY_TEXTS[index])
+        self._play(to_act, index)
 
     def _play(self, seat: int, index: int) -> None:
         self.hands[seat] &= ~(1 << index)
-        self._trick_cards.append(index)
-        self.trick.append(PlayedCard(seat, CARDS[index]))
-        if len(self._trick_cards) < 4:
-            self._to_act = self.rules.direction.next(seat)
+        self._legal = -1
+        cards = self._trick_cards
+        if not cards or self._beats[self._win] >> index & 1:
+            self._win = index  # the same scan as trick_winner_index, one card at a time
+            self._win_seat = seat
+        cards.append(index)
+        self.trick.append(_PLAYED_CARDS[seat][index])
+        if len(cards) < 4:
+            self._to_act = (seat + self._step) % 4
             return
-        won_at = trick_winner_index(self._trick_cards, self._trump)
-        winner = self.trick[won_at][0]
+        winner = self._win_seat
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
         for c in self._trick_cards:
@@ -534,6 +552,8 @@ class Game:
                 game.apply(action)
             except CardrulesError as exc:
                 raise RecordError(f"invalid record: action {i} ({action!r}): {exc}") from None
+        if "state" in doc and not isinstance(doc["state"], dict):
+            raise RecordError(f"invalid record: 'state' must be an object (got {doc['state']!r})")
         if "state" in doc and doc["state"] != json.loads(json.dumps(game.state_dict())):
             diff = [
                 k
@@ -548,8 +568,6 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game (by replay)."""
-        if "state" in doc and not isinstance(doc["state"], dict):
-            raise RecordError(f"invalid record: 'state' must be an object (got {doc['state']!r})")
         return Game.from_json(self.to_json(), rules=self.rules)
 
     def __repr__(self) -> str:
@@ -559,12 +577,51 @@ class Game:
         )
 
 
+#: The text of each play action, by card index (``"play AH"``), for the record.
+_PLAY_TEXTS: tuple[str, ...] = tuple(str(p) for p in PLAYS)
+#: Play actions of each 13-card pattern of each suit, filled as patterns appear.
+_SUIT_PLAYS: tuple[dict[int, tuple[Play, ...]], ...] = ({}, {}, {}, {})
+
+
+#: PlayedCard(seat, card) by seat and card index: the trick entries, made once.
+_PLAYED_CARDS: tuple[tuple[PlayedCard, ...], ...] = tuple(
+    tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(4)
+)
+
+
+def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    table = _SUIT_PLAYS[suit]
+    plays = table.get(bits)
+    if plays is None:
+        plays = table[bits] = tuple(PLAYS[c.index] for c in cards_of(bits << (13 * suit)))
+    return plays
+
+
+def _plays_of(mask: int) -> list[Action]:
+    """The play actions of a mask, lowest card index first (as ``cards_of``)."""
+    out: list[Action] = []
+    if mask & 0x1FFF:
+        out += _SUIT_PLAYS[0].get(mask & 0x1FFF) or _suit_plays(0, mask & 0x1FFF)
+    bits = mask >> 13 & 0x1FFF
+    if bits:
+        out += _SUIT_PLAYS[1].get(bits) or _suit_plays(1, bits)
+    bits = mask >> 26 & 0x1FFF
+    if bits:
+        out += _SUIT_PLAYS[2].get(bits) or _suit_plays(2, bits)
+    bits = mask >> 39
+    if bits:
+        out += _SUIT_PLAYS[3].get(bits) or _suit_plays(3, bits)
+    return out
+
+
 def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...]:
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
         raise CardError("invalid hands: expected 4 hands of 13 cards")
     masks = []
     seen = 0
     for seat, hand in enumerate(hands):
+        if not isinstance(hand, str | Iterable):
+            raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
         cards = parse_cards(hand)
         mask = mask_of(cards)
         if len(cards) != 13 or mask.bit_count() != 13:
@@ -577,5 +634,3 @@ def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...
         seen |= mask
         masks.append(mask)
     return tuple(masks)
-        if not isinstance(hand, str | Iterable):
-            raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
