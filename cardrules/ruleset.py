@@ -178,6 +178,22 @@ class Ruleset:
             )
         return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
 
+    def score_contract(self, contract: object, declarer: int, tricks: int) -> dict[Side, Decimal]:
+        """Scores of one finished deal from a contract, its declarer and their side's tricks.
+
+        For families with a declarer (Minibridge): ``rules.score_contract("contract S game",
+        2, 10)``.  The scorer reads the contract (its ``score_contract`` method); a profile
+        whose scorer has none raises :class:`CardrulesError`.
+        """
+        method = getattr(self.scorer, "score_contract", None)
+        if method is None:
+            raise CardrulesError(
+                f"profile {self.name!r} does not score a deal from a contract and a declarer "
+                "(use score() or score_calls())"
+            )
+        scores: dict[Side, Decimal] = method(contract, declarer, tricks)
+        return scores
+
 
 def explain_mask(rules: Ruleset, hand: int, t: TrickState, card: Card) -> Explanation:
     """Explanation of ``card`` for a hand mask and trick state (shared with the game)."""

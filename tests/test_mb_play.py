@@ -1,0 +1,225 @@
+"""MB-4.1 .. MB-4.6, D-7 and the worked example MB-6.1 / MB-6.2: play with dummy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardrules
+from cardrules import Card, IllegalAction, Play
+from cardrules.cards import high_card_points, mask_of
+
+MB = "minibridge-ebu"
+
+#: MB-6.1: N 12, E 8, S 14, W 6; N/S hold 8 spades; N is void in hearts and holds 6♠.
+EXAMPLE = [
+    "KS 6S 5S 4S AD KD 7D 5D 3D QC 4C 3C 2C",  # N, dummy
+    "8S 2S QH JH 4H 3H 2H JD 10D AC 9C 8C 6C",  # E
+    "AS QS 7S 3S KH 9H 8H QD 9D 8D 4D KC 5C",  # S, declarer
+    "JS 10S 9S AH 10H 7H 6H 5H 6D 2D JC 10C 7C",  # W
+]
+
+
+@pytest.fixture(scope="module")
+def rules() -> cardrules.Ruleset:
+    return cardrules.load(MB)
+
+
+def example_game(rules: cardrules.Ruleset, dealer: int = 0) -> cardrules.Game:
+    return rules.new_game(seed=6, dealer=dealer, hands=EXAMPLE)
+
+
+def finish_deal(game: cardrules.Game, rng: random.Random) -> None:
+    number = game.deal_number
+    while game.phase != "finished" and game.deal_number == number:
+        game.apply(rng.choice(game.legal_actions()))
+
+
+# -- MB-6: the worked example -----------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_mb_6_1_points_declarer_and_spade_game(rules: cardrules.Ruleset, dealer: int) -> None:
+    """MB-6.1: N 12, E 8, S 14, W 6; N/S 26; S declares, N is dummy; 8 spades; spade game of 10."""
+    hands = [mask_of(Card.parse(c) for c in h.split()) for h in EXAMPLE]
+    assert [high_card_points(h) for h in hands] == [12, 8, 14, 6]
+    assert ((hands[0] | hands[2]) >> 39).bit_count() == 8
+    game = example_game(rules, dealer)
+    public = game.view(1).auction
+    assert public["points"] == [12, 8, 14, 6]
+    assert public["pairs"] == {"NS": 26, "EW": 14}
+    assert (public["declarer"], public["dummy"]) == (2, 0)
+    game.apply("contract S game")
+    contract = game.contract
+    assert contract is not None
+    assert (contract.declarer, contract.dummy, contract.strain, contract.goal) == (
+        2,
+        0,
+        "S",
+        "game",
+    )
+    assert contract.target == 10
+
+
+def test_mb_6_2_dummy_ruffs_the_heart_ace_and_leads_next(rules: cardrules.Ruleset) -> None:
+    """MB-6.2 / MB-4.5: W leads A♥, dummy ruffs with 6♠, E 2♥, S 8♥; dummy wins and leads."""
+    game = example_game(rules)
+    game.apply("contract S game")
+    assert game.to_act == 3  # MB-4.1: the defender on declarer's left
+    game.apply("play AH", seat=3)
+    assert game.to_act == 0 and game.controller(0) == 2  # MB-4.1 / D-7: dummy second
+    assert "play 6S" in [str(a) for a in game.legal_actions()]  # MB-4.3: void, may ruff
+    game.apply("play 6S", seat=2)
+    game.apply("play 2H", seat=1)
+    game.apply("play 8H", seat=2)
+    trick = game.tricks[-1]
+    assert [(s, str(c)) for s, c in trick.cards] == [(3, "AH"), (0, "6S"), (1, "2H"), (2, "8H")]
+    assert trick.winner == 0
+    assert game.tricks_won == [1, 0, 0, 0]
+    assert game.to_act == 0 and game.controller(0) == 2
+    assert game.view(2).legal_actions and game.view(0).legal_actions == ()
+
+
+# -- MB-4: play -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_mb_4_1_left_of_declarer_leads_dummy_second(rules: cardrules.Ruleset, seed: int) -> None:
+    """MB-4.1: the defender on declarer's left leads, dummy plays second, then clockwise."""
+    game = rules.new_game(seed=seed)
+    declarer = game.to_act
+    assert declarer is not None
+    game.apply(random.Random(seed).choice(game.legal_actions()))
+    assert game.contract is not None and game.contract.leader == (declarer + 1) % 4
+    order = []
+    for _ in range(4):
+        order.append(game.to_act)
+        game.apply(game.legal_actions()[0])
+    assert order == [(declarer + 1) % 4, (declarer + 2) % 4, (declarer + 3) % 4, declarer]
+    assert order[1] == game.contract.dummy
+
+
+def test_mb_4_2_d_7_declarer_decides_for_dummy_only_in_dummys_turn(
+    rules: cardrules.Ruleset,
+) -> None:
+    """MB-4.2 / D-7: on dummy's turn to_act is dummy's seat and the decision is declarer's."""
+    game = example_game(rules)
+    game.apply("contract S game")
+    assert game.controller(0) == 2 and game.controller(2) == 2
+    assert game.controller(1) == 1 and game.controller(3) == 3
+    game.apply("play AH", seat=3)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as exc:
+        game.apply("play 6S", seat=0)
+    assert str(exc.value) == (
+        "illegal action 'play 6S' by seat 0: it is the turn of seat 0 (decided by seat 2)"
+    )
+    with pytest.raises(IllegalAction) as exc:
+        game.apply("play 8H", seat=2)  # declarer's own card in dummy's turn
+    assert str(exc.value) == "illegal action 'play 8H' by seat 0: 8♥ is not in seat 0's hand"
+    assert game.to_json() == before
+    view = game.view(2)
+    assert view.to_act == 0 and view.controller == 2
+    assert view.acting_hand == tuple(game.hand(0))
+    game.apply("play 6S", seat=2)
+    game.apply("play 2H", seat=1)
+    with pytest.raises(IllegalAction) as exc:
+        game.apply("play 5S", seat=2)  # dummy's card in declarer's own turn
+    assert str(exc.value) == "illegal action 'play 5S' by seat 2: 5♠ is not in seat 2's hand"
+    game.apply("play 8H", seat=2)
+
+
+def test_mb_4_3_follow_suit_else_any_card(rules: cardrules.Ruleset) -> None:
+    """MB-4.3: follow suit if able; void: discard or trump at will; no duty to win or overtrump."""
+    hand = "AS 2S KH 3H 5D"
+    assert [str(c) for c in rules.legal_cards(hand, ["QH"], trump="S")] == ["3H", "KH"]
+    void = [str(c) for c in rules.legal_cards(hand, ["QC"], trump="S")]
+    assert void == ["5D", "3H", "KH", "2S", "AS"]
+    assert [str(c) for c in rules.legal_cards(hand, ["QC", "KS"], trump="S")] == void
+    assert [str(c) for c in rules.legal_cards(hand, ["10H", "AH"], trump="S")] == ["3H", "KH"]
+    assert len(rules.legal_cards(hand, [], trump="S")) == 5
+    why = rules.explain(hand, ["QH"], "AS", trump="S")
+    assert not why and str(why) == "MB-4.3: hearts were led and you hold 3♥, K♥: must follow suit"
+
+
+def test_mb_4_3_revoke_refused_and_state_kept(rules: cardrules.Ruleset) -> None:
+    """MB-4.3 / MB-5.7: a revoke is refused with the rule, and play continues as before."""
+    game = example_game(rules)
+    game.apply("contract S game")
+    game.apply("play AH")
+    game.apply("play 6S")
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as exc:
+        game.apply("play 8S")
+    assert str(exc.value) == (
+        "illegal action 'play 8S' by seat 1: MB-4.3: hearts were led and you hold "
+        "2♥, 3♥, 4♥, ...: must follow suit"
+    )
+    assert game.to_json() == before
+
+
+def test_mb_4_4_highest_trump_else_highest_of_led_suit(rules: cardrules.Ruleset) -> None:
+    """MB-4.4: the highest trump wins; with none, the highest card of the suit led."""
+    assert rules.trick_winner(["AH", "6S", "2H", "8H"], trump="S") == 1
+    assert rules.trick_winner(["AH", "6S", "2H", "8H"], trump=None) == 0
+    assert rules.trick_winner(["5C", "6S", "QS", "AC"], trump="S") == 2
+    assert rules.trick_winner(["5C", "6S", "QS", "AC"], trump="H") == 3
+    assert rules.trick_winner(["5C", "AD", "AH", "7C"], trump=None) == 3
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_mb_4_5_winner_leads_from_the_same_hand(rules: cardrules.Ruleset, seed: int) -> None:
+    """MB-4.5: the trick's winner leads next from the hand that won it, dummy included."""
+    game = rules.new_game(seed=seed)
+    rng = random.Random(seed)
+    game.apply(rng.choice(game.legal_actions()))
+    contract = game.contract
+    assert contract is not None
+    while len(game.tricks) < 12:
+        game.apply(rng.choice(game.legal_actions()))
+        if not game.trick and game.tricks:
+            assert game.to_act == game.tricks[-1].winner
+            assert game.controller(game.to_act) == contract.controller(game.to_act)
+
+
+def test_mb_4_5_dummy_leads_are_chosen_by_declarer(rules: cardrules.Ruleset) -> None:
+    """MB-4.5: after dummy wins, dummy's card leads and only declarer may choose it."""
+    game = example_game(rules)
+    for action in ("contract S game", "play AH", "play 6S", "play 2H", "play 8H"):
+        game.apply(action)
+    assert game.to_act == 0
+    assert [str(a) for a in game.view(2).legal_actions] == [f"play {c}" for c in game.hand(0)]
+    game.apply("play AD", seat=2)
+    assert game.trick[0] == (0, Card.parse("AD"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_mb_4_6_thirteen_tricks_kept_by_each_player(rules: cardrules.Ruleset, seed: int) -> None:
+    """MB-4.6: 13 tricks; each keeps the card they played and whether their pair won it."""
+    rules1 = cardrules.load(MB, deals=1)
+    game = rules1.new_game(seed=seed)
+    rng = random.Random(seed)
+    while game.phase != "finished":
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.tricks) == 13
+    assert sum(game.tricks_won) == 13
+    for seat in range(4):
+        played = [c for t in game.tricks for s, c in t.cards if s == seat]
+        assert sorted(played) == sorted(
+            Card.from_index(i) for i in range(52) if game.initial_hands[seat] >> i & 1
+        )
+        won = sum(1 for t in game.tricks if t.winner % 2 == seat % 2)
+        assert won == game.tricks_won[seat] + game.tricks_won[(seat + 2) % 4]
+    assert list(game.deals[0].tricks) == game.tricks_won
+
+
+def test_d_7_views_hold_decisions_for_the_controller_only(rules: cardrules.Ruleset) -> None:
+    """D-7: on dummy's turn only declarer's view offers actions; those are dummy's cards."""
+    game = example_game(rules)
+    game.apply("contract NT partscore")
+    game.apply("play AH")
+    assert game.to_act == 0
+    views = [game.view(s) for s in range(4)]
+    assert [bool(v.legal_actions) for v in views] == [False, False, True, False]
+    assert {a.card for a in views[2].legal_actions if isinstance(a, Play)} <= set(game.hand(0))
