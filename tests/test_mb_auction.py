@@ -1,7 +1,8 @@
-"""MB-1.x, MB-2.x, MB-3.1 .. MB-3.3, MB-5.7 and D-1 .. D-6: table, deal, points, declarer, contract."""
+"""MB-1.x, MB-2.x, MB-3.1 .. MB-3.3, MB-5.7, D-1 .. D-6: table, deal, points, declarer, contract."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -80,14 +81,14 @@ def test_d_1_seats_clockwise(rules: cardrules.Ruleset) -> None:
 
 def test_mb_1_2_rank_order(rules: cardrules.Ruleset) -> None:
     """MB-1.2: A K Q J 10 9 ... 2: the higher card of the led suit wins in no-trump."""
-    for low, high in zip(RANKS, RANKS[1:], strict=False):
+    for low, high in itertools.pairwise(RANKS):
         assert rules.trick_winner([f"{low}D", f"{high}D", "2C", "3C"], trump=None) == 1
         assert rules.trick_winner([f"{high}D", f"{low}D", "AC", "AS"], trump=None) == 0
 
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_mb_1_3_d_2_first_dealer_then_clockwise(rules: cardrules.Ruleset, dealer: int) -> None:
-    """MB-1.3 / D-2 / D-3: the first dealer is given (or from the seed); the deal passes clockwise."""
+    """MB-1.3 / D-2 / D-3: first dealer given (or from the seed); then the deal passes clockwise."""
     game = rules.new_game(seed=40 + dealer, dealer=dealer)
     dealers = []
     while game.phase != "finished":
@@ -230,7 +231,7 @@ def test_mb_2_3_more_points_declares(
 
 
 def test_mb_2_4_dummy_exposed_to_everyone_before_the_contract(rules: cardrules.Ruleset) -> None:
-    """MB-2.4 / D-7: dummy's 13 cards are seen by every seat before the contract; the rest hidden."""
+    """MB-2.4 / D-7: every seat sees dummy's 13 cards before the contract; the rest stay hidden."""
     game = rules.new_game(seed=4, dealer=0, hands=deal_with_points((12, 8, 14, 6)))
     assert game.phase == "auction" and game.contract is None
     declarer, dummy = 2, 0
@@ -302,7 +303,7 @@ def test_mb_3_1_d_6_ten_contracts_offered(rules: cardrules.Ruleset) -> None:
 @pytest.mark.parametrize("strain", STRAINS)
 @pytest.mark.parametrize("goal", ["partscore", "game"])
 def test_mb_3_2_goal_tricks(rules: cardrules.Ruleset, strain: str, goal: str) -> None:
-    """MB-3.2: part-score 7 tricks; game 9 in no-trump, 10 in hearts/spades, 11 in clubs/diamonds."""
+    """MB-3.2: part-score 7 tricks; game 9 in no-trump, 10 in hearts/spades, 11 in minors."""
     game = rules.new_game(seed=4, dealer=0, hands=deal_with_points((12, 8, 14, 6)))
     game.apply(f"contract {strain} {goal}")
     contract = game.contract
