@@ -179,7 +179,7 @@ class _CallAuctionState:
         self.calls: list[int | None] = [None, None, None, None]
 
     def _n(self) -> int:
-        return sum(c is not None for c in self.calls)
+        return 4 - self.calls.count(None)
 
     def to_act(self) -> int | None:
         n = self._n()
