@@ -1,0 +1,412 @@
+"""The ``cardrules`` command line, driven in-process: profiles, show, check, play, replay."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules import Bid, ChooseContract, Game, Play, RecordError
+from cardrules.bots import RuleBot, bots_by_name, play_game
+from cardrules.cli import COMMANDS, main, read_action
+from cardrules.profile import AuctionModel, PlayModel
+from cardrules.registry import load_profile, profile_paths
+from cardrules.spec import describe, render_text
+
+STRICT = "callbreak-strict"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    """Run the command line in-process: exit status, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_commands_are_registered_in_one_table() -> None:
+    assert list(COMMANDS)[:5] == ["profiles", "show", "check", "play", "replay"]
+    code, out, _ = run("--help")
+    assert code == 0
+    for name, command in COMMANDS.items():
+        assert name in out and command.help in out
+
+
+def test_no_command_is_a_usage_error() -> None:
+    code, out, err = run()
+    assert code == 2 and out == ""
+    usage = "usage: cardrules [-h] [--version] COMMAND ...\n"
+    assert err == usage + "cardrules: error: a command is required\n"
+
+
+# ---------------------------------------------------------------------------
+# profiles, show
+
+
+def test_profiles_lists_every_profile_with_its_title() -> None:
+    code, out, err = run("profiles")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == cardrules.profiles()
+    for line, name in zip(lines, cardrules.profiles(), strict=True):
+        assert line.split(None, 1)[1] == load_profile(name).title
+
+
+def test_show_prints_the_rules_with_rule_ids() -> None:
+    """``show`` renders every duty with its rule id (CBS-3.6 ...) and the schema's
+    field descriptions, from the same rule objects the engine plays with."""
+    rules = cardrules.load(STRICT)
+    code, out, err = run("show", STRICT)
+    assert code == 0 and err == ""
+    assert out == render_text(describe(rules))
+    assert out.startswith(f"{rules.title} ({STRICT}, version {rules.profile.version})\n")
+    assert "CBS-3.6" in out and "CBS-2.4" in out
+    for i, duty in enumerate(rules.duties, 1):
+        assert f"  {i}. {type(duty).name} [{duty.rule}]\n" in out
+    assert f"  min_call = {rules.profile.min_call}\n" in out
+    assert AuctionModel.model_fields["min_call"].description in out
+    assert f"Auction: calls, calls {rules.bounds[0]} to {rules.bounds[1]} [CBS-2.4]" in out
+    assert f"End of the game: {rules.deals} deals [CBS-5.1]" in out
+
+
+def test_show_accepts_a_path() -> None:
+    path = profile_paths()[STRICT]
+    assert run("show", str(path))[1] == run("show", STRICT)[1]
+
+
+def test_show_unknown_profile_exits_1() -> None:
+    code, out, err = run("show", "nope")
+    assert code == 1 and out == ""
+    known = ", ".join(cardrules.profiles())
+    assert (
+        err == f"error: invalid profile nope:\n  unknown profile 'nope'; known profiles: {known}\n"
+    )
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_spec_describes_every_setting_from_the_profile(name: str) -> None:
+    """The spec's settings carry the profile's values, the schema's descriptions and the
+    rule ids their section serves; duties come in the order they apply."""
+    rules = cardrules.load(name)
+    spec = describe(rules)
+    assert (spec.name, spec.title) == (rules.name, rules.title)
+    by_key = {(s.section, s.key): s for s in spec.settings}
+    assert by_key["auction", "min_call"].value == rules.profile.min_call
+    assert by_key["play", "trump"].value == rules.profile.trump
+    assert by_key["play", "trump"].description == PlayModel.model_fields["trump"].description
+    assert by_key["play", "trump"].rules == rules.profile.rule_ids["play"]
+    assert by_key["game", "deals"].value == rules.profile.deals
+    assert [(d.name, d.rule) for d in spec.duties] == [(type(d).name, d.rule) for d in rules.duties]
+    assert [t.name for t in spec.throw_ins] == [t.name for t in rules.throw_ins]
+    assert (spec.auction.low, spec.auction.high) == rules.bounds
+    assert {o.name for o in spec.options} == set(rules.components.options)
+    for option in spec.options:
+        assert option.value == rules.profile.options.get(option.name, option.default)
+        assert f"  {option.name} = " in render_text(spec)
+    for ids in rules.profile.rule_ids.values():
+        assert set(ids) <= set(spec.rule_ids)
+
+
+# ---------------------------------------------------------------------------
+# check
+
+
+def test_check_a_good_profile(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    shutil.copy(profile_paths()[STRICT], path)
+    code, out, err = run("check", str(path))
+    assert (code, out, err) == (0, "ok: callbreak-strict (Call Break (strict))\n", "")
+
+
+BAD = """\
+[profile]
+name = "bad-one"
+title = "Bad"
+plugins = ["callbreak"]
+
+[deal]
+direction = "sideways"
+cutter = "left"
+
+[auction]
+min_call = -1
+colour = "red"
+
+[play]
+trump = "S"
+duties = [{ name = "follow_suit" }]
+
+[scoring]
+kind = "call_tenths"
+
+[game]
+deals = 0
+"""
+
+
+def test_check_lists_every_problem(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(BAD, encoding="utf-8")
+    code, out, err = run("check", str(path))
+    assert code == 1 and out == ""
+    assert err == (
+        f"error: invalid profile {path}:\n"
+        "  deal.direction -> must be one of 'clockwise' or 'counterclockwise' (got 'sideways')\n"
+        "  auction.min_call -> must be >= 0 (got -1)\n"
+        "  auction.colour -> unknown key\n"
+        "  game.deals -> must be >= 1 (got 0)\n"
+    )
+
+
+def test_check_lists_unknown_components(tmp_path: Path) -> None:
+    path = tmp_path / "names.toml"
+    text = BAD.replace("sideways", "clockwise").replace('min_call = -1\ncolour = "red"', "")
+    text = text.replace("deals = 0", "deals = 1").replace("follow_suit", "follow_sute")
+    path.write_text(text.replace("call_tenths", "no_such_scorer"), encoding="utf-8")
+    code, _, err = run("check", str(path))
+    lines = err.splitlines()
+    assert code == 1 and lines[0] == f"error: invalid profile {path}:"
+    assert [line.split(" -> ")[0] for line in lines[1:]] == [
+        "  play.duties[0].name",
+        "  scoring.kind",
+    ]
+    assert lines[1].startswith("  play.duties[0].name -> unknown duty 'follow_sute'; known: ")
+    assert lines[2].startswith("  scoring.kind -> unknown scorer 'no_such_scorer'; known: ")
+
+
+def test_check_missing_file() -> None:
+    code, out, err = run("check", "/no/such/profile.toml")
+    assert (code, out) == (1, "")
+    assert err == "error: invalid profile /no/such/profile.toml:\n  file not found\n"
+
+
+# ---------------------------------------------------------------------------
+# play
+
+
+def test_read_action_accepts_the_usual_spellings() -> None:
+    contracts = (ChooseContract("S", "game"),)
+    assert read_action("3") == Bid(3)
+    assert read_action("bid 3") == Bid(3)
+    assert (
+        read_action("AH")
+        == read_action("play AH")
+        == read_action("a♥")
+        == Play(cardrules.Card.parse("AH"))
+    )
+    assert read_action("10♥") == read_action("TH") == Play(cardrules.Card.parse("10H"))
+    assert read_action("contract S game") == ChooseContract("S", "game")
+    assert read_action("s game", contracts) == ChooseContract("S", "game")
+    with pytest.raises(cardrules.ActionError):
+        read_action("s game")
+    with pytest.raises(cardrules.ActionError):
+        read_action("xyz")
+
+
+def _human_lines(name: str, seed: int, human: int) -> tuple[list[str], Game]:
+    """The lines a human at ``human`` types to play as a rule bot would, and that game."""
+    game = cardrules.load(name).new_game(seed=seed)
+    bot = RuleBot()
+    lines = []
+    while game.to_act is not None:
+        seat = game.controller(game.to_act)
+        action = bot.choose(game.view(seat))
+        if seat == human:
+            if isinstance(action, Bid):
+                lines.append(str(action.tricks))
+            elif isinstance(action, Play):
+                lines.append(action.card.symbol() if len(lines) % 2 else str(action.card))
+            else:
+                lines.append(str(action))
+        game.apply(action)
+    return lines, game
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_play_a_whole_game_from_typed_input(name: str, tmp_path: Path) -> None:
+    """A person at South typing calls, cards ('AH', 'A♥') and contracts plays a whole
+    game against rule bots; the record holds exactly the game the rule bots would play."""
+    lines, expected = _human_lines(name, 6, 2)
+    record = tmp_path / "game.json"
+    code, out, err = run(
+        "play",
+        name,
+        "--seed",
+        "6",
+        "--seat",
+        "S",
+        "--record",
+        str(record),
+        stdin="\n".join(lines) + "\n",
+    )
+    assert (code, err) == (0, ""), err
+    game = Game.from_json(record.read_text(encoding="utf-8"))
+    assert game.actions == expected.actions and game.phase == "finished"
+    assert "Final standings:\n" in out
+    for st in expected.standings():
+        side = "NESW"[st.side] if isinstance(st.side, int) else st.side
+        you = " (you)" if game.rules.side_of(2) == st.side else ""
+        mark = "  winner" if st.winner else ""
+        assert f"  {st.place}. {side}{you}  {st.total}{mark}\n" in out
+
+
+def _first_refusal(seed: int) -> tuple[str, str, str] | None:
+    """For a strict game at ``seed`` with South calling 3: an illegal card of South's
+    first turn, the refusal the engine gives for it, and a legal card."""
+    rules = cardrules.load(STRICT)
+    game = rules.new_game(seed=seed)
+    bots = {0: RuleBot(), 1: RuleBot(), 3: RuleBot()}
+    while game.controller(game.to_act) != 2:  # type: ignore[arg-type]
+        game.apply(bots[game.to_act].choose(game.view(game.to_act)))  # type: ignore[index, arg-type]
+    game.apply("bid 3")
+    while game.phase == "auction" or game.to_act != 2:
+        game.apply(bots[game.to_act].choose(game.view(game.to_act)))  # type: ignore[index, arg-type]
+    legal = game.legal_actions()
+    illegal = [c for c in game.hand(2) if Play(c) not in legal]
+    if not illegal:
+        return None
+    try:
+        game.apply(Play(illegal[0]))
+    except cardrules.IllegalAction as exc:
+        first = legal[0]
+        assert isinstance(first, Play)
+        return str(illegal[0]), str(exc), str(first.card)
+    raise AssertionError("the card should have been refused")
+
+
+def test_play_refuses_an_illegal_card_and_asks_again(tmp_path: Path) -> None:
+    """CBS-5.3: an illegal card is refused with its rule id and reason, the state is
+    unchanged and the same seat is asked again; help lists the legal actions."""
+    seed, found = next((s, f) for s in range(40) if (f := _first_refusal(s)) is not None)
+    illegal, refusal, legal = found
+    record = tmp_path / "r.json"
+    script = f"3\n?\n{illegal}\nnonsense\n{legal}\nquit\n"
+    code, out, err = run("play", STRICT, "--seed", str(seed), "--record", str(record), stdin=script)
+    assert (code, err) == (0, "")
+    assert f"  Refused: {refusal}\n" in out
+    rule = refusal.split(": ")[1]
+    assert rule.startswith("CBS-3.")
+    after = out.split(f"  Refused: {refusal}\n", 1)[1]
+    assert after.startswith("Your card (? for help): ")
+    assert (
+        "  Not understood: invalid action: 'nonsense' (expected 'bid N', 'play CARD' or " in after
+    )
+    assert "  Legal now: " in out
+    assert out.endswith(f"You left the game.\nRecord saved to {record}\n")
+    game = Game.from_json(record.read_text(encoding="utf-8"))
+    mine = [a for a in game.actions if a in ("bid 3", f"play {legal}")]
+    assert mine == ["bid 3", f"play {legal}"]
+    assert f"play {illegal}" not in game.actions[: game.actions.index(f"play {legal}")]
+
+
+def test_play_end_of_input_saves_the_record_and_exits_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "eof.json"
+    code, out, err = run("play", STRICT, "--seed", "1", "--record", str(record), stdin="4\n")
+    assert (code, err) == (0, "")
+    assert out.endswith(f"End of input: the game stops here.\nRecord saved to {record}\n")
+    game = Game.from_json(record.read_text(encoding="utf-8"))
+    assert "bid 4" in game.actions and game.phase != "finished"
+
+
+def test_play_auto_finishes_and_prints_standings() -> None:
+    """``--auto``: four rule bots play; every call, trick and the final standings print."""
+    code, out, err = run("play", STRICT, "--auto", "--seed", "3")
+    assert (code, err) == (0, "")
+    expected = play_game(cardrules.load(STRICT).new_game(seed=3), [RuleBot()] * 4)
+    assert out.count("  Trick 13: ") == len(expected.deals)
+    assert out.count(": bid ") == 4 * len(expected.deals)
+    final = out.split("Final standings:\n", 1)[1]
+    want = "".join(
+        f"  {st.place}. {'NESW'[st.side]}  {st.total}{'  winner' if st.winner else ''}\n"  # type: ignore[index]
+        for st in expected.standings()
+    )
+    assert final == want
+    assert f"Game over: {expected.over.reason} [CBS-5.1]\n" in out  # type: ignore[union-attr]
+
+
+def test_play_auto_with_named_bots_is_reproducible() -> None:
+    first = run("play", STRICT, "--auto", "--seed", "8", "--bots", "random,rule,random,rule")
+    again = run("play", STRICT, "--auto", "--seed", "8", "--bots", "random,rule,random,rule")
+    assert first == again and first[0] == 0
+    expected = play_game(
+        cardrules.load(STRICT).new_game(seed=8), bots_by_name("random,rule,random,rule", seed=8)
+    )
+    assert first[1].count("  Trick 13: ") == len(expected.deals)
+
+
+def test_play_usage_errors() -> None:
+    code, _, err = run("play", STRICT, "--bots", "rule,clever")
+    assert code == 2
+    assert err.endswith(
+        "cardrules play: error: argument --bots: invalid bots: unknown bot 'clever'; "
+        "known: random, rule\n"
+    )
+    code, _, err = run("play", STRICT, "--bots", "rule,rule")
+    assert code == 2
+    assert err == (
+        "cardrules play: error: --bots: give one name for all or one per bot seat (3), got 2\n"
+    )
+    code, _, err = run("play", STRICT, "--seat", "X")
+    assert code == 2 and "invalid seat 'X' (expected 0..3 or N, E, S, W)" in err
+
+
+def test_play_deals_must_be_allowed_by_the_profile() -> None:
+    path = profile_paths()[STRICT]
+    code, out, err = run("play", STRICT, "--deals", "3", "--auto")
+    assert (code, out) == (1, "")
+    assert err == f"error: invalid profile {path}:\n  game.deals -> must be one of [5] (got 3)\n"
+
+
+# ---------------------------------------------------------------------------
+# replay
+
+
+def test_record_and_replay_round_trip(tmp_path: Path) -> None:
+    record = tmp_path / "auto.json"
+    code, auto_out, _ = run("play", STRICT, "--auto", "--seed", "3", "--record", str(record))
+    assert code == 0
+    code, replay_out, err = run("replay", str(record))
+    assert (code, err) == (0, "")
+    # Same story, line for line, after the header line.
+    auto_body = auto_out.split("\n", 1)[1].replace(f"Record saved to {record}\n", "")
+    assert replay_out.split("\n", 1)[1] == auto_body
+    assert replay_out.split("\n", 1)[0].endswith("(replay)")
+
+
+def test_replay_of_an_unfinished_record_says_where_it_ends(tmp_path: Path) -> None:
+    record = tmp_path / "part.json"
+    run("play", STRICT, "--seed", "1", "--record", str(record), stdin="4\n")
+    code, out, _ = run("replay", str(record))
+    assert code == 0
+    assert out.endswith("\nThe record ends here, during deal 1 (play).\n")
+
+
+def test_replay_of_a_corrupt_record_exits_1(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    code, out, err = run("replay", str(broken))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"error: {broken}: invalid record: not JSON (")
+
+    good = tmp_path / "good.json"
+    run("play", STRICT, "--auto", "--seed", "3", "--record", str(good))
+    doc = json.loads(good.read_text(encoding="utf-8"))
+    doc["actions"][4], doc["actions"][5] = doc["actions"][5], doc["actions"][4]
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(RecordError) as exc:
+        Game.from_json(tampered.read_text(encoding="utf-8"))
+    code, out, err = run("replay", str(tampered))
+    assert (code, out) == (1, "")
+    assert err == f"error: {tampered}: {exc.value}\n"
+
+
+def test_replay_missing_file() -> None:
+    code, _, err = run("replay", "/no/such/record.json")
+    assert code == 1
+    assert err == (
+        "error: cannot read the record '/no/such/record.json': No such file or directory\n"
+    )
