@@ -29,6 +29,8 @@ from cardrules.components import Side
 from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.game import Game
 from cardrules.ruleset import load
+from cardrules.simulate import cli_arguments as sim_args
+from cardrules.simulate import cli_run as sim_run
 from cardrules.views import View
 
 __all__ = ["COMMANDS", "Command", "Console", "build_parser", "main"]
@@ -611,6 +613,7 @@ COMMANDS: dict[str, Command] = {
     "check": Command("validate a profile file", _args_check, cmd_check),
     "play": Command("play against bots in the terminal (or watch, --auto)", _args_play, cmd_play),
     "replay": Command("re-check a game record and print the game", _args_replay, cmd_replay),
+    "simulate": Command("simulate many deals with bots: summary, JSON lines", sim_args, sim_run),
 }
 
 

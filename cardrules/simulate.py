@@ -782,3 +782,65 @@ def summary(sim: Simulation) -> list[str]:
             counts[d.tricks[seat]] += 1
         lines.append(f"seat {seat} " + " ".join(f"{100 * c / len(sim):5.1f}" for c in counts))
     return lines
+
+
+# ---------------------------------------------------------------------------
+# Command line: ``cardrules simulate``
+
+#: Runs of at least this many deals show a progress bar on stderr.
+PROGRESS_FROM = 2_000
+
+
+def cli_arguments(p: Any) -> None:
+    """Arguments of ``cardrules simulate`` (``p`` is an ``argparse`` parser)."""
+    import os
+
+    p.add_argument("profile", metavar="NAME", help="profile name or path to a .toml file")
+    p.add_argument("--deals", type=int, default=1_000, metavar="N", help="deals to play (1000)")
+    p.add_argument(
+        "--bots",
+        default="random,random,random,random",
+        metavar="B,B,B,B",
+        help="one bot per seat: random or rule (default: four random bots)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="K",
+        help="processes to use (default: all cores); the results do not depend on it",
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0)")
+    p.add_argument("--engine", default="auto", choices=("auto", "numpy", "game"))
+    p.add_argument("--out", type=Path, metavar="FILE.jsonl", help="write every deal as JSON lines")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def cli_run(args: Any, con: Any) -> int:
+    """Run ``cardrules simulate``: a summary table on stdout, deals as JSON lines in ``--out``."""
+    import json
+
+    bots = [b.strip().lower() for b in str(args.bots).split(",")]
+    bar = None
+    if not args.no_progress and args.deals >= PROGRESS_FROM:
+        bar = Progress(args.deals, con.stderr)
+    sim = simulate(
+        args.profile,
+        deals=args.deals,
+        seed=args.seed,
+        players=bots,
+        engine=args.engine,
+        workers=max(1, args.workers),
+        progress=None if bar is None else bar.update,
+    )
+    for line in summary(sim):
+        con.say(line)
+    if args.out is not None:
+        try:
+            with open(args.out, "w", encoding="utf-8") as out:
+                for rec in sim:
+                    out.write(json.dumps(rec.to_dict(), ensure_ascii=False) + "\n")
+        except OSError as exc:
+            raise CardrulesError(f"cannot write {args.out}: {exc.strerror}") from None
+        con.say(f"\n{len(sim):,} deals written to {args.out}")
+    return 0

@@ -8,14 +8,18 @@ policy, for every installed profile.
 
 from __future__ import annotations
 
+import io
+import json
 import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 import cardrules
 from cardrules.actions import Play
 from cardrules.cards import SUIT_MASKS, cards_of
+from cardrules.cli import main
 from cardrules.duties import BEATS, BUILTIN_DUTIES, TrickState
 from cardrules.simulate import DealRecord, TrickBatch, batch_narrow, play_deal, summary
 
@@ -233,3 +237,51 @@ def test_summary_reports_scores_calls_and_tricks() -> None:
     assert row.split()[1] == f"{mean0:.3f}"
     made = sum(d.tricks[2] >= d.contract.calls[2] for d in sim)
     assert f"seat 2 {100 * made / 50:.1f}%" in next(ln for ln in lines if ln.startswith("calls"))
+
+
+def test_cli_workers_1_and_2_write_identical_results(tmp_path: Path) -> None:
+    """``cardrules simulate --workers 1`` and ``--workers 2`` give the same summary and deals."""
+    outputs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.jsonl"
+        stdout, stderr = io.StringIO(), io.StringIO()
+        code = main(
+            [
+                "simulate",
+                "callbreak-strict",
+                "--deals",
+                "300",
+                "--bots",
+                "rule,rule,random,random",
+                "--workers",
+                workers,
+                "--seed",
+                "5",
+                "--out",
+                str(out),
+            ],
+            stdout=stdout,
+            stderr=stderr,
+        )
+        assert code == 0, stderr.getvalue()
+        outputs.append((stdout.getvalue().replace(str(out), "FILE"), out.read_text()))
+    assert outputs[0] == outputs[1]
+    lines = outputs[0][1].splitlines()
+    assert len(lines) == 300
+    first = json.loads(lines[0])
+    assert first["deal"] == 0 and sum(first["tricks"]) == 13
+    assert len(first["cards"].split()) == 52
+
+
+def test_cli_refuses_an_unknown_bot() -> None:
+    """An unknown bot name is an error naming the seat and the known bots (exit 1)."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = main(
+        ["simulate", "callbreak-strict", "--deals", "2", "--bots", "rule,rule,smart,random"],
+        stdout=stdout,
+        stderr=stderr,
+    )
+    assert code == 1
+    assert stderr.getvalue() == (
+        "error: invalid bots: unknown bot 'smart' at seat 2; known: random, rule\n"
+    )
