@@ -103,10 +103,15 @@ class AuctionSpec:
 
 @dataclass(frozen=True, slots=True)
 class ScoringSpec:
-    """The scorer of a deal and its settings."""
+    """The scorer of a deal and its settings.
+
+    ``summary`` is the rule in words when the scorer states it (its ``summary``
+    attribute), ``description`` the first paragraph of its class docstring.
+    """
 
     kind: str
     rule: str
+    summary: str
     description: str
     params: Mapping[str, OptionValue]
     rules: tuple[str, ...]
@@ -114,11 +119,12 @@ class ScoringSpec:
 
 @dataclass(frozen=True, slots=True)
 class EndSpec:
-    """When a game of several deals ends."""
+    """When a game of several deals ends (``summary`` as for :class:`ScoringSpec`)."""
 
     deals: int
     deal_choices: tuple[int, ...]
     rule: str
+    summary: str
     description: str
     rules: tuple[str, ...]
 
@@ -190,6 +196,12 @@ def format_value(value: object) -> str:
     return str(value)
 
 
+def _summary(obj: object) -> str:
+    """The rule in words, from a rule object's ``summary`` attribute, if it has one."""
+    summary = getattr(obj, "summary", "")
+    return summary if isinstance(summary, str) else ""
+
+
 def _doc(obj: object) -> str:
     """The first paragraph of the docstring of ``obj``'s class, on one line."""
     doc = inspect.getdoc(type(obj)) or ""
@@ -234,6 +246,7 @@ def describe(rules: Ruleset) -> RulesSpec:
     scoring = ScoringSpec(
         profile.scoring_kind,
         profile.scoring_rule,
+        _summary(rules.scorer),
         _doc(rules.scorer),
         dict(profile.scoring_params),
         tuple(profile.rule_ids.get("scoring", ())),
@@ -242,6 +255,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         rules.deals,
         profile.deal_choices,
         profile.game_rule,
+        _summary(rules.end),
         _doc(rules.end),
         tuple(profile.rule_ids.get("game", ())),
     )
@@ -280,6 +294,11 @@ def describe(rules: Ruleset) -> RulesSpec:
 
 def _wrap(text: str, indent: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or []
+
+
+def _plain(text: str) -> str:
+    """Docstring text without reST literal quotes."""
+    return text.replace("``", "")
 
 
 def _tag(rule: str) -> str:
@@ -334,12 +353,12 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
     yield ""
     bounds = f", calls {a.low} to {a.high}" if a.kind == "calls" else ""
     yield f"Auction: {a.kind}{bounds}{_tag(a.rule)}"
-    yield from _wrap(a.description, "  ", width)
+    yield from _wrap(_plain(a.description), "  ", width)
 
     sc = spec.scoring
     yield ""
     yield f"Scoring: {sc.kind}{_tag(sc.rule)}"
-    yield from _wrap(sc.description, "  ", width)
+    yield from _wrap(_plain(sc.summary or sc.description), "  ", width)
     for key, value in sc.params.items():
         yield f"  {key} = {format_value(value)}"
 
@@ -348,7 +367,7 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
     choices = sorted({e.deals, *e.deal_choices})
     other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
     yield f"End of the game: {e.deals} deals{other}{_tag(e.rule)}"
-    yield from _wrap(e.description, "  ", width)
+    yield from _wrap(_plain(e.summary or e.description), "  ", width)
 
     yield ""
     yield "Options (house-rule switches):"

@@ -102,6 +102,9 @@ def test_spec_describes_every_setting_from_the_profile(name: str) -> None:
     assert [(d.name, d.rule) for d in spec.duties] == [(type(d).name, d.rule) for d in rules.duties]
     assert [t.name for t in spec.throw_ins] == [t.name for t in rules.throw_ins]
     assert (spec.auction.low, spec.auction.high) == rules.bounds
+    summary = getattr(rules.scorer, "summary", "")
+    assert spec.scoring.summary == (summary if isinstance(summary, str) else "")
+    assert spec.scoring.params == rules.profile.scoring_params
     assert {o.name for o in spec.options} == set(rules.components.options)
     for option in spec.options:
         assert option.value == rules.profile.options.get(option.name, option.default)
