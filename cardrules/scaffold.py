@@ -164,11 +164,12 @@ _INIT = '''\
 '''
 
 _PLUGIN = '''\
-"""Hook implementations of the {name} variant, found through the ``cardrules`` entry point.
+"""Hook implementations of this variant, found through its entry point.
 
-The one hook below tells cardrules where this package's profiles are.  A rule
-that TOML cannot express is another hook from ``cardrules.hookspecs``; for
-example a duty of your own::
+This is the plugin ``{name}`` (entry-point group ``cardrules``).
+The one hook below tells cardrules where this package's profiles are.
+A rule that TOML cannot express is another hook from
+``cardrules.hookspecs``; for example a duty of your own::
 
     from cardrules.duties import Duty
 
@@ -208,12 +209,14 @@ _TEST = '''\
 import importlib.metadata
 
 import cardrules
+
 from {pkg} import plugin
 
 
 def test_entry_point_is_registered() -> None:
     eps = importlib.metadata.entry_points(group="cardrules")
-    assert "{pkg}.plugin" in {{ep.value for ep in eps if ep.name == "{name}"}}
+    found = [ep.value for ep in eps if ep.name == "{name}"]
+    assert found == ["{pkg}.plugin"]
 
 
 def test_hook_lists_the_profile() -> None:

@@ -168,3 +168,18 @@ def test_new_plugin_installs_with_pip_and_is_found_through_the_entry_point(
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "4 passed" in done.stdout
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is not installed")
+def test_new_plugin_package_is_lint_clean(tmp_path: Path) -> None:
+    """The scaffolded code passes ruff with its defaults (a good first commit for an author)."""
+    new_variant("lint-check", "callbreak-app", directory=tmp_path, plugin=True)
+    base = tmp_path / "lint-check"
+    for args in (["check", "--select", "E,F,W,I,B,UP,SIM,RUF", "."], ["format", "--check", "."]):
+        done = subprocess.run(
+            [sys.executable, "-m", "ruff", *args, "--no-cache"],
+            cwd=base,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
