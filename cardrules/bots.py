@@ -169,7 +169,13 @@ class RuleBot:
     game with 25+ combined points, else a part-score.  In play, while its side
     still needs tricks it plays the cheapest card that wins the trick now;
     otherwise, or when nothing wins, its lowest card, keeping trumps.
+
+    It is deterministic; ``seed`` is accepted (and ignored) so that every bot
+    is built the same way.
     """
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
 
     def choose(self, view: View) -> Action:
         """The action for the seat to act (its own, or dummy's when declarer)."""
@@ -259,7 +265,7 @@ class RuleBot:
 #: Bot constructors by name, for :func:`bots_by_name` and the command line.
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
-    "rule": lambda seed: RuleBot(),
+    "rule": RuleBot,
 }
 
 
