@@ -26,9 +26,13 @@ from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
 from cardrules.bots import BOTS, Bot, bots_by_name
 from cardrules.cards import Card, Suit, cards_of
 from cardrules.components import Side
+from cardrules.diff import cli_arguments as diff_args
+from cardrules.diff import cli_run as diff_run
 from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.game import Game
 from cardrules.ruleset import load
+from cardrules.scaffold import cli_arguments as new_args
+from cardrules.scaffold import cli_run as new_run
 from cardrules.simulate import cli_arguments as sim_args
 from cardrules.simulate import cli_run as sim_run
 from cardrules.views import View
@@ -470,13 +474,22 @@ def cmd_profiles(args: argparse.Namespace, con: Console) -> int:
 
 def _args_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("profile", metavar="NAME", help="profile name or path to a .toml file")
+    p.add_argument(
+        "--toml", action="store_true", help="print the resolved profile as TOML (extends applied)"
+    )
 
 
 def cmd_show(args: argparse.Namespace, con: Console) -> int:
-    """Print the rules of a profile, with rule ids."""
+    """Print the rules of a profile, with rule ids (or, with --toml, the resolved profile)."""
     from cardrules.spec import describe, render_text
 
-    con.stdout.write(render_text(describe(load(args.profile))))
+    rules = load(args.profile)
+    if args.toml:
+        from cardrules.profile import dump_resolved
+
+        con.stdout.write(dump_resolved(rules.profile))
+        return 0
+    con.stdout.write(render_text(describe(rules)))
     return 0
 
 
@@ -614,6 +627,8 @@ COMMANDS: dict[str, Command] = {
     "play": Command("play against bots in the terminal (or watch, --auto)", _args_play, cmd_play),
     "replay": Command("re-check a game record and print the game", _args_replay, cmd_replay),
     "simulate": Command("simulate many deals with bots: summary, JSON lines", sim_args, sim_run),
+    "diff": Command("the rule differences between two profiles", diff_args, diff_run),
+    "new": Command("scaffold a variant: a profile, or --plugin a package", new_args, new_run),
 }
 
 

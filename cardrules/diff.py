@@ -16,13 +16,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardrules.cards import Suit
 from cardrules.duties import BUILTIN_DUTIES, Duty
 from cardrules.profile import OptionValue
 from cardrules.ruleset import Ruleset, load
 
-__all__ = ["Difference", "Setting", "describe", "diff", "diff_rules", "format_diff"]
+__all__ = [
+    "Difference",
+    "Setting",
+    "cli_arguments",
+    "cli_run",
+    "describe",
+    "diff",
+    "diff_rules",
+    "format_diff",
+]
 
 _BUILTIN_NAMES = frozenset(cls.name for cls in BUILTIN_DUTIES)
 
@@ -203,3 +213,15 @@ def format_diff(a: Ruleset, b: Ruleset) -> str:
 def diff(a: str | Path, b: str | Path) -> str:
     """Load two profiles (names or paths) and return :func:`format_diff` of their rules."""
     return format_diff(load(a), load(b))
+
+
+def cli_arguments(p: Any) -> None:
+    """Arguments of ``cardrules diff`` (``p`` is an ``argparse`` parser)."""
+    p.add_argument("first", metavar="A", help="profile name or path to a .toml file")
+    p.add_argument("second", metavar="B", help="profile name or path to a .toml file")
+
+
+def cli_run(args: Any, con: Any) -> int:
+    """Run ``cardrules diff A B``: one line per differing setting; exit 0 either way."""
+    con.stdout.write(diff(args.first, args.second) + "\n")
+    return 0

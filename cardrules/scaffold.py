@@ -28,7 +28,7 @@ from cardrules.errors import CardrulesError
 from cardrules.profile import OptionValue
 from cardrules.ruleset import Ruleset, load
 
-__all__ = ["new_variant", "package_name", "profile_table"]
+__all__ = ["cli_arguments", "cli_run", "new_variant", "package_name", "profile_table"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -236,3 +236,36 @@ def test_a_game_plays_to_the_end() -> None:
         game.apply(game.legal_actions()[0])
     assert game.deals
 '''
+
+
+def cli_arguments(p: Any) -> None:
+    """Arguments of ``cardrules new`` (``p`` is an ``argparse`` parser)."""
+    p.add_argument("name", metavar="NAME", help="name of the new variant (e.g. my-house)")
+    p.add_argument(
+        "--from",
+        dest="parent",
+        required=True,
+        metavar="PROFILE",
+        help="the profile to extend (name or path to a .toml file)",
+    )
+    p.add_argument(
+        "--plugin",
+        action="store_true",
+        help="write an installable package with a plugin, the profile and a test",
+    )
+    p.add_argument(
+        "--dir", default=".", metavar="DIR", help="where to write (default: current directory)"
+    )
+
+
+def cli_run(args: Any, con: Any) -> int:
+    """Run ``cardrules new``: list the files written and what to do next."""
+    written = new_variant(args.name, args.parent, directory=args.dir, plugin=args.plugin)
+    for path in written:
+        con.stdout.write(f"created {path}\n")
+    if args.plugin:
+        base = Path(args.dir) / args.name
+        con.stdout.write(f"next: pip install -e {base} && cardrules show {args.name}\n")
+    else:
+        con.stdout.write(f"next: edit {written[0]}, then cardrules check {written[0]}\n")
+    return 0
