@@ -413,3 +413,34 @@ def test_replay_missing_file() -> None:
     assert err == (
         "error: cannot read the record '/no/such/record.json': No such file or directory\n"
     )
+
+
+def test_mb_2_4_play_minibridge_shows_dummy_after_the_contract() -> None:
+    """MB-2.4 / D-7: playing Minibridge at South, dummy's cards are shown to everyone
+    once exposed; when South declares, South also plays dummy's cards (MB-4.2)."""
+    name = "minibridge-ebu"
+    if name not in cardrules.profiles():
+        pytest.skip("minibridge-ebu is not installed")
+    from cardrules.cli import Console
+
+    con = Console(io.StringIO(), io.StringIO(), io.StringIO())
+    lines, expected = _human_lines(name, 2, 2)
+    code, out, _ = run("play", name, "--seed", "2", stdin="\n".join(lines) + "\n")
+    assert code == 0
+    replay = Game(expected.rules, seed=2, dealer=expected.first_dealer)
+    shown = declared = 0
+    for action in expected.actions:
+        before = replay.phase
+        replay.apply(action)
+        contract = replay.contract
+        if before == "auction" and replay.phase == "play" and contract is not None:
+            dummy = contract.dummy
+            assert dummy is not None
+            if dummy != 2:
+                hand = con.hand(replay.hand(dummy))
+                assert f"  Exposed hand of {'NESW'[dummy]}: {hand}\n" in out
+                shown += 1
+            if contract.declarer == 2:
+                declared += 1
+    assert shown >= 1 and declared >= 1  # seed 2: South defends, declares and is dummy
+    assert out.count("Card for N (? for help): ") >= 13 * declared
