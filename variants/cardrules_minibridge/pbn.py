@@ -264,6 +264,8 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
                 continue
             line = line[end + 1 :]
             in_brace = False
+            if not line.strip():
+                continue
         if line.startswith("%"):
             continue
         if not line.lstrip().startswith("["):
@@ -277,6 +279,8 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
                 line = line[:start] + line[end + 1 :]
             if ";" in line:
                 line = line[: line.index(";")]
+            if raw.strip() and not line.strip():
+                continue  # a comment line is not the blank line that ends a deal
         out.append((number, line.strip()))
     return out
 
