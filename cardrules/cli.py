@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
-from cardrules.bots import BOTS, Bot, bots_by_name
+from cardrules.bots import BOTS, bots_by_name
 from cardrules.cards import Card, Suit, cards_of
 from cardrules.components import Side
 from cardrules.diff import cli_arguments as diff_args
@@ -46,6 +46,7 @@ SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 _SEAT_KEYS = frozenset({"declarer", "dummy", "leader", "first", "caller"})
 #: Auction facts shown elsewhere (the deal header, the contract line).
 _SKIP_KEYS = frozenset({"dealer", "contract"})
+DEFAULT_BOT = "rule"
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
@@ -533,20 +534,31 @@ def _args_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bots",
         type=_bots_arg,
-        default=["rule"],
-        help=f"bots for the other seats, in seat order, comma-separated "
-        f"(one name for all; known: {', '.join(sorted(BOTS))}; default rule)",
+        default=[DEFAULT_BOT],
+        help=f"bots, comma-separated: one name for every bot, three for the other seats "
+        f"in seat order, or four, one per seat (known: {', '.join(sorted(BOTS))}; "
+        f"default {DEFAULT_BOT})",
     )
 
 
-def _bot_table(names: list[str], seats: list[int], seed: int) -> dict[int, Bot]:
+def _bot_names(names: list[str], seat: int, auto: bool) -> dict[int, str]:
+    """Bot names by seat: one name for all, three for the seats other than ``seat``
+    (with ``--auto``, ``seat`` then gets the default bot) or four, one per seat."""
+    others = [s for s in range(4) if s != seat]
     if len(names) == 1:
-        names = names * len(seats)
-    if len(names) != len(seats):
+        by_seat = dict.fromkeys(range(4), names[0])
+    elif len(names) == 3:
+        by_seat = {seat: DEFAULT_BOT, **dict(zip(others, names, strict=True))}
+    elif len(names) == 4:
+        by_seat = dict(enumerate(names))
+    else:
         raise _UsageError(
-            f"--bots: give one name for all or one per bot seat ({len(seats)}), got {len(names)}"
+            f"--bots: give one name (every bot), three (the seats other than yours) "
+            f"or four (one per seat), got {len(names)}"
         )
-    return dict(zip(seats, bots_by_name(names, seed=seed), strict=True))
+    if not auto:
+        del by_seat[seat]
+    return dict(sorted(by_seat.items()))
 
 
 def cmd_play(args: argparse.Namespace, con: Console) -> int:
@@ -556,11 +568,10 @@ def cmd_play(args: argparse.Namespace, con: Console) -> int:
     rules = load(args.profile, deals=args.deals)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     human: int | None = None if args.auto else args.seat
-    seats = [s for s in range(4) if s != human]
-    bots = _bot_table(args.bots, seats, seed)
+    names = _bot_names(args.bots, args.seat, args.auto)
+    bots = dict(zip(names, bots_by_name(list(names.values()), seed=seed), strict=True))
     game = rules.new_game(seed)
-    names = args.bots * len(seats) if len(args.bots) == 1 else args.bots
-    who = ", ".join(f"{seat_name(s)} {n}" for s, n in zip(seats, names, strict=True))
+    who = ", ".join(f"{seat_name(s)} {n}" for s, n in names.items())
     you = "" if human is None else f"; you are {seat_name(human)}"
     narrator = Narrator(con, seat=human, verbose_cards=human is not None)
     narrator.start(game, f"{rules.title}: seed {seed}, {rules.deals} deals; bots: {who}{you}")

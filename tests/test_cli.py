@@ -340,6 +340,21 @@ def test_play_auto_with_named_bots_is_reproducible() -> None:
     assert first[1].count("  Trick 13: ") == len(expected.deals)
 
 
+def test_play_bots_by_seat() -> None:
+    """--bots: one name for every bot, three for the other seats, or four by seat."""
+    header = {
+        bots: run("play", STRICT, *extra, "--seed", "1", "--bots", bots)[1].splitlines()[0]
+        for bots, extra in (
+            ("random", ("--auto",)),
+            ("random,rule,random", ("--auto", "--seat", "E")),
+            ("random,rule,random,rule", ()),
+        )
+    }
+    assert header["random"].endswith("bots: N random, E random, S random, W random")
+    assert header["random,rule,random"].endswith("bots: N random, E rule, S rule, W random")
+    assert header["random,rule,random,rule"].endswith("bots: N random, E rule, W rule; you are S")
+
+
 def test_play_usage_errors() -> None:
     code, _, err = run("play", STRICT, "--bots", "rule,clever")
     assert code == 2
@@ -350,7 +365,8 @@ def test_play_usage_errors() -> None:
     code, _, err = run("play", STRICT, "--bots", "rule,rule")
     assert code == 2
     assert err == (
-        "cardrules play: error: --bots: give one name for all or one per bot seat (3), got 2\n"
+        "cardrules play: error: --bots: give one name (every bot), three (the seats other "
+        "than yours) or four (one per seat), got 2\n"
     )
     code, _, err = run("play", STRICT, "--seat", "X")
     assert code == 2 and "invalid seat 'X' (expected 0..3 or N, E, S, W)" in err
