@@ -51,6 +51,15 @@ HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
 
+def _can_encode(stream: TextIO, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 class Console:
     """The streams a command reads and writes; cards print with suit symbols if they can."""
 
@@ -58,28 +67,35 @@ class Console:
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
-        encoding = getattr(stdout, "encoding", None) or "utf-8"
-        try:
-            "♠♥♦♣—".encode(encoding)
-            self.symbols = True
-        except (UnicodeEncodeError, LookupError):
-            self.symbols = False
+        self.symbols = _can_encode(stdout, "♠♥♦♣")
+
+    def write(self, text: str, stream: TextIO | None = None) -> None:
+        """Write text as is; characters the terminal cannot show become ``?``."""
+        out = self.stdout if stream is None else stream
+        if not _can_encode(out, text):
+            encoding = getattr(out, "encoding", None) or "ascii"
+            text = text.encode(encoding, "replace").decode(encoding)
+        out.write(text)
 
     def say(self, text: str = "") -> None:
         """Write a line to stdout."""
-        self.stdout.write(text + "\n")
+        self.write(text + "\n")
 
     def error(self, text: str) -> None:
         """Write an error message to stderr."""
-        self.stderr.write(f"error: {text}\n")
+        self.write(f"error: {text}\n", self.stderr)
 
     def ask(self, prompt: str) -> str | None:
         """A line of input after ``prompt``; None at the end of input."""
-        self.stdout.write(prompt)
+        self.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError:
+            self.say(f"  Could not read that line as {self.stdin.encoding} text.")
+            return ""
         if not line:
-            self.stdout.write("\n")
+            self.write("\n")
             return None
         return line.strip()
 
@@ -404,7 +420,7 @@ def _help(con: Console, view: View) -> None:
     elif isinstance(first, ChooseContract):
         how = "a contract ('contract S game', 'S game', 'NT partscore')"
     else:
-        how = "a card ('AH', '10H', '10♥' or 'play AH')"
+        how = f"a card ('AH', '10H', '{con.card(Card.parse('10H'))}' or 'play AH')"
     con.say(f"  Type {how}; '?' shows this help, 'quit' stops the game.")
 
 
@@ -488,9 +504,9 @@ def cmd_show(args: argparse.Namespace, con: Console) -> int:
     if args.toml:
         from cardrules.profile import dump_resolved
 
-        con.stdout.write(dump_resolved(rules.profile))
+        con.write(dump_resolved(rules.profile))
         return 0
-    con.stdout.write(render_text(describe(rules)))
+    con.write(render_text(describe(rules)))
     return 0
 
 

@@ -460,3 +460,17 @@ def test_mb_2_4_play_minibridge_shows_dummy_after_the_contract() -> None:
                 declared += 1
     assert shown >= 1 and declared >= 1  # seed 2: South defends, declares and is dummy
     assert out.count("Card for N (? for help): ") >= 13 * declared
+
+
+def test_terminal_without_suit_symbols_gets_ascii_cards() -> None:
+    """On an ASCII-only terminal cards print as ``AS``, ``10H`` and nothing fails."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", newline="\n")
+    code = main(["play", STRICT, "--auto", "--seed", "1"], stdout=out, stderr=io.StringIO())
+    out.flush()
+    text = raw.getvalue().decode("ascii")
+    assert code == 0
+    hand = cardrules.load(STRICT).new_game(seed=1).hand(0)
+    spades = " ".join(c.symbol()[:-1] for c in sorted(hand, reverse=True) if c.suit.name == "S")
+    assert f"  N: S {spades or '-'}  H " in text
+    assert "Final standings:\n" in text
