@@ -511,16 +511,13 @@ def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
 
 
 def _contract_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
-    score = getattr(rules, "score_contract", None) or getattr(rules.scorer, "score_contract", None)
-    if score is None:
-        raise CardrulesError("the profile's scorer cannot score a contract")
     contract = f"{d['strain']} {d['goal']}"
     declarer, taken = int(d["declarer"]), int(d["declarer_tricks"])
-    scores: Mapping[Any, Decimal] = score(contract, declarer, taken)
+    scores = rules.score_contract(contract, declarer, taken)
     yield (
         f"{ref}: contract {literal(contract)} declared by {_seat(declarer)}, "
         f"the declaring pair takes {taken} tricks: "
-        f"{_call('scorer.score_contract', contract, declarer, taken)} gives "
+        f"{_call('rules.score_contract', contract, declarer, taken)} gives "
         + ", ".join(f"{side} **{_score_text(v)}**" for side, v in scores.items())
         + "."
     )
@@ -616,11 +613,13 @@ def profile_lines(
         yield f":Source: {escape(spec.source)}"
     plugins = ", ".join(literal(p) for p in rules.profile.plugins) or "(none)"
     yield f":Plugins: {plugins}"
-    if spec.extends:
+    if spec.extends and parent is not None:
         yield (
-            f":Extends: :doc:`{spec.extends}`; see the "
-            f"`differences from {spec.extends} <#differences-from-the-parent>`__"
+            f":Extends: :doc:`{parent.name}`; see the "
+            f"`differences from {parent.name} <#differences-from-the-parent>`__"
         )
+    elif spec.extends:
+        yield f":Extends: {literal(spec.extends)}"
     yield ""
 
     yield from heading("Rules", "-")

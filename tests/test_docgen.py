@@ -1,0 +1,491 @@
+"""The reST generators of the docs site, checked as strings on a small fixture profile.
+
+The fixture (``tests/data/docs_fixture.toml`` and its rule text
+``docs_fixture.rules.md``) uses rule ids ``FX-*``; the worked examples are
+computed by the engine while the reST is generated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import types
+from pathlib import Path
+from typing import Literal
+
+import pluggy
+import pytest
+from pydantic import BaseModel, Field
+
+import cardrules
+from cardrules import docgen
+from cardrules.docgen import Example
+from cardrules.spec import OptionDoc, describe
+
+DATA = Path(__file__).resolve().parent / "data"
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = DATA / "docs_fixture.toml"
+
+
+@pytest.fixture(scope="module")
+def fixture_rules() -> cardrules.Ruleset:
+    return cardrules.load(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def fixture_text() -> docgen.RuleText:
+    text = docgen.rule_text_of(FIXTURE)
+    assert text is not None
+    return text
+
+
+def lines(gen: object) -> str:
+    assert not isinstance(gen, str)
+    return "\n".join(gen)  # type: ignore[call-overload]
+
+
+# -- rule texts ---------------------------------------------------------------
+
+
+def test_rule_text_is_found_beside_the_profile(fixture_text: docgen.RuleText) -> None:
+    assert fixture_text.path == str(DATA / "docs_fixture.rules.md")
+    assert fixture_text.title == "Fixture rules"
+    assert fixture_text.intro == ("A tiny rule text for the `docgen` tests.",)
+    assert [s.title for s in fixture_text.sections] == [
+        "1. Deal and calls",
+        "2. Play",
+        "3. Scoring",
+        "4. Decisions",
+    ]
+    assert fixture_text.ids == ("FX-1.1", "FX-1.2", "FX-2.1", "FX-3.1", "FX-3.2", "D-1")
+
+
+def test_rule_text_items_and_examples(fixture_text: docgen.RuleText) -> None:
+    rule = fixture_text.rules[2]
+    assert rule == docgen.Rule(
+        "FX-2.1", "Follow suit if able, as FX-1.1 deals:", ("hearts are trumps;", "no other duty.")
+    )
+    assert fixture_text.examples == (
+        Example("legal", "FX-2.1", {"trick": ["KC", "3C", "AH"], "hand": ["2C", "AS", "QH"]}),
+        Example("calls", "FX-3.1", {"calls": [1, 2, 3, 4], "tricks": [2, 2, 1, 4]}),
+    )
+
+
+def test_profile_without_rule_text_has_none() -> None:
+    assert docgen.rule_text_of(DATA / "docs_fixture_child.toml") is None
+
+
+def test_rule_text_errors_name_every_line() -> None:
+    text = (
+        "- FX-1.1 before any section\n"
+        "## 1. A\n"
+        "- no id here\n"
+        "- FX-1.1 again\n"
+        "```example\n"
+        "kind = 'dance'\n"
+        "```\n"
+        "```python\n"
+    )
+    with pytest.raises(cardrules.ProfileError) as err:
+        docgen.parse_rule_text(text, "x.rules.md")
+    assert str(err.value) == (
+        "invalid profile x.rules.md:\n"
+        "  line 1 -> rule FX-1.1 comes before any '## ' section\n"
+        "  line 3 -> a list item must start with a rule id (CBS-3.6, D-4)\n"
+        "  line 4 -> rule id FX-1.1 appears twice\n"
+        "  line 5 -> example kind must be one of legal, trick, calls, contract\n"
+        "  line 8 -> unknown fenced block '```python'; use ```example\n"
+        "  line 8 -> unclosed ```example block\n"
+        "  line 1 -> the text must start with a '# ' title"
+    )
+
+
+def test_every_shipped_profile_has_a_rule_text() -> None:
+    for name in cardrules.profiles():
+        text = docgen.rule_text_of(name)
+        assert text is not None, name
+        assert text.ids, name
+
+
+# -- inline markup ------------------------------------------------------------
+
+
+def test_anchor_of_rule_ids() -> None:
+    assert [docgen.anchor(i) for i in ("CBS-3.6", "D-4", "MB-6.3")] == ["cbs-3-6", "d-4", "mb-6-3"]
+
+
+def test_inline_converts_markdown_and_escapes_rest() -> None:
+    text = "Use `load()` *now*; see FX-1.1 and D-1, not a_b|c or 2*3."
+    assert docgen.inline(text, ["FX-1.1", "D-1"]) == (
+        "Use ``load()`` *now*; see `FX-1.1 <#fx-1-1>`__ and D-1, not a\\_b\\|c or 2\\*3."
+    )
+    assert docgen.rule_ref("CBS-3.6") == ":cardrules-rule:`CBS-3.6`"
+    assert docgen.rule_ref("D-4") == "D-4"
+    assert docgen.rule_ref("D-4", ["D-4"]) == "`D-4 <#d-4>`__"
+
+
+# -- rules pages --------------------------------------------------------------
+
+
+def test_rule_lines_anchor_text_items_and_settings(
+    fixture_rules: cardrules.Ruleset, fixture_text: docgen.RuleText
+) -> None:
+    implemented = docgen.implemented_by(describe(fixture_rules))
+    rule = fixture_text.rules[2]
+    assert lines(docgen.rule_lines(rule, implemented, fixture_text.ids)) == (
+        ".. cardrules-rule:: FX-2.1\n"
+        "\n"
+        "   Follow suit if able, as `FX-1.1 <#fx-1-1>`__ deals:\n"
+        "\n"
+        "   - hearts are trumps;\n"
+        "   - no other duty.\n"
+        "\n"
+        "   *Implemented by* ``play.duties[0]`` (``follow_suit``), the ``[play]`` table.\n"
+    )
+
+
+def test_implemented_by_maps_rule_ids_to_settings(fixture_rules: cardrules.Ruleset) -> None:
+    implemented = docgen.implemented_by(describe(fixture_rules))
+    assert implemented["FX-1.1"] == ["the ``[deal]`` table"]
+    assert implemented["FX-1.2"] == ["``auction.kind`` (``calls``)"]
+    assert implemented["FX-3.1"] == ["``scoring.kind`` (``call_tenths``)"]
+    assert implemented["FX-3.2"] == ["``game.deals`` (2)"]
+    assert implemented["D-1"] == ["the ``[deal]`` table"]
+
+
+def test_legal_example_is_computed(fixture_rules: cardrules.Ruleset) -> None:
+    """FX-2.1 (follow suit, hearts trumps): only 2♣ may follow; A♥ has trumped the trick."""
+    example = Example("legal", "FX-2.1", {"trick": ["KC", "3C", "AH"], "hand": ["2C", "AS", "QH"]})
+    assert lines(docgen.example_lines(fixture_rules, example, ["FX-2.1"])) == (
+        "`FX-2.1 <#fx-2-1>`__ (hearts are trumps): trick so far K♣ 3♣ A♥; "
+        "the next player holds 2♣ A♠ Q♥.\n"
+        "\n"
+        "- ``rules.legal_cards(['2C', 'AS', 'QH'], ['KC', '3C', 'AH'])`` → **2♣**\n"
+        "- A♠ is refused: FX-2.1: clubs were led and you hold 2♣: must follow suit\n"
+        "- Q♥ is refused: FX-2.1: clubs were led and you hold 2♣: must follow suit\n"
+        "- with 2♣ played, A♥ wins the trick\n"
+    )
+
+
+def test_first_trick_lead_example(fixture_rules: cardrules.Ruleset) -> None:
+    example = Example("legal", "FX-2.1", {"hand": ["2C", "AS"], "first_trick": True})
+    assert lines(docgen.example_lines(fixture_rules, example)) == (
+        ":cardrules-rule:`FX-2.1` (hearts are trumps): led to the first trick by a player "
+        "holding 2♣ A♠.\n"
+        "\n"
+        "- ``rules.legal_cards(['2C', 'AS'], [], first_trick=True)`` → **2♣ A♠**\n"
+    )
+
+
+def test_calls_example_is_scored_by_the_engine(fixture_rules: cardrules.Ruleset) -> None:
+    """FX-3.1: call 1 with 2 tricks 1.1; 2 with 2 is 2.0; 3 with 1 is -3.0; 4 with 4 is 4.0."""
+    example = Example("calls", "FX-3.1", {"calls": [1, 2, 3, 4], "tricks": [2, 2, 1, 4]})
+    rows = [("N", 0, 1, 2, "1.1"), ("E", 1, 2, 2, "2.0"), ("S", 2, 3, 1, "-3.0")]
+    rows.append(("W", 3, 4, 4, "4.0"))
+    expected = [
+        "`FX-3.1 <#fx-3-1>`__: ``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 4])`` gives",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - Seat",
+        "     - Call",
+        "     - Tricks",
+        "     - Score",
+    ]
+    for letter, seat, call, took, score in rows:
+        expected += [
+            f"   * - {letter} (seat {seat})",
+            f"     - {call}",
+            f"     - {took}",
+            f"     - **{score}**",
+        ]
+    expected.append("")
+    assert lines(docgen.example_lines(fixture_rules, example, ["FX-3.1"])) == "\n".join(expected)
+
+
+def test_contract_and_trick_examples_on_minibridge() -> None:
+    """MB-6.3 and MB-6.2, computed by the Minibridge scorer and trick rules."""
+    rules = cardrules.load("minibridge-ebu")
+    game = Example(
+        "contract",
+        "MB-6.3",
+        {"declarer": 2, "strain": "S", "goal": "game", "declarer_tricks": 10},
+    )
+    assert lines(docgen.example_lines(rules, game)) == (
+        ":cardrules-rule:`MB-6.3`: contract ``S game`` declared by S (seat 2), the declaring "
+        "pair takes 10 tricks: ``rules.score_contract('S game', 2, 10)`` gives NS **420**, "
+        "EW **0**.\n"
+    )
+    trick = Example(
+        "trick", "MB-6.2", {"trump": "S", "leader": 3, "trick": ["AH", "6S", "2H", "8H"]}
+    )
+    assert lines(docgen.example_lines(rules, trick)) == (
+        ":cardrules-rule:`MB-6.2` (spades are trumps): W A♥, N 6♠, E 2♥, S 8♥.\n"
+        "\n"
+        "- ``rules.trick_winner(['AH', '6S', '2H', '8H'], trump='S')`` → 1: **6♠** wins, "
+        "played by N (seat 0), who leads next\n"
+    )
+
+
+def test_example_the_scorer_cannot_compute_is_an_error(fixture_rules: cardrules.Ruleset) -> None:
+    example = Example(
+        "contract", "FX-3.1", {"declarer": 0, "strain": "S", "goal": "game", "declarer_tricks": 9}
+    )
+    with pytest.raises(cardrules.CardrulesError) as err:
+        list(docgen.example_lines(fixture_rules, example))
+    assert str(err.value) == (
+        "invalid worked example FX-3.1 (contract) for profile 'docs-fixture': "
+        "profile 'docs-fixture' does not score a deal from a contract and a declarer "
+        "(use score() or score_calls())"
+    )
+
+
+def test_settings_lines_show_value_description_and_rules(fixture_rules: cardrules.Ruleset) -> None:
+    text = lines(docgen.settings_lines(describe(fixture_rules), ["FX-1.1", "D-1"]))
+    assert (
+        "[deal] Dealing\n"
+        "~~~~~~~~~~~~~~\n"
+        "\n"
+        "Serves `FX-1.1 <#fx-1-1>`__, `D-1 <#d-1>`__.\n"
+        "\n"
+        ".. list-table::\n"
+        "   :header-rows: 1\n"
+        "   :widths: 20 30 50\n"
+        "\n"
+        "   * - Setting\n"
+        "     - Value\n"
+        "     - Description\n"
+        "   * - ``direction``\n"
+        "     - ``'clockwise'``\n"
+        "     - Order of dealing, calling and play; the deal passes to the next seat in this "
+        "order, and the first card goes to the seat after the dealer.\n"
+    ) in text
+    assert "   * - ``duties``\n     - - ``follow_suit (FX-2.1)``\n" in text
+
+
+def test_options_lines_show_switches_with_defaults(fixture_rules: cardrules.Ruleset) -> None:
+    spec = dataclasses.replace(
+        describe(fixture_rules),
+        options=(OptionDoc("short", True, False, "Play short.", "FX-3.2", ()),),
+    )
+    assert lines(docgen.options_lines(spec, ["FX-3.2"])) == (
+        ".. list-table::\n"
+        "   :header-rows: 1\n"
+        "   :widths: 20 10 10 10 50\n"
+        "\n"
+        "   * - Switch\n"
+        "     - Value\n"
+        "     - Default\n"
+        "     - Rule\n"
+        "     - Description\n"
+        "   * - ``options.short``\n"
+        "     - ``true``\n"
+        "     - ``false``\n"
+        "     - `FX-3.2 <#fx-3-2>`__\n"
+        "     - Play short.\n"
+    )
+
+
+def test_profile_page(fixture_rules: cardrules.Ruleset, fixture_text: docgen.RuleText) -> None:
+    page = lines(docgen.profile_lines(fixture_rules, fixture_text))
+    assert page.startswith(
+        "Fixture rules\n"
+        "=============\n"
+        "\n"
+        "A tiny rule set for testing the docs generators.\n"
+        "\n"
+        ":Profile: ``docs-fixture``, version 0.1\n"
+        ":Load it: ``cardrules.load('docs-fixture')``\n"
+        ":Plugins: ``callbreak``\n"
+    )
+    for rule_id in fixture_text.ids:
+        assert f"\n.. cardrules-rule:: {rule_id}\n" in page
+    headings = [
+        "Rules\n-----",
+        "Settings\n--------",
+        "Duties of play\n--------------",
+        "Scoring\n-------",
+        "Worked examples\n~~~~~~~~~~~~~~~",
+        "End of the game\n---------------",
+        "House-rule switches\n-------------------",
+    ]
+    positions = [page.index(f"\n{h}\n") for h in headings]
+    assert positions == sorted(positions)
+    assert "#. ``follow_suit`` (`FX-2.1 <#fx-2-1>`__): A player who holds the suit led" in page
+    assert "2 deals (`FX-3.2 <#fx-3-2>`__)." in page
+    # the calls example is shown with the scoring formula, after its heading
+    assert page.index("``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 4])``") > positions[4]
+
+
+def test_profile_page_of_a_child_links_its_parent_and_diff(
+    fixture_rules: cardrules.Ruleset,
+) -> None:
+    child = cardrules.load(DATA / "docs_fixture_child.toml")
+    page = lines(docgen.profile_lines(child, None, parent=fixture_rules))
+    assert (
+        ":Extends: :doc:`docs-fixture`; see the "
+        "`differences from docs-fixture <#differences-from-the-parent>`__\n"
+    ) in page
+    assert "This profile has no rule text of its own" in page
+    assert page.endswith(
+        "Differences from the parent\n"
+        "---------------------------\n"
+        "\n" + lines(docgen.diff_lines(describe(fixture_rules), describe(child)))
+    )
+
+
+def test_diff_lines_list_only_what_changed(fixture_rules: cardrules.Ruleset) -> None:
+    child = cardrules.load(DATA / "docs_fixture_child.toml")
+    assert lines(docgen.diff_lines(describe(fixture_rules), describe(child))) == (
+        "Settings of ``docs-fixture-child`` that differ from :doc:`docs-fixture`:\n"
+        "\n"
+        ".. list-table::\n"
+        "   :header-rows: 1\n"
+        "\n"
+        "   * - Setting\n"
+        "     - docs-fixture\n"
+        "     - docs-fixture-child\n"
+        "   * - ``auction.max_call``\n"
+        "     - ``5``\n"
+        "     - ``3``\n"
+        "   * - ``game.deals``\n"
+        "     - ``2``\n"
+        "     - ``3``\n"
+    )
+
+
+def test_comparison_lines_put_differences_first(fixture_rules: cardrules.Ruleset) -> None:
+    child = describe(cardrules.load(DATA / "docs_fixture_child.toml"))
+    text = lines(docgen.comparison_lines([describe(fixture_rules), child], "rules/"))
+    assert text.startswith(
+        "Settings that differ\n"
+        "--------------------\n"
+        "\n"
+        ".. list-table::\n"
+        "   :header-rows: 1\n"
+        "\n"
+        "   * - Setting\n"
+        "     - :doc:`docs-fixture <rules/docs-fixture>`\n"
+        "     - :doc:`docs-fixture-child <rules/docs-fixture-child>`\n"
+        "   * - ``profile.extends``\n"
+        "     - ``(none)``\n"
+        "     - ``'docs_fixture.toml'``\n"
+    )
+    differ, same = text.split("Settings in common")
+    assert "``auction.max_call``\n     - ``5``\n     - ``3``\n" in differ
+    assert "``deal.direction``\n     - ``'clockwise'``\n" in same
+    assert "``auction.max_call``" not in same
+
+
+# -- hooks, schema, command line ------------------------------------------------
+
+
+def test_hook_lines_group_by_phase_with_rule_ids() -> None:
+    mod = types.ModuleType("fakehooks")
+    spec = pluggy.HookspecMarker("cardrules")
+
+    @spec(firstresult=True)
+    def cardrules_deal_thing(profile: object) -> None:
+        """Serves FX-1.1 and D-2."""
+
+    @spec
+    def cardrules_play_other() -> None:
+        """No rule ids."""
+
+    mod.cardrules_deal_thing = cardrules_deal_thing  # type: ignore[attr-defined]
+    mod.cardrules_play_other = cardrules_play_other  # type: ignore[attr-defined]
+    assert lines(docgen.hook_lines(mod)) == (
+        "Deal phase\n"
+        "----------\n"
+        "\n"
+        ".. autofunction:: fakehooks.cardrules_deal_thing\n"
+        "\n"
+        "   ``firstresult``: the first non-None answer wins; serves "
+        ":cardrules-rule:`FX-1.1`, D-2.\n"
+        "\n"
+        "Play phase\n"
+        "----------\n"
+        "\n"
+        ".. autofunction:: fakehooks.cardrules_play_other\n"
+        "\n"
+        "   every implementation's answer is collected.\n"
+    )
+
+
+def test_schema_lines_from_a_pydantic_model() -> None:
+    class Inner(BaseModel):
+        """An inner table.
+
+        More words."""
+
+        size: int = Field(3, ge=1, le=9, description="How big.")
+        mode: Literal["a", "b"] = Field(description="Which *mode*.")
+
+    class Outer(BaseModel):
+        inner: Inner = Field(description="The inner table.")
+        extra: dict[str, int] = Field(default_factory=dict, description="Extras.")
+
+    assert lines(docgen.schema_lines(Outer)) == (
+        "[inner]\n"
+        "-------\n"
+        "\n"
+        "The inner table.\n"
+        "\n"
+        "An inner table.\n"
+        "\n"
+        ".. list-table::\n"
+        "   :header-rows: 1\n"
+        "   :widths: 15 25 15 45\n"
+        "\n"
+        "   * - Key\n"
+        "     - Type\n"
+        "     - Default\n"
+        "     - Description\n"
+        "   * - ``size``\n"
+        "     - int (\\>= 1; \\<= 9)\n"
+        "     - ``3``\n"
+        "     - How big.\n"
+        "   * - ``mode``\n"
+        "     - 'a' \\| 'b'\n"
+        "     - required\n"
+        "     - Which \\*mode\\*.\n"
+        "\n"
+        "[extra]\n"
+        "-------\n"
+        "\n"
+        "Extras.\n"
+        "\n"
+        "Type: dict\\[str, int\\]; default ``{}``.\n"
+    )
+
+
+def test_cli_lines_render_each_subcommand_help() -> None:
+    parser = argparse.ArgumentParser(prog="tool", description="A tool.")
+    sub = parser.add_subparsers(dest="command")
+    go = sub.add_parser("go", help="go somewhere", description="Go somewhere.")
+    go.add_argument("where", help="the place")
+    text = lines(docgen.cli_lines(parser))
+    assert text.startswith(".. code-block:: text\n\n   usage: tool [-h] {go} ...\n\n   A tool.\n")
+    assert (
+        "tool go\n"
+        "-------\n"
+        "\n"
+        ".. code-block:: text\n"
+        "\n"
+        "   usage: tool go [-h] where\n"
+        "\n"
+        "   Go somewhere.\n"
+    ) in text
+    assert "     where       the place\n" in text
+
+
+def test_profile_json_schema_file_is_current() -> None:
+    """docs/profile.schema.json is what ``cardrules schema`` prints (regenerate if this fails)."""
+    committed = (ROOT / "docs" / "profile.schema.json").read_text(encoding="utf-8")
+    assert committed == docgen.profile_json_schema()
+    schema = json.loads(committed)
+    assert schema["title"] == "cardrules profile"
+    assert set(schema["required"]) == {"profile", "deal", "play", "scoring", "game"}
+    assert schema["additionalProperties"] is False
