@@ -223,3 +223,15 @@ def test_d_7_views_hold_decisions_for_the_controller_only(rules: cardrules.Rules
     views = [game.view(s) for s in range(4)]
     assert [bool(v.legal_actions) for v in views] == [False, False, True, False]
     assert {a.card for a in views[2].legal_actions if isinstance(a, Play)} <= set(game.hand(0))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_records_replay_exactly_with_dummy_and_redeals(rules: cardrules.Ruleset, seed: int) -> None:
+    """D-5 / D-7: a saved session (contracts, dummy's cards, 20-20 redeals) replays exactly."""
+    game = rules.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(60, 4 * 53)):
+        game.apply(rng.choice(game.legal_actions()))
+    copy = cardrules.Game.from_json(game.to_json())
+    assert copy.to_json() == game.to_json()
+    assert [copy.view(s).to_dict() for s in range(4)] == [game.view(s).to_dict() for s in range(4)]

@@ -39,7 +39,14 @@ def choose_declarer(points: tuple[int, ...], order: tuple[int, ...]) -> int | No
 
 
 class PointsAuction:
-    """The ``points`` auction component of the Minibridge profile."""
+    """Points announced from the dealer; the pair over 20 plays, its stronger hand declares.
+
+    Each hand's high-card points are announced by the engine from the dealer
+    clockwise; at 20-20 the same dealer deals again; on equal points in the
+    playing pair the earlier announcer declares.  Dummy is exposed to every
+    seat at once, then declarer chooses one of ten contracts: C, D, H, S or
+    NT, as a part-score or a game.
+    """
 
     def start(self, deal: DealInfo) -> PointsAuctionState:
         """The auction of a fresh deal: points announced at once, dummy exposed."""

@@ -175,7 +175,19 @@ def score_deal(contract: ChooseContract | str, declarer: int, tricks: int) -> di
 
 
 class MinibridgeScorer:
-    """Scores a finished Minibridge deal by pair (MB-5.1 .. MB-5.5, D-9)."""
+    """Pair scores: trick points and a premium for the declared goal, or 50 a trick short.
+
+    Scores a finished Minibridge deal by pair (MB-5.1 .. MB-5.5, D-9): the
+    premium follows the declared goal (part-score 50, game 300), overtricks
+    score at the trick rate, and each pair's score is recorded separately.
+    """
+
+    #: The rule in words, as ``cardrules diff`` and the docs show it.
+    summary = (
+        "goal reached: 20 (minors) or 30 (majors) a trick over six, no-trump 40 then 30, "
+        "plus 50 for a declared part-score or 300 for a declared game; "
+        "goal missed: 50 a trick short to the defence"
+    )
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by pair from the contract and the tricks taken by each seat."""
