@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
+import re
+from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -112,3 +116,54 @@ def test_malformed_cards_are_refused(text: object, message: str) -> None:
         Card.parse(text)  # type: ignore[arg-type]
     assert str(err.value) == message
     assert isinstance(err.value, cardrules.CardrulesError)
+
+
+def test_cbs_1_4_the_profile_is_explicitly_strict(strict: cardrules.Ruleset) -> None:
+    """CBS-1.4: calls 2-13, counter-clockwise play, must-win, five deals, tenths for extras."""
+    assert strict.bounds == (2, 13)
+    assert strict.direction.name == "counterclockwise"
+    assert [d.name for d in strict.duties] == [
+        "no_trump_lead_first_trick",
+        "follow_suit",
+        "head_when_following",
+        "trump_when_void",
+        "overtrump_when_void",
+    ]
+    assert strict.deals == 5
+    assert strict.score_calls((3, 2, 2, 2), (5, 3, 3, 2))[0] == Decimal("3.2")
+
+
+RULE_IDS = [
+    *(f"CBS-1.{n}" for n in range(1, 5)),
+    *(f"CBS-2.{n}" for n in range(1, 6)),
+    *(f"CBS-3.{n}" for n in range(1, 10)),
+    *(f"CBS-4.{n}" for n in range(1, 5)),
+    *(f"CBS-5.{n}" for n in range(1, 4)),
+    *(f"D-{n}" for n in range(1, 8)),
+]
+
+
+def test_the_profile_cites_every_rule_id(strict: cardrules.Ruleset) -> None:
+    """Every normative rule id and decision is served by a section of the profile."""
+    cited = {rule for ids in strict.profile.rule_ids.values() for rule in ids}
+    assert [r for r in RULE_IDS if r not in cited] == []
+
+
+def test_every_rule_id_has_a_test() -> None:
+    """Each rule id and worked example is cited by a test's name or docstring."""
+    here = Path(__file__).parent
+    files = [here / "test_cards.py", *sorted(here.glob("test_cbs_*.py"))]
+    files += [here / f"test_{n}.py" for n in ("properties", "errors", "views", "plugins")]
+    cited = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                cited.append(node.name)
+                cited.append(ast.get_docstring(node) or "")
+    text = "\n".join(cited)
+    missing = []
+    for rule in [*RULE_IDS, "CBS-7.1", "CBS-7.2"]:
+        as_name = "test_" + rule.lower().replace("-", "_").replace(".", "_") + "_"
+        if not re.search(rf"(?<![\w.-]){re.escape(rule)}(?![\d])", text) and as_name not in text:
+            missing.append(rule)
+    assert missing == []
