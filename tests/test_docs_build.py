@@ -1,0 +1,188 @@
+"""The documentation site builds without a warning, and its rules pages come from the engine.
+
+The site is built in-process from a copy of ``docs/`` (the generated pages
+must not touch the checkout), once as shipped and once with a profile added.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import cardrules
+import cardrules.registry
+from cardrules import docgen, hookspecs
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+sphinx_application = pytest.importorskip("sphinx.application")
+from sphinx.util.docutils import docutils_namespace, patch_docutils  # noqa: E402
+
+
+@dataclass
+class Site:
+    out: Path
+    warnings: str
+
+    def page(self, name: str) -> str:
+        return (self.out / name).read_text(encoding="utf-8")
+
+    def text(self, name: str) -> str:
+        """The page's text without tags, entities decoded, whitespace collapsed."""
+        raw = re.sub(r"<[^>]+>", " ", self.page(name))
+        return re.sub(r" ([,.;:)])", r"\1", " ".join(html.unescape(raw).split()))
+
+
+def build(tmp: Path) -> Site:
+    src = tmp / "repo" / "docs"
+    shutil.copytree(ROOT / "docs", src, ignore=shutil.ignore_patterns("_build", "rules"))
+    (tmp / "repo" / "tests").symlink_to(ROOT / "tests")
+    warnings = io.StringIO()
+    # As sphinx-build does: docutils registrations stay local to this build.
+    with patch_docutils(src), docutils_namespace():
+        app = sphinx_application.Sphinx(
+            src, src, tmp / "html", tmp / "doctrees", "html",
+            status=io.StringIO(), warning=warnings, freshenv=True,
+        )  # fmt: skip
+        app.build()
+    return Site(tmp / "html", warnings.getvalue())
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return build(tmp_path_factory.mktemp("docs"))
+
+
+def test_site_builds_without_warnings(site: Site) -> None:
+    assert site.warnings == ""
+    assert (site.out / "index.html").is_file()
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_rules_page_has_every_rule_id_as_an_anchor(site: Site, name: str) -> None:
+    text = docgen.rule_text_of(name)
+    assert text is not None
+    page = site.page(f"rules/{name}.html")
+    words = site.text(f"rules/{name}.html")
+    for rule_id in text.ids:
+        assert f'id="{docgen.anchor(rule_id)}"' in page, rule_id
+        assert f"{rule_id} " in words, rule_id
+    assert cardrules.load(name).title in words
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_rules_page_shows_settings_duties_and_switches(site: Site, name: str) -> None:
+    rules = cardrules.load(name)
+    words = site.text(f"rules/{name}.html")
+    for duty in rules.duties:
+        assert f"{duty.name} ({duty.rule})" in words
+    for option in rules.components.options:
+        assert f"options.{option}" in words
+    assert f"Scorer {rules.profile.scoring_kind}" in words
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_rules_page_worked_examples_are_the_engine_results(site: Site, name: str) -> None:
+    rules = cardrules.load(name)
+    text = docgen.rule_text_of(name)
+    assert text is not None
+    words = site.text(f"rules/{name}.html")
+    for example in text.examples:
+        d = example.data
+        if example.kind == "calls":
+            scores = rules.score_calls(d["calls"], d["tricks"])
+            rows = " ".join(
+                f"{'NESW'[s]} (seat {s}) {d['calls'][s]} {d['tricks'][s]} {scores[s]}"
+                for s in range(4)
+            )
+            assert rows in words, example
+        elif example.kind == "contract":
+            contract = f"{d['strain']} {d['goal']}"
+            scores = rules.score_contract(contract, d["declarer"], d["declarer_tricks"])
+            shown = ", ".join(f"{side} {value}" for side, value in scores.items())
+            assert f"gives {shown}." in words, example
+        elif example.kind == "legal":
+            legal = rules.legal_cards(
+                d["hand"], d.get("trick", []), first_trick=d.get("first_trick", False)
+            )
+            assert f"→ {' '.join(c.symbol() for c in legal)} " in words, example
+        else:
+            winner = rules.trick_winner(d["trick"], trump=d.get("trump"))
+            card = cardrules.parse_card(d["trick"][winner])
+            assert f"→ {winner}: {card.symbol()} wins" in words, example
+
+
+def test_seed_worked_examples_appear_on_the_pages(site: Site) -> None:
+    """CBS-7.1, CBS-7.2 and MB-6.3 as the seeds state them, on the built pages."""
+    strict = site.text("rules/callbreak-strict.html")
+    assert "with 2♠ played, 4♠ wins the trick" in strict  # CBS-7.1
+    assert "K♦ is refused: CBS-3.6:" in strict
+    for row in ("N (seat 0) 3 5 3.2", "E (seat 1) 4 3 -4", "S (seat 2) 2 2 2", "W (seat 3) 3 3 3"):
+        assert row in strict  # CBS-7.2: 3.2, −4, 2, 3
+    mini = site.text("rules/minibridge-ebu.html")
+    assert "rules.score_contract('S game', 2, 10) gives NS 420, EW 0." in mini  # MB-6.3
+    assert "rules.score_contract('S partscore', 2, 10) gives NS 170, EW 0." in mini
+    assert "rules.score_contract('S game', 2, 9) gives NS 0, EW 50." in mini
+
+
+def test_rule_links_lead_to_the_rule_anchor(site: Site) -> None:
+    index = site.page("index.html")
+    assert 'href="rules/callbreak-strict.html#cbs-3-6"' in index
+    hooks = site.page("reference/hooks.html")
+    assert 'href="../rules/callbreak-strict.html#cbs-2-1"' in hooks
+
+
+def test_hook_reference_documents_every_hook_with_its_signature(site: Site) -> None:
+    page = site.page("reference/hooks.html")
+    words = site.text("reference/hooks.html")
+    for hook in docgen.hooks_of(hookspecs):
+        assert f'id="cardrules.hookspecs.{hook.__name__}"' in page
+        assert f"{docgen.hook_phase(hook.__name__).capitalize()} phase" in words
+
+
+def test_comparison_schema_api_and_cli_pages(site: Site) -> None:
+    comparison = site.text("comparison.html")
+    for name in cardrules.profiles():
+        assert name in comparison
+    assert "play.duties" in comparison
+    schema = site.text("reference/schema.html")
+    for table in ("[profile]", "[deal]", "[auction]", "[play]", "[scoring]", "[game]", "[options]"):
+        assert table in schema
+    api = site.page("reference/api.html")
+    for name in cardrules.__all__:
+        assert f'id="cardrules.{name}"' in api, name
+    cli = site.text("reference/cli.html")
+    assert "cardrules show" in cli
+    assert (site.out / "_downloads").is_dir()
+
+
+@pytest.fixture
+def profiles_with_one_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the shipped profiles with the fixture profile dropped in beside them."""
+    folder = tmp_path / "profiles"
+    shutil.copytree(cardrules.registry.builtin_profile_dir(), folder)
+    shutil.copy(DATA / "docs_fixture.toml", folder / "docs-fixture.toml")
+    shutil.copy(DATA / "docs_fixture.rules.md", folder / "docs-fixture.rules.md")
+    monkeypatch.setattr(cardrules.registry, "builtin_profile_dir", lambda: folder)
+    yield folder
+
+
+def test_a_profile_added_to_profiles_gets_its_page(
+    profiles_with_one_added: Path, tmp_path: Path
+) -> None:
+    assert "docs-fixture" in cardrules.profiles()
+    site = build(tmp_path / "site")
+    assert site.warnings == ""
+    page = site.page("rules/docs-fixture.html")
+    for rule_id in ("FX-1.1", "FX-1.2", "FX-2.1", "FX-3.1", "FX-3.2", "D-1"):
+        assert f'id="{docgen.anchor(rule_id)}"' in page
+    assert "Fixture rules" in site.text("profiles.html")
+    assert "docs-fixture" in site.text("comparison.html")
