@@ -387,3 +387,41 @@ def _plugin_doc() -> str:
     import cardrules_callbreak.plugin
 
     return cardrules_callbreak.plugin.__doc__ or ""
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "changed"),
+    [
+        ("target_score", 30, ["option target_score"]),
+        ("big_call_8", True, ["option big_call_8"]),
+        ("no_picture_redeal", True, ["throw-in and redeal", "option no_picture_redeal"]),
+        ("free_discard_when_void", True, ["void in the led suit", "option free_discard_when_void"]),
+    ],
+)
+def test_app_5_each_switch_changes_only_what_it_names(
+    tmp_path: Path, app: Ruleset, option: str, value: object, changed: list[str]
+) -> None:
+    """APP-5: switching one house rule on changes that setting and nothing else."""
+    from cardrules.diff import diff_rules
+
+    rules = with_options(tmp_path, **{option: value})
+    assert [d.setting for d in diff_rules(app, rules)] == changed
+    assert rules.bounds == app.bounds and rules.deals == app.deals
+    assert type(rules.scorer) is type(app.scorer)
+
+
+def test_app_5_switches_that_do_not_trigger_leave_the_game_alone(
+    tmp_path: Path, app: Ruleset
+) -> None:
+    """APP-5.2 / APP-5.3: switched on but never triggered, the game is the app's, card for card."""
+    rules = with_options(tmp_path, big_call_8=True, no_picture_redeal=True)
+    compared = 0
+    for seed in range(3):
+        a = play_out(app.new_game(seed=seed, dealer=0))
+        b = play_out(rules.new_game(seed=seed, dealer=0))
+        if any(e.rule == "APP-5.3" for e in b.throw_ins):
+            continue  # the switch triggered: a different deal, as it should be
+        assert all(8 not in d.contract.calls for d in b.deals)
+        assert a.actions == b.actions and a.totals == b.totals
+        compared += 1
+    assert compared >= 2

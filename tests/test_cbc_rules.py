@@ -37,7 +37,7 @@ def test_cbc_1_1_ranks_and_spades_are_permanent_trumps(cbc: Ruleset) -> None:
 
 
 @pytest.mark.parametrize("dealer", range(4))
-def test_cbc_2_1_calls_from_dealers_right_counter_clockwise_ending_with_dealer(
+def test_cbc_2_1_d1_calls_from_dealers_right_counter_clockwise_ending_with_dealer(
     cbc: Ruleset, dealer: int
 ) -> None:
     """CBC-2.1 / D-1: calls go D+3, D+2, D+1 and end with the dealer D."""
