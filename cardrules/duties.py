@@ -18,9 +18,9 @@ consulted once, when a profile is loaded, to find the duty classes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of
 
@@ -36,6 +36,7 @@ __all__ = [
     "TrickState",
     "TrumpToWinWhenVoid",
     "TrumpWhenVoid",
+    "compile_narrow",
     "narrow",
     "trick_winner_index",
 ]
@@ -151,6 +152,14 @@ class Duty:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: Optional fast form of ``narrow`` for :func:`compile_narrow`: Python
+    #: statements that narrow ``legal`` when leading and when following.  They
+    #: see ``hand``, ``legal``, ``first`` (first trick), ``lm`` (mask of the
+    #: suit led), ``tm`` (mask of the trump suit, 0 in no-trump) and ``beats``
+    #: (cards that beat the winning one).  Used only when defined by the same
+    #: class as ``narrow``; tests check each against ``narrow``.
+    fast_lead: ClassVar[str | None] = None
+    fast_follow: ClassVar[str | None] = None
 
     __slots__ = ("rule",)
 
@@ -174,6 +183,8 @@ class NoTrumpLeadFirstTrick(Duty):
 
     name = "no_trump_lead_first_trick"
     summary = "The leader of the first trick may not lead a trump while holding another suit."
+    fast_lead = "if first and tm:\n    x = legal & ~tm\n    if x:\n        legal = x"
+    fast_follow = ""
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -195,6 +206,8 @@ class FollowSuit(Duty):
 
     name = "follow_suit"
     summary = "A player who holds the suit led must play a card of that suit."
+    fast_lead = ""
+    fast_follow = "x = legal & lm\nif x:\n    legal = x"
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -215,6 +228,8 @@ class HeadWhenFollowing(Duty):
         "A player following suit must play a card that beats the card winning "
         "so far, if they hold one (after a trump, any card of the suit led)."
     )
+    fast_lead = ""
+    fast_follow = "if hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -233,6 +248,8 @@ class TrumpWhenVoid(Duty):
 
     name = "trump_when_void"
     summary = "A player void in the suit led must play a trump if they hold one."
+    fast_lead = ""
+    fast_follow = "if not hand & lm:\n    x = legal & tm\n    if x:\n        legal = x"
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -253,6 +270,8 @@ class OvertrumpWhenVoid(Duty):
         "A player void in the suit led who can beat the card winning so far "
         "(a trump higher than every trump in the trick) must do so."
     )
+    fast_lead = ""
+    fast_follow = "if not hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -279,6 +298,8 @@ class TrumpToWinWhenVoid(Duty):
         "they hold one (any trump when none is in the trick, else a higher one); "
         "otherwise any card."
     )
+    fast_lead = ""
+    fast_follow = "if not hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -304,6 +325,8 @@ class MustWin(Duty):
         "Among the cards otherwise allowed, a player must play one that beats "
         "the card winning so far, if they hold one."
     )
+    fast_lead = ""
+    fast_follow = "x = legal & beats\nif x:\n    legal = x"
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -327,6 +350,45 @@ BUILTIN_DUTIES: tuple[type[Duty], ...] = (
     TrumpToWinWhenVoid,
     MustWin,
 )
+
+
+#: fast(hand, lm, tm, beats, first, leading) -> legal mask; see :func:`compile_narrow`.
+FastNarrow = Callable[[int, int, int, int, bool, bool], int]
+_COMPILED: dict[tuple[Duty, ...], FastNarrow | None] = {}
+
+
+def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
+    """One function doing what :func:`narrow` does with these duties, or None.
+
+    Built once per duty list from the duties' ``fast_lead`` / ``fast_follow``
+    statements, so the game's hot path makes one call instead of one per
+    duty and needs no :class:`TrickState`.  None when a duty has no fast
+    form (a plugin duty, or a subclass that overrides ``narrow``).
+    """
+    key = tuple(duties)
+    if key in _COMPILED:
+        return _COMPILED[key]
+    if len(_COMPILED) >= 256:  # rulesets come and go; keep the cache small
+        _COMPILED.clear()
+    lead: list[str] = []
+    follow: list[str] = []
+    for duty in key:
+        own = type(duty).__dict__
+        if "narrow" not in own or own.get("fast_lead") is None or own.get("fast_follow") is None:
+            _COMPILED[key] = None
+            return None
+        lead.extend(str(own["fast_lead"]).splitlines())
+        follow.extend(str(own["fast_follow"]).splitlines())
+    body = ["def fast(hand, lm, tm, beats, first, leading):", "    legal = hand", "    if leading:"]
+    body += ["        " + line for line in lead] or ["        pass"]
+    body += ["    else:"]
+    body += ["        " + line for line in follow] or ["        pass"]
+    body += ["    return legal"]
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(body), "<cardrules compiled duties>", "exec"), namespace)
+    fast: FastNarrow = namespace["fast"]
+    _COMPILED[key] = fast
+    return fast
 
 
 def narrow(duties: Iterable[Duty], hand: int, t: TrickState) -> int:

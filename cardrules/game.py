@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.actions import PLAYS, Action, Play, parse_action
-from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
+from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from cardrules.components import (
     AuctionState,
     Contract,
@@ -31,7 +31,7 @@ from cardrules.components import (
     GameOver,
     Side,
 )
-from cardrules.duties import BEATS, TrickState, narrow
+from cardrules.duties import BEATS, TrickState, compile_narrow, narrow
 from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.ruleset import Ruleset, explain_mask
 
@@ -103,11 +103,31 @@ def shuffle_and_cut(seed: int, deal_number: int, attempt: int = 0) -> tuple[Card
 
     ``deal_number`` is 1-based; ``attempt`` counts redeals of the same deal.
     """
+    return tuple(CARDS[i] for i in _deck_indices(seed, deal_number, attempt))
+
+
+#: (i, i + 1, (i + 1).bit_length()) for the Fisher-Yates steps of a 52-card shuffle.
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _deck_indices(seed: int, deal_number: int, attempt: int) -> list[int]:
+    """:func:`shuffle_and_cut` as card indices, for the hot path.
+
+    The loop is ``random.Random.shuffle`` written out (its ``_randbelow``
+    draws ``getrandbits(k)`` until below ``n``): the same deck for the same
+    seed, without a method call per card.  tests/test_simulate.py checks it
+    against ``shuffle`` itself.
+    """
     rng = random.Random(f"{seed}/{deal_number}/{attempt}")
-    deck = list(CARDS)
-    rng.shuffle(deck)
+    getrandbits = rng.getrandbits
+    deck = list(range(52))
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
     cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
-    return tuple(deck[cut:] + deck[:cut])
+    return deck[cut:] + deck[:cut]
 
 
 def deal_cards(deck: Sequence[Card], dealer: int, direction: Direction) -> tuple[int, ...]:
@@ -170,8 +190,16 @@ class Game:
     def _deal_cards(self, dealer: int, attempt: int) -> tuple[int, ...]:
         if self.deal_number == 1 and attempt == 0 and self.preset is not None:
             return self.preset
-        deck = shuffle_and_cut(self.seed, self.deal_number, attempt)
-        return deal_cards(deck, dealer, self.rules.direction)
+        deck = _deck_indices(self.seed, self.deal_number, attempt)
+        direction = self.rules.direction
+        order = direction.order(direction.next(dealer))
+        hands = [0, 0, 0, 0]
+        for position in range(4):  # as deal_cards: card i goes to order[i % 4]
+            mask = 0
+            for index in deck[position::4]:
+                mask |= 1 << index
+            hands[order[position]] = mask
+        return tuple(hands)
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
@@ -237,6 +265,8 @@ class Game:
         self._trump = -1 if contract.trump is None else int(contract.trump)
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
         self._step = self.rules.direction.step
+        self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
+        self._fast = compile_narrow(self.rules.duties)
         self._legal = -1
 
     # -- public state ------------------------------------------------------
@@ -294,7 +324,17 @@ class Game:
         if legal < 0:
             seat = self._to_act
             assert seat is not None
-            legal = self._legal = narrow(self.rules.duties, self.hands[seat], self.trick_state())
+            fast = self._fast
+            cards = self._trick_cards
+            if fast is None:
+                legal = narrow(self.rules.duties, self.hands[seat], self.trick_state())
+            elif cards:
+                lm = SUIT_MASKS[cards[0] // 13]
+                beats = self._beats[self._win]
+                legal = fast(self.hands[seat], lm, self._tm, beats, not self.tricks, False)
+            else:
+                legal = fast(self.hands[seat], 0, self._tm, 0, not self.tricks, True)
+            self._legal = legal
         return legal
 
     def legal_actions(self) -> list[Action]:

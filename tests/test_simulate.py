@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
+import cardrules.duties
 from cardrules.actions import Play
 from cardrules.cards import SUIT_MASKS, cards_of
 from cardrules.cli import main
@@ -166,6 +167,17 @@ def test_scalar_fallback_for_a_duty_without_a_vectorised_form() -> None:
     got = batch_narrow([LowestOnly("X-2")])(np.array(hands, dtype=np.uint64), t)
     assert got.tolist() == [h & -h for h in hands]
 
+    class StrictFollow(cardrules.duties.FollowSuit):
+        __slots__ = ()
+
+        def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+            return super().narrow(hand, legal, t) & ~1
+
+    from cardrules.duties import compile_narrow
+
+    assert compile_narrow([LowestOnly("X-2")]) is None
+    assert compile_narrow([StrictFollow("X-3")]) is None
+
 
 @pytest.mark.parametrize("engine", ["numpy", "game"])
 def test_workers_do_not_change_the_results(engine: str) -> None:
@@ -285,3 +297,56 @@ def test_cli_refuses_an_unknown_bot() -> None:
     assert stderr.getvalue() == (
         "error: invalid bots: unknown bot 'smart' at seat 2; known: random, rule\n"
     )
+
+
+def test_fast_shuffle_is_random_shuffle() -> None:
+    """D-2: the game's written-out shuffle and cut give the deck ``random.shuffle`` gives."""
+    from cardrules.cards import CARDS
+    from cardrules.game import _deck_indices, shuffle_and_cut
+
+    for seed in (0, 1, 7, 2**40 + 3, -5):
+        for deal_number, attempt in ((1, 0), (2, 0), (3, 1)):
+            rng = random.Random(f"{seed}/{deal_number}/{attempt}")
+            deck = list(range(52))
+            rng.shuffle(deck)
+            cut = rng.randint(1, 51)
+            want = deck[cut:] + deck[:cut]
+            assert _deck_indices(seed, deal_number, attempt) == want
+            assert shuffle_and_cut(seed, deal_number, attempt) == tuple(CARDS[i] for i in want)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_game_deals_are_deal_cards_of_the_shuffled_deck(name: str) -> None:
+    """D-2: each deal of a game is ``deal_cards`` of ``shuffle_and_cut`` for its seed and dealer."""
+    from cardrules.game import deal_cards, shuffle_and_cut
+
+    rules = cardrules.load(name)
+    for seed in range(5):
+        game = rules.new_game(seed=seed)
+        if game.throw_ins:  # redealt: the first attempt was thrown in
+            continue
+        deck = shuffle_and_cut(seed, 1, 0)
+        assert tuple(game.initial_hands) == deal_cards(deck, game.dealer, rules.direction)
+
+
+@pytest.mark.parametrize("pos", [0, 1, 2, 3])
+@pytest.mark.parametrize("first_trick", [True, False])
+def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
+    """The game's compiled duty function allows exactly what ``narrow`` allows, duty by duty
+    and for each profile's duty list."""
+    from cardrules.duties import compile_narrow, narrow
+
+    rng = random.Random(100 + pos * 2 + first_trick)
+    hands, states = _random_batch(rng, 300, first_trick, pos)
+    lists = [[cls("X-1")] for cls in BUILTIN_DUTIES]
+    lists += [list(cardrules.load(name).duties) for name in PROFILES]
+    for duties in lists:
+        fast = compile_narrow(duties)
+        if fast is None:
+            continue
+        for hand, t in zip(hands, states, strict=True):
+            lm = SUIT_MASKS[t.led] if t.led >= 0 else 0
+            tm = SUIT_MASKS[t.trump] if t.trump >= 0 else 0
+            got = fast(hand, lm, tm, t.beats, first_trick, pos == 0)
+            assert got == narrow(duties, hand, t), (duties, hand, t)
+    assert all(compile_narrow(d) is not None for d in lists[: len(BUILTIN_DUTIES)])
