@@ -7,6 +7,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Card, ChooseContract, IllegalAction
@@ -334,3 +336,19 @@ def test_mb_3_3_contract_before_the_opening_lead(rules: cardrules.Ruleset) -> No
     with pytest.raises(IllegalAction) as exc:
         game.apply("contract S game")
     assert game.phase == "play"
+
+
+@given(seed=st.integers(0, 2**32), dealer=st.integers(0, 3))
+@settings(max_examples=120, deadline=None)
+def test_mb_2_2_mb_2_3_declarer_of_any_deal(seed: int, dealer: int) -> None:
+    """MB-2.2 / MB-2.3 / D-4 on random deals: pair over 20, more points, else first announcer."""
+    game = cardrules.load(MB).new_game(seed=seed, dealer=dealer)
+    points = [high_card_points(h) for h in game.initial_hands]
+    assert points[0] + points[2] != 20
+    pair = (0, 2) if points[0] + points[2] > 20 else (1, 3)
+    order = [(dealer + i) % 4 for i in range(4)]
+    first = earlier(order, *pair)
+    second = (first + 2) % 4
+    declarer = second if points[second] > points[first] else first
+    assert game.to_act == declarer
+    assert game.view(declarer).auction["dummy"] == (declarer + 2) % 4
