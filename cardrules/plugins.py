@@ -133,9 +133,14 @@ def make_plugin_manager(
             pm.register(ep.load(), name=name)
     if problems:
         raise ProfileError(source, problems)
-    for plugin in extra:
-        pm.register(plugin)
-    pm.check_pending()
+    try:
+        for plugin in extra:
+            pm.register(plugin)
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise ProfileError(
+            source, f"a plugin does not match the hook specifications: {exc}"
+        ) from None
     return pm
 
 

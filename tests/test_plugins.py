@@ -217,3 +217,42 @@ def test_the_plugin_duty_does_not_change_the_kernel_duties() -> None:
         "OvertrumpWhenVoid",
     ]
     assert list(cards_of(ACES)) == [Card.parse(t) for t in ("AC", "AD", "AH", "AS")]
+
+
+class MisspelledHook:
+    """A plugin whose hook name matches no specification."""
+
+    @hookimpl
+    def cardrules_play_dutie(self, profile: Profile) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return "<MisspelledHook>"
+
+
+class UnknownArgument:
+    """A plugin whose hook asks for an argument the specification does not pass."""
+
+    @hookimpl
+    def cardrules_play_duties(self, profile: Profile, colour: str) -> None:
+        return None
+
+
+def test_a_plugin_that_matches_no_hook_is_a_profile_error() -> None:
+    """A misspelled hook is refused at load time as a ProfileError naming it."""
+    with pytest.raises(ProfileError) as err:
+        cardrules.load("callbreak-strict", plugins=[MisspelledHook()])
+    path = cardrules.load("callbreak-strict").profile.path
+    assert str(err.value) == (
+        f"invalid profile {path}:\n  a plugin does not match the hook specifications: "
+        "unknown hook 'cardrules_play_dutie' in plugin <MisspelledHook>"
+    )
+
+
+def test_a_hook_with_an_unknown_argument_is_a_profile_error() -> None:
+    """A hook implementation asking for an argument the spec lacks is refused at load."""
+    with pytest.raises(ProfileError) as err:
+        cardrules.load("callbreak-strict", plugins=[UnknownArgument()])
+    message = str(err.value)
+    assert "a plugin does not match the hook specifications: " in message
+    assert "Argument(s) {'colour'} are declared in the hookimpl" in message
