@@ -696,7 +696,7 @@ def profile_lines(
 
     if parent is not None:
         yield from heading("Differences from the parent", "-")
-        yield from diff_lines(describe(parent), spec)
+        yield from diff_lines(parent, rules, local)
 
 
 def _qualname(obj: object) -> str:
@@ -708,51 +708,61 @@ def _qualname(obj: object) -> str:
 # Comparison and diff
 
 
-def flat_settings(spec: RulesSpec) -> dict[str, Setting | str]:
-    """``section.key`` -> setting, plus ``options.<name>`` -> its value as text."""
-    out: dict[str, Setting | str] = {f"{s.section}.{s.key}": s for s in spec.settings}
-    for o in spec.options:
-        out[f"options.{o.name}"] = format_value(o.value)
-    return out
+def _worded(value: str, rules: Sequence[str], local: Iterable[str] = ()) -> str:
+    ids = ", ".join(rule_ref(r, local) for r in rules)
+    return escape(value) + (f" ({ids})" if ids else "")
 
 
-def _cell(value: Setting | str | None) -> str | list[str]:
-    if value is None:
-        return "—"
-    if isinstance(value, str):
-        return literal(value)
-    return _setting_cell(value)
+def diff_lines(parent: Ruleset, child: Ruleset, local: Iterable[str] = ()) -> Iterator[str]:
+    """The settings that differ between a parent and ``child``: ``cardrules diff`` as a table."""
+    from cardrules.diff import diff_rules
 
-
-def _text(value: Setting | str | None) -> str | None:
-    return value.text if isinstance(value, Setting) else value
-
-
-def diff_lines(parent: RulesSpec, child: RulesSpec) -> Iterator[str]:
-    """The settings whose value differs between a parent profile and ``child``."""
-    a, b = flat_settings(parent), flat_settings(child)
-    keys = [k for k in dict.fromkeys([*a, *b]) if _text(a.get(k)) != _text(b.get(k))]
-    keys = [k for k in keys if k not in ("profile.extends", "profile.source")]
-    yield f"Settings of {literal(child.name)} that differ from :doc:`{parent.name}`:"
+    local = tuple(local)
+    found = diff_rules(parent, child)
+    yield (
+        f"What ``cardrules diff {parent.name} {child.name}`` reports: the settings of "
+        f"{literal(child.name)} that differ from :doc:`{parent.name}`, in words, with the "
+        "rule ids behind them."
+    )
     yield ""
-    rows = [[literal(k), _cell(a.get(k)), _cell(b.get(k))] for k in keys]
-    yield from list_table(["Setting", parent.name, child.name], rows)
+    if not found:
+        yield "None: the same rules."
+        yield ""
+        return
+    rows = [
+        [escape(d.setting), _worded(d.left, d.left_rules), _worded(d.right, d.right_rules, local)]
+        for d in found
+    ]
+    yield from list_table(["Setting", parent.name, child.name], rows, "20 40 40")
 
 
-def comparison_lines(specs: Sequence[RulesSpec], docs: str = "rules/") -> Iterator[str]:
-    """All profiles side by side, setting by setting: the differing ones first."""
-    flats = [flat_settings(s) for s in specs]
-    keys = list(dict.fromkeys(k for f in flats for k in f))
-    header = ["Setting", *(f":doc:`{s.name} <{docs}{s.name}>`" for s in specs)]
-    differ = [k for k in keys if len({_text(f.get(k)) for f in flats}) > 1]
-    same = [k for k in keys if k not in differ]
+def comparison_lines(rulesets: Sequence[Ruleset], docs: str = "rules/") -> Iterator[str]:
+    """All profiles side by side, setting by setting (the data of ``cardrules diff``).
+
+    The settings that differ come first, then those every profile shares.
+    """
+    from cardrules.diff import describe as words
+
+    tables = [{s.name: s for s in words(r)} for r in rulesets]
+    names = list(dict.fromkeys(n for t in tables for n in t))
+
+    def cell(table: Mapping[str, Any], name: str) -> str:
+        s = table.get(name)
+        return "—" if s is None else _worded(s.value, s.rules)
+
+    differ = [n for n in names if len({cell(t, n) for t in tables}) > 1]
+    same = [n for n in names if n not in differ]
+    header = ["Setting", *(f":doc:`{r.name} <{docs}{r.name}>`" for r in rulesets)]
     yield from heading("Settings that differ", "-")
-    yield from list_table(header, [[literal(k), *(_cell(f.get(k)) for f in flats)] for k in differ])
+    if differ:
+        yield from list_table(header, [[escape(n), *(cell(t, n) for t in tables)] for n in differ])
+    else:
+        yield "None."
+        yield ""
     yield from heading("Settings in common", "-")
     if same:
-        yield from list_table(
-            ["Setting", "Value in every profile"], [[literal(k), _cell(flats[0][k])] for k in same]
-        )
+        rows = [[escape(n), cell(tables[0], n)] for n in same]
+        yield from list_table(["Setting", "In every profile"], rows)
     else:
         yield "None."
         yield ""

@@ -332,33 +332,40 @@ def test_profile_page_of_a_child_links_its_parent_and_diff(
     assert page.endswith(
         "Differences from the parent\n"
         "---------------------------\n"
-        "\n" + lines(docgen.diff_lines(describe(fixture_rules), describe(child)))
+        "\n" + lines(docgen.diff_lines(fixture_rules, child))
     )
 
 
-def test_diff_lines_list_only_what_changed(fixture_rules: cardrules.Ruleset) -> None:
+def test_diff_lines_are_cardrules_diff_as_a_table(fixture_rules: cardrules.Ruleset) -> None:
+    """The child changes max_call (FX-1.2) and deals (FX-3.2), nothing else."""
     child = cardrules.load(DATA / "docs_fixture_child.toml")
-    assert lines(docgen.diff_lines(describe(fixture_rules), describe(child))) == (
-        "Settings of ``docs-fixture-child`` that differ from :doc:`docs-fixture`:\n"
+    assert lines(docgen.diff_lines(fixture_rules, child)) == (
+        "What ``cardrules diff docs-fixture docs-fixture-child`` reports: the settings of "
+        "``docs-fixture-child`` that differ from :doc:`docs-fixture`, in words, with the rule "
+        "ids behind them.\n"
         "\n"
         ".. list-table::\n"
         "   :header-rows: 1\n"
+        "   :widths: 20 40 40\n"
         "\n"
         "   * - Setting\n"
         "     - docs-fixture\n"
         "     - docs-fixture-child\n"
-        "   * - ``auction.max_call``\n"
-        "     - ``5``\n"
-        "     - ``3``\n"
-        "   * - ``game.deals``\n"
-        "     - ``2``\n"
-        "     - ``3``\n"
+        "   * - calls\n"
+        "     - 1–5 (:cardrules-rule:`FX-1.2`)\n"
+        "     - 1–3 (:cardrules-rule:`FX-1.2`)\n"
+        "   * - length of the game\n"
+        "     - 2 deals (:cardrules-rule:`FX-3.2`)\n"
+        "     - 3 deals (:cardrules-rule:`FX-3.2`)\n"
+    )
+    assert lines(docgen.diff_lines(fixture_rules, fixture_rules)).endswith(
+        "None: the same rules.\n"
     )
 
 
 def test_comparison_lines_put_differences_first(fixture_rules: cardrules.Ruleset) -> None:
-    child = describe(cardrules.load(DATA / "docs_fixture_child.toml"))
-    text = lines(docgen.comparison_lines([describe(fixture_rules), child], "rules/"))
+    child = cardrules.load(DATA / "docs_fixture_child.toml")
+    text = lines(docgen.comparison_lines([fixture_rules, child], "rules/"))
     assert text.startswith(
         "Settings that differ\n"
         "--------------------\n"
@@ -369,14 +376,18 @@ def test_comparison_lines_put_differences_first(fixture_rules: cardrules.Ruleset
         "   * - Setting\n"
         "     - :doc:`docs-fixture <rules/docs-fixture>`\n"
         "     - :doc:`docs-fixture-child <rules/docs-fixture-child>`\n"
-        "   * - ``profile.extends``\n"
-        "     - ``(none)``\n"
-        "     - ``'docs_fixture.toml'``\n"
+        "   * - calls\n"
+        "     - 1–5 (:cardrules-rule:`FX-1.2`)\n"
+        "     - 1–3 (:cardrules-rule:`FX-1.2`)\n"
+        "   * - length of the game\n"
     )
-    differ, same = text.split("Settings in common")
-    assert "``auction.max_call``\n     - ``5``\n     - ``3``\n" in differ
-    assert "``deal.direction``\n     - ``'clockwise'``\n" in same
-    assert "``auction.max_call``" not in same
+    same = text.split("Settings in common")[1]
+    assert "   * - direction of play\n     - clockwise\n" in same
+    assert (
+        "   * - following suit\n"
+        "     - follow suit, any card of the suit (no duty to beat) (:cardrules-rule:`FX-2.1`)\n"
+    ) in same
+    assert "   * - calls\n" not in same
 
 
 # -- hooks, schema, command line ------------------------------------------------

@@ -152,7 +152,7 @@ def test_comparison_schema_api_and_cli_pages(site: Site) -> None:
     comparison = site.text("comparison.html")
     for name in cardrules.profiles():
         assert name in comparison
-    assert "play.duties" in comparison
+    assert "void in the led suit" in comparison
     schema = site.text("reference/schema.html")
     for table in ("[profile]", "[deal]", "[auction]", "[play]", "[scoring]", "[game]", "[options]"):
         assert table in schema

@@ -94,13 +94,11 @@ class ComparisonDirective(_Generated):
     """``.. cardrules-comparison::``: every profile side by side, setting by setting."""
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.spec import describe
-
-        specs = [describe(cardrules.load(name)) for name in cardrules.profiles()]
+        rulesets = [cardrules.load(name) for name in cardrules.profiles()]
         for path in profile_paths().values():
             self.env.note_dependency(str(path))
         docs = f"/{RULES_DIR}/"
-        return self.emit(docgen.comparison_lines(specs, docs), "comparison")
+        return self.emit(docgen.comparison_lines(rulesets, docs), "comparison")
 
 
 class HooksDirective(_Generated):
