@@ -2,8 +2,17 @@
 
 Registered in the ``cardrules`` entry-point group as ``minibridge``; the
 ``minibridge-ebu`` profile names it in ``[profile] plugins``.
+
+>>> import cardrules
+>>> from cardrules_minibridge import pbn, score_deal
+>>> score_deal("contract S game", declarer=2, tricks=10)["NS"]
+Decimal('420')
+>>> game = cardrules.load("minibridge-ebu").new_game(seed=1)
+>>> pbn.loads(pbn.dumps(game)) == pbn.records_of(game)
+True
 """
 
+from cardrules_minibridge import pbn
 from cardrules_minibridge.auction import PointsAuction, PointsAuctionState, choose_declarer
 from cardrules_minibridge.contracts import (
     CONTRACTS,
@@ -12,14 +21,19 @@ from cardrules_minibridge.contracts import (
     score_deal,
     target_of,
 )
+from cardrules_minibridge.pbn import PbnDeal, PbnError, game_from_pbn
 
 __all__ = [
     "CONTRACTS",
     "MinibridgeScorer",
+    "PbnDeal",
+    "PbnError",
     "PointsAuction",
     "PointsAuctionState",
     "choose_declarer",
+    "game_from_pbn",
     "parse_contract",
+    "pbn",
     "score_deal",
     "target_of",
 ]
