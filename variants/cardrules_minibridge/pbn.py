@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cardrules.actions import ChooseContract, Play, parse_action
@@ -206,16 +206,16 @@ def records_of(game: Game) -> list[PbnDeal]:
         number = replay.deal_number
         replay.apply(action)
         if isinstance(action, ChooseContract):
-            current = _with(current, contract=action)
+            current = replace(current, contract=action)
         elif isinstance(action, Play):
             assert seat is not None
-            current = _with(current, plays=(*current.plays, (seat, action.card)))
+            current = replace(current, plays=(*current.plays, (seat, action.card)))
         if replay.deal_number != number or replay.phase == "finished":
             last = replay.deals[-1]
             declarer = last.contract.declarer
             assert declarer is not None
             result = last.tricks[declarer] + last.tricks[(declarer + 2) % 4]
-            out.append(_with(current, result=result))
+            out.append(replace(current, result=result))
             if replay.phase == "finished":
                 return out
             current = _open(replay)
@@ -232,12 +232,6 @@ def _open(game: Game) -> PbnDeal:
         board=game.deal_number,
         declarer=auction.declarer,
     )
-
-
-def _with(deal: PbnDeal, **changes: object) -> PbnDeal:
-    from dataclasses import replace
-
-    return replace(deal, **changes)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
@@ -540,7 +534,8 @@ def game_from_pbn(
         if not 0 <= index < len(deals):
             raise PbnError(None, f"no deal number {index} (the text holds {len(deals)})")
         deal = deals[index]
-    game = rules.new_game(seed=seed, dealer=deal.dealer, hands=deal.preset()["hands"])  # type: ignore[arg-type]
+    hands = [list(cards_of(h)) for h in deal.hands]
+    game = rules.new_game(seed=seed, dealer=deal.dealer, hands=hands)
     auction = game.auction
     if not isinstance(auction, PointsAuctionState):
         raise CardrulesError(
