@@ -270,10 +270,11 @@ def test_child_profile_loads(tmp_path: Path) -> None:
 def test_broken_toml(tmp_path: Path) -> None:
     """A file that is not TOML names the file, the line and the column."""
     path = write(tmp_path, CHILD + "[auction\nmin_call = 3\n")
-    assert profile_error(path) == (
-        f"invalid profile {path}:\n"
-        "  not valid TOML: Expected ']' at the end of a table declaration (at line 5, column 9)"
-    )
+    message = profile_error(path)
+    # The middle of the sentence is tomllib's own wording.
+    assert message.startswith(f"invalid profile {path}:\n  not valid TOML: ")
+    assert message.endswith("(at line 5, column 9)")
+    assert "\n" not in message.split("\n", 1)[1]
 
 
 def test_unknown_keys(tmp_path: Path) -> None:
