@@ -306,6 +306,10 @@ def test_illegal_play_names_the_line(rules: cardrules.Ruleset) -> None:
             "invalid PBN, line 1: 'HA S6 H2 H8' is outside any tag's section",
         ),
         (
+            ['[Dealer "N"]', "{ a comment", f'[Deal "{EXAMPLE_DEAL}"]'],
+            "invalid PBN, line 2: a '{' comment is never closed with '}'",
+        ),
+        (
             ["% only a comment"],
             'invalid PBN: no deal found (expected tags such as [Deal "N:..."])',
         ),

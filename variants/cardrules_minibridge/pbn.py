@@ -250,6 +250,7 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
     """Numbered lines without ``%`` directives, ``;`` and ``{...}`` comments."""
     out: list[tuple[int, str]] = []
     in_brace = False
+    opened = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw
         if in_brace:
@@ -268,7 +269,7 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
                 end = line.find("}", start)
                 if end < 0:
                     line = line[:start]
-                    in_brace = True
+                    in_brace, opened = True, number
                     break
                 line = line[:start] + line[end + 1 :]
             if ";" in line:
@@ -276,6 +277,8 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
             if raw.strip() and not line.strip():
                 continue  # a comment line is not the blank line that ends a deal
         out.append((number, line.strip()))
+    if in_brace:
+        raise PbnError(opened, "a '{' comment is never closed with '}'")
     return out
 
 
