@@ -1,0 +1,249 @@
+"""Every hook of cardrules.hookspecs, exercised for real by a tiny plugin (``test_hook_<name>``).
+
+Each plugin is a small class registered for one ruleset with
+``cardrules.load(..., plugins=[...])``, except the profile-directory hook,
+which is only asked of installed plugins: that test installs its plugin
+through an entry point, as pip would.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+import types
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+import cardrules.plugins
+import cardrules.registry
+from cardrules import Contract, Duty, TrickState, hookimpl
+from cardrules.cards import Suit, mask_of, parse_cards
+from cardrules.components import DealInfo, DealsEnd, Direction, Side, ThrowIn
+from cardrules.plugins import Components
+from cardrules.profile import Profile
+
+STRICT = "callbreak-strict"
+
+
+def write_profile(folder: Path, name: str, body: str = "") -> Path:
+    path = folder / f"{name}.toml"
+    path.write_text(
+        f'[profile]\nname = "{name}"\ntitle = "Hook test {name}"\nextends = "{STRICT}"\n{body}',
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.fixture
+def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Install a plugin module under an entry point of the ``cardrules`` group, for one test."""
+    installed = dict(cardrules.plugins.entry_points())
+
+    def add(name: str, module: types.ModuleType) -> None:
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+        installed[name] = importlib.metadata.EntryPoint(name, module.__name__, "cardrules")
+
+    monkeypatch.setattr(cardrules.plugins, "entry_points", lambda: installed)
+    cardrules.registry._plugin_dirs.cache_clear()
+    yield add
+    cardrules.registry._plugin_dirs.cache_clear()
+
+
+def test_hook_cardrules_profile_dirs(install: Any, tmp_path: Path) -> None:
+    """Profiles in a directory an installed plugin names are found by name (but never shadow)."""
+    write_profile(tmp_path, "hook-dirs", "[game]\ndeals = 2\n")
+    write_profile(tmp_path, STRICT, "[game]\ndeals = 1\n")
+    module = types.ModuleType("cardrules_test_hook_dirs")
+
+    @hookimpl
+    def cardrules_profile_dirs() -> list[Path]:
+        return [tmp_path]
+
+    module.cardrules_profile_dirs = cardrules_profile_dirs  # type: ignore[attr-defined]
+    install("hookdirs", module)
+    assert "hook-dirs" in cardrules.profiles()
+    assert cardrules.load("hook-dirs").deals == 2
+    assert cardrules.load(STRICT).deals == 5  # the shipped profile wins over the plugin's copy
+
+
+def test_hook_cardrules_setup_components(tmp_path: Path) -> None:
+    """A duty registered by a plugin can be named by a profile and narrows the cards."""
+
+    class HighestOnly(Duty):
+        name = "highest_only"
+        summary = "Play the highest card still allowed."
+        __slots__ = ()
+
+        def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+            return 1 << (legal.bit_length() - 1)
+
+    class Plugin:
+        @hookimpl
+        def cardrules_setup_components(self, components: Components) -> None:
+            components.add_duty(HighestOnly)
+
+    path = write_profile(
+        tmp_path,
+        "hook-components",
+        '[play]\nduties = [{ name = "follow_suit", rule = "CBS-3.3" }, '
+        '{ name = "highest_only", rule = "HK-1" }]\n',
+    )
+    rules = cardrules.load(path, plugins=[Plugin()])
+    assert [str(c) for c in rules.legal_cards("2H 9H KD", ["7H"])] == ["9H"]
+    assert str(rules.explain("2H 9H KD", ["7H"], "2H")) == (
+        "HK-1: play the highest card still allowed; allowed: 9♥"
+    )
+    with pytest.raises(cardrules.ProfileError):
+        cardrules.load(path)  # without the plugin the duty is unknown
+
+
+def test_hook_cardrules_deal_direction() -> None:
+    """A clockwise direction: the first caller is the dealer's left-hand neighbour."""
+
+    class Plugin:
+        @hookimpl
+        def cardrules_deal_direction(self) -> Direction:
+            return Direction.named("clockwise")
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    assert rules.direction.name == "clockwise"
+    game = rules.new_game(seed=4, dealer=2)
+    assert game.to_act == 3
+    game.apply("bid 2")
+    assert game.to_act == 0
+
+
+def test_hook_cardrules_deal_throw_ins() -> None:
+    """A plugin's throw-in redeals (same dealer) a deal in which some hand holds A♠ and K♠."""
+    both = mask_of(parse_cards("AS KS"))
+
+    class Plugin:
+        @hookimpl
+        def cardrules_deal_throw_ins(self) -> list[ThrowIn]:
+            return [
+                ThrowIn("top_spades", "HK-2", "a hand with A♠ and K♠", lambda h: h & both == both)
+            ]
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    hands = [
+        "AS KS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KC AC",
+    ]
+    game = rules.new_game(seed=11, dealer=1, hands=hands)
+    assert game.throw_ins[0].rule == "HK-2"
+    assert game.throw_ins[0].seat == 0
+    assert game.dealer == 1 and game.deal_number == 1
+    assert all(mask_of(game.hand(s)) & both != both for s in range(4))
+
+
+def test_hook_cardrules_auction_bid_bounds() -> None:
+    """Bounds from a plugin replace the profile's min_call and max_call."""
+
+    class Plugin:
+        @hookimpl
+        def cardrules_auction_bid_bounds(self) -> tuple[int, int]:
+            return (3, 6)
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    game = rules.new_game(seed=1)
+    assert [str(a) for a in game.legal_actions()] == ["bid 3", "bid 4", "bid 5", "bid 6"]
+    with pytest.raises(cardrules.IllegalAction) as err:
+        game.apply("bid 2")
+    assert err.value.reason == "a call must be 3 to 6 tricks (got 2)"
+
+
+class SilentAuction:
+    """No auction at all: every seat calls 1, the dealer's left-hand neighbour leads."""
+
+    def start(self, deal: DealInfo) -> SilentState:
+        return SilentState(deal)
+
+
+class SilentState:
+    def __init__(self, deal: DealInfo) -> None:
+        self.deal = deal
+
+    def to_act(self) -> int | None:
+        return None
+
+    def legal_actions(self) -> list[cardrules.Action]:
+        return []
+
+    def apply(self, seat: int, action: cardrules.Action) -> None:
+        raise cardrules.IllegalAction("HK-3", "there is no auction", action=str(action))
+
+    def result(self) -> Contract:
+        return Contract(Suit.S, (self.deal.dealer + 1) % 4, calls=(1, 1, 1, 1))
+
+    def public(self) -> dict[str, Any]:
+        return {}
+
+    def exposed(self) -> frozenset[int]:
+        return frozenset()
+
+
+def test_hook_cardrules_auction_create() -> None:
+    """A plugin's auction replaces the calls: play starts at once with its leader."""
+
+    class Plugin:
+        @hookimpl
+        def cardrules_auction_create(self) -> SilentAuction:
+            return SilentAuction()
+
+    game = cardrules.load(STRICT, plugins=[Plugin()]).new_game(seed=3, dealer=0)
+    assert game.phase == "play"
+    assert game.to_act == 1
+    assert game.contract is not None and game.contract.calls == (1, 1, 1, 1)
+
+
+def test_hook_cardrules_play_duties() -> None:
+    """A plugin that answers with no duties lets any card be played."""
+
+    class Plugin:
+        @hookimpl
+        def cardrules_play_duties(self) -> list[Duty]:
+            return []
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    assert rules.duties == ()
+    assert [str(c) for c in rules.legal_cards("AH 3H 2S KD", ["7H"])] == ["KD", "3H", "AH", "2S"]
+
+
+def test_hook_cardrules_score_scorer() -> None:
+    """A plugin's scorer scores every deal: here one point per trick, calls ignored."""
+
+    class PerTrick:
+        def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+            return {seat: Decimal(n) for seat, n in enumerate(tricks)}
+
+    class Plugin:
+        @hookimpl
+        def cardrules_score_scorer(self) -> PerTrick:
+            return PerTrick()
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    scores = rules.score_calls([3, 4, 2, 3], [5, 3, 2, 3])
+    assert scores == {0: Decimal(5), 1: Decimal(3), 2: Decimal(2), 3: Decimal(3)}
+
+
+def test_hook_cardrules_game_end_condition() -> None:
+    """A plugin's end condition ends the game after one deal, citing its rule."""
+
+    class Plugin:
+        @hookimpl
+        def cardrules_game_end_condition(self, profile: Profile) -> DealsEnd:
+            assert profile.name == STRICT
+            return DealsEnd(1, "HK-4")
+
+    game = cardrules.load(STRICT, plugins=[Plugin()]).new_game(seed=8)
+    while game.phase != "finished":
+        game.apply(game.legal_actions()[0])
+    assert len(game.deals) == 1
+    assert game.over is not None and game.over.rule == "HK-4"
