@@ -182,6 +182,8 @@ def test_contract_forms_and_errors(rules: cardrules.Ruleset) -> None:
     )
     assert score_deal("1NT", 0, 7) == score_deal(cardrules.ChooseContract("NT", "partscore"), 0, 7)
     assert score_deal("5D", 1, 11) == score_deal("contract D game", 1, 11)
+    assert score_deal("4♠", "S", 10) == score_deal("4S", 2, 10)
+    assert score_deal("3N", "w", 9) == score_deal("NT game", 3, 9)
     with pytest.raises(CardrulesError) as exc:
         score_deal("2S", 2, 8)
     assert str(exc.value) == (
@@ -198,7 +200,7 @@ def test_contract_forms_and_errors(rules: cardrules.Ruleset) -> None:
     assert str(exc.value) == "invalid tricks: 14 (expected the declaring pair's tricks, 0..13)"
     with pytest.raises(CardrulesError) as exc:
         rules.score_contract("S game", 4, 10)
-    assert str(exc.value) == "invalid declarer: 4 (expected a seat 0..3)"
+    assert str(exc.value) == "invalid declarer: 4 (expected a seat 0..3 or N, E, S, W)"
 
 
 # -- MB-5.5 / MB-5.6 / D-8: the session ---------------------------------------------------

@@ -21,7 +21,7 @@ from decimal import Decimal
 from cardrules.actions import STRAINS, ChooseContract, parse_action
 from cardrules.cards import Suit
 from cardrules.components import Contract, Direction, Side
-from cardrules.errors import ActionError, CardrulesError
+from cardrules.errors import ActionError, CardError, CardrulesError
 
 __all__ = [
     "CONTRACTS",
@@ -88,7 +88,10 @@ def _parse_level(text: str) -> ChooseContract | None:
     if strain == "N":
         strain = "NT"
     if strain not in STRAINS:
-        return None
+        try:
+            strain = Suit.parse(strain).name
+        except CardError:
+            return None
     for choice in CONTRACTS:
         if choice.strain == strain and contract_level(choice) == level:
             return choice
@@ -157,15 +160,20 @@ def _ordered(scores: dict[Side, Decimal]) -> dict[Side, Decimal]:
     return {"NS": scores["NS"], "EW": scores["EW"]}
 
 
-def score_deal(contract: ChooseContract | str, declarer: int, tricks: int) -> dict[Side, Decimal]:
+def score_deal(
+    contract: ChooseContract | str, declarer: int | str, tricks: int
+) -> dict[Side, Decimal]:
     """Scores of one Minibridge deal by pair, from the contract, declarer and their pair's tricks.
 
-    ``tricks`` is the number of tricks taken by declarer and dummy together
-    (0..13).  Each pair's score is recorded separately (MB-5.5).
+    ``declarer`` is a seat (0..3, or its letter N E S W); ``tricks`` is the
+    number of tricks taken by declarer and dummy together (0..13).  Each
+    pair's score is recorded separately (MB-5.5).
     """
     choice = parse_contract(contract)
+    if isinstance(declarer, str) and declarer.strip().upper() in tuple(_SEAT_LETTERS):
+        declarer = _SEAT_LETTERS.index(declarer.strip().upper())
     if not isinstance(declarer, int) or isinstance(declarer, bool) or not 0 <= declarer <= 3:
-        raise CardrulesError(f"invalid declarer: {declarer!r} (expected a seat 0..3)")
+        raise CardrulesError(f"invalid declarer: {declarer!r} (expected a seat 0..3 or N, E, S, W)")
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
         raise CardrulesError(
             f"invalid tricks: {tricks!r} (expected the declaring pair's tricks, 0..13)"
@@ -206,7 +214,7 @@ class MinibridgeScorer:
         return _ordered(_score(contract.strain, contract.goal, target, declarer, taken))
 
     def score_contract(
-        self, contract: ChooseContract | str, declarer: int, tricks: int
+        self, contract: ChooseContract | str, declarer: int | str, tricks: int
     ) -> dict[Side, Decimal]:
         """See :func:`score_deal`."""
         return score_deal(contract, declarer, tricks)
