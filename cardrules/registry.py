@@ -68,12 +68,18 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
     )
 
 
-def resolve_data(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """The profile table of ``path`` merged over its ``extends`` chain (cycles refused)."""
+def resolve_data(
+    path: Path, seen: tuple[Path, ...] = (), *, top: Path | None = None
+) -> dict[str, Any]:
+    """The profile table of ``path`` merged over its ``extends`` chain (cycles refused).
+
+    ``top`` is the file first asked for, as given: a cycle is reported there.
+    """
     real = path.resolve()
     if real in seen:
         chain = " -> ".join(p.name for p in (*seen, real))
-        raise ProfileError(str(seen[0]), [("profile.extends", f"extends cycle: {chain}")])
+        where = str(top if top is not None else seen[0])
+        raise ProfileError(where, [("profile.extends", f"extends cycle: {chain}")])
     data = read_profile_file(path)
     meta = data.get("profile")
     parent_ref = meta.get("extends") if isinstance(meta, dict) else None
@@ -91,7 +97,7 @@ def resolve_data(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         raise ProfileError(
             str(path), [("profile.extends", f"cannot extend {parent_ref!r}: {exc.problems[0][1]}")]
         ) from None
-    parent = resolve_data(parent_path, (*seen, real))
+    parent = resolve_data(parent_path, (*seen, real), top=top if top is not None else path)
     child_meta = dict(data["profile"])
     merged = merge(parent, data)
     # Identity is never inherited: the child names itself; plugins are joined.

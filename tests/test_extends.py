@@ -262,3 +262,17 @@ def test_extends_resolved_toml_of_a_child_stands_alone(tmp_path: Path) -> None:
     a = play_out(cardrules.load(child).new_game(seed=5))
     b = play_out(cardrules.load(path).new_game(seed=5))
     assert a.actions == b.actions and a.totals == b.totals
+
+
+def test_extends_cycle_names_the_file_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cycle found from a relative path is reported with that relative path."""
+    write(tmp_path, "a", head("a", "b.toml"))
+    write(tmp_path, "b", head("b", "a.toml"))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ProfileError) as err:
+        cardrules.load("./a.toml")
+    assert str(err.value) == (
+        "invalid profile a.toml:\n  profile.extends -> extends cycle: a.toml -> b.toml -> a.toml"
+    )
