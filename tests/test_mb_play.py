@@ -235,3 +235,37 @@ def test_records_replay_exactly_with_dummy_and_redeals(rules: cardrules.Ruleset,
     copy = cardrules.Game.from_json(game.to_json())
     assert copy.to_json() == game.to_json()
     assert [copy.view(s).to_dict() for s in range(4)] == [game.view(s).to_dict() for s in range(4)]
+
+
+def play_example_to(rules1: cardrules.Ruleset, contract: str, ns_tricks: int) -> cardrules.Game:
+    """The MB-6 deal played from the ruffed first trick until N/S take exactly ``ns_tricks``."""
+    for attempt in range(3000):
+        game = rules1.new_game(seed=6, dealer=0, hands=EXAMPLE)
+        for action in (contract, "play AH", "play 6S", "play 2H", "play 8H"):
+            game.apply(action)
+        rng = random.Random(attempt)
+        while game.phase != "finished":
+            game.apply(rng.choice(game.legal_actions()))
+        if game.deals[0].tricks[0] + game.deals[0].tricks[2] == ns_tricks:
+            return game
+    raise AssertionError(f"no play-out gave N/S {ns_tricks} tricks")
+
+
+@pytest.mark.parametrize(
+    ("contract", "ns_tricks", "ns", "ew"),
+    [
+        ("contract S game", 10, 420, 0),
+        ("contract S partscore", 10, 170, 0),
+        ("contract S game", 9, 0, 50),
+    ],
+)
+def test_mb_6_3_the_example_deal_scored_by_the_game(
+    contract: str, ns_tricks: int, ns: int, ew: int
+) -> None:
+    """MB-6.3: the worked deal played out: 420 for ten tricks in the spade game, 170 in the
+    part-score, and 50 to the defence (0 to N/S) when the game takes only nine."""
+    game = play_example_to(cardrules.load(MB, deals=1), contract, ns_tricks)
+    assert game.deals[0].scores == {"NS": ns, "EW": ew}
+    assert game.totals == {"NS": ns, "EW": ew}
+    top = game.standings()[0]
+    assert (top.side, top.winner) == ("NS" if ns else "EW", True)
