@@ -406,7 +406,7 @@ class Game:
         self._play(to_act, index)
 
     def _play(self, seat: int, index: int) -> None:
-        self.hands[seat] &= ~(1 << index)
+        self.hands[seat] ^= 1 << index  # the card is in the hand: checked by the caller
         self._legal = -1
         cards = self._trick_cards
         if not cards or self._beats[self._win] >> index & 1:
@@ -420,8 +420,7 @@ class Game:
         winner = self._win_seat
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
-        for c in self._trick_cards:
-            self._played |= 1 << c
+        self._played |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
         self._trick_cards = []
         self.trick = []
         self.leader = winner
