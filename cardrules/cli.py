@@ -28,6 +28,8 @@ from cardrules.cards import Card, Suit, cards_of
 from cardrules.components import Side
 from cardrules.diff import cli_arguments as diff_args
 from cardrules.diff import cli_run as diff_run
+from cardrules.docgen import schema_cli_arguments as schema_args
+from cardrules.docgen import schema_cli_run as schema_run
 from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.game import Game
 from cardrules.ruleset import load
@@ -656,6 +658,7 @@ COMMANDS: dict[str, Command] = {
     "simulate": Command("simulate many deals with bots: summary, JSON lines", sim_args, sim_run),
     "diff": Command("the rule differences between two profiles", diff_args, diff_run),
     "new": Command("scaffold a variant: a profile, or --plugin a package", new_args, new_run),
+    "schema": Command("the JSON Schema of profile files, for editors", schema_args, schema_run),
 }
 
 

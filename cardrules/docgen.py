@@ -890,6 +890,27 @@ def profile_json_schema() -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
+def schema_cli_arguments(p: argparse.ArgumentParser) -> None:
+    """Arguments of ``cardrules schema``."""
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it"
+    )
+
+
+def schema_cli_run(args: argparse.Namespace, con: Any) -> int:
+    """``cardrules schema``: print (or write) the JSON Schema of a profile file."""
+    text = profile_json_schema()
+    if args.output is None:
+        con.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CardrulesError(f"cannot write the schema to {args.output}: {exc.strerror}") from None
+    con.say(f"wrote the profile schema to {args.output}")
+    return 0
+
+
 # ---------------------------------------------------------------------------
 # Command line
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import json
 import types
 from pathlib import Path
@@ -500,3 +501,27 @@ def test_profile_json_schema_file_is_current() -> None:
     assert schema["title"] == "cardrules profile"
     assert set(schema["required"]) == {"profile", "deal", "play", "scoring", "game"}
     assert schema["additionalProperties"] is False
+
+
+def test_cardrules_schema_prints_the_committed_schema() -> None:
+    from cardrules.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["schema"], stdout=out, stderr=err) == 0
+    assert out.getvalue() == (ROOT / "docs" / "profile.schema.json").read_text(encoding="utf-8")
+    assert err.getvalue() == ""
+
+
+def test_cardrules_schema_writes_a_file(tmp_path: Path) -> None:
+    from cardrules.cli import main
+
+    target = tmp_path / "profile.schema.json"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["schema", "-o", str(target)], stdout=out, stderr=err) == 0
+    assert target.read_text(encoding="utf-8") == docgen.profile_json_schema()
+    assert out.getvalue() == f"wrote the profile schema to {target}\n"
+    missing = tmp_path / "no" / "such" / "dir.json"
+    assert main(["schema", "--output", str(missing)], stdout=out, stderr=err) == 1
+    assert err.getvalue() == (
+        f"error: cannot write the schema to {missing}: No such file or directory\n"
+    )
