@@ -200,12 +200,16 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+#: The masks of all the jacks, queens, kings and aces (rank r of suit s is bit s * 13 + r - 2).
+_RANK_MASKS = tuple(sum(1 << (s * 13 + rank - 2) for s in range(4)) for rank in (11, 12, 13, 14))
+
+
 def high_card_points(mask: int) -> int:
     """High-card points of a hand mask (A 4, K 3, Q 2, J 1)."""
-    total = 0
-    for suit in range(4):
-        bits = mask >> (13 * suit)
-        total += (
-            4 * (bits >> 12 & 1) + 3 * (bits >> 11 & 1) + 2 * (bits >> 10 & 1) + (bits >> 9 & 1)
-        )
-    return total
+    jacks, queens, kings, aces = _RANK_MASKS
+    return (
+        (mask & jacks).bit_count()
+        + 2 * (mask & queens).bit_count()
+        + 3 * (mask & kings).bit_count()
+        + 4 * (mask & aces).bit_count()
+    )

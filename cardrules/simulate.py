@@ -373,32 +373,46 @@ def _numpy_block(
     order = [direction.order(direction.next(d)) for d in range(4)]
     hands = _deal_numpy(tab, rng, dealers, order)
 
-    contracts: list[Contract] = []
-    all_actions: list[list[str]] = []
+    contracts: list[Contract | None] = [None] * count
+    all_actions: list[list[str]] = [[] for _ in range(count)]
     decisions = 0
     throw_ins = rules.throw_ins
-    for i in range(count):
-        dealer = int(dealers[i])
-        u = auction_u[i].tolist()
-        for _ in range(MAX_REDEALS):
+    uniforms = auction_u.tolist()
+    dealer_list = dealers.tolist()
+    pending: Sequence[int] = range(count)
+    for _ in range(MAX_REDEALS):
+        # Deals thrown in, or whose auction calls for a redeal, are dealt again
+        # all at once, from the block's generator, until every deal has a contract.
+        redeal = []
+        for i in pending:
             h = hands[i]
-            if not any(t.applies(h) is not None for t in throw_ins):
-                contract, actions, n = _auction_random(rules, dealer, h, u)
-                if contract is not None:
-                    break
-            hands[i] = _deal_numpy(tab, rng, dealers[i : i + 1], order)[0]
-        else:  # pragma: no cover - astronomically unlikely
-            raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
-        decisions += n
-        contracts.append(contract)
-        all_actions.append(actions)
+            if throw_ins and any(t.applies(h) is not None for t in throw_ins):
+                redeal.append(i)
+                continue
+            contract, actions, n = _auction_random(rules, dealer_list[i], h, uniforms[i])
+            if contract is None:
+                redeal.append(i)
+                continue
+            decisions += n
+            contracts[i] = contract
+            all_actions[i] = actions
+        if not redeal:
+            break
+        for i, h in zip(redeal, _deal_numpy(tab, rng, dealers[redeal], order), strict=True):
+            hands[i] = h
+        pending = redeal
+    else:  # pragma: no cover - astronomically unlikely
+        raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
+    played_contracts = [c for c in contracts if c is not None]
 
     hand_arr = np.array(hands, dtype=np.uint64)
     rows = np.arange(count)
-    trump = np.array([-1 if c.trump is None else int(c.trump) for c in contracts], dtype=np.int64)
+    trump = np.array(
+        [-1 if c.trump is None else int(c.trump) for c in played_contracts], dtype=np.int64
+    )
     trump4 = np.where(trump < 0, 4, trump)
     trump_mask = tab.suit[trump]
-    leader = np.array([c.leader for c in contracts], dtype=np.int64)
+    leader = np.array([c.leader for c in played_contracts], dtype=np.int64)
     tricks = np.zeros((count, 4), dtype=np.int64)
     played = np.zeros(count, dtype=np.uint64)
     plays = np.zeros((count, 52), dtype=np.uint8)
@@ -459,12 +473,12 @@ def _numpy_block(
         out.append(
             DealRecord(
                 start + i,
-                int(dealers[i]),
-                tuple(int(h) for h in hands[i]),
-                contracts[i],
+                dealer_list[i],
+                hands[i],
+                played_contracts[i],
                 plays_bytes[i],
                 took,
-                scorer.score(contracts[i], took),
+                scorer.score(played_contracts[i], took),
                 tuple(all_actions[i]),
                 tuple(auction_u[i].tolist()) if trace else (),
                 tuple(play_u[i].tolist()) if trace else (),

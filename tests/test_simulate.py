@@ -350,3 +350,14 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
             got = fast(hand, lm, tm, t.beats, first_trick, pos == 0)
             assert got == narrow(duties, hand, t), (duties, hand, t)
     assert all(compile_narrow(d) is not None for d in lists[: len(BUILTIN_DUTIES)])
+
+
+def test_mb_1_5_high_card_points_counts_a4_k3_q2_j1() -> None:
+    """MB-1.5: high-card points (A 4, K 3, Q 2, J 1, 40 in all) of a mask sum its cards."""
+    from cardrules.cards import cards_of, high_card_points
+
+    rng = random.Random(3)
+    for _ in range(2000):
+        mask = rng.getrandbits(52)
+        assert high_card_points(mask) == sum(c.points for c in cards_of(mask))
+    assert high_card_points((1 << 52) - 1) == 40
