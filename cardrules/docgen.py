@@ -384,8 +384,21 @@ def rule_lines(
         yield ""
 
 
+def section_id(title: str) -> str:
+    """The HTML id docutils gives a section: ``[deal] Dealing`` -> ``deal-dealing``."""
+    return re.sub(r"^[-0-9]+|-+$", "", re.sub(r"[^a-z0-9]+", "-", title.lower()))
+
+
+def _settings_title(key: str, description: str) -> str:
+    return f"[{key}] {description.rstrip('.')}"
+
+
+def _link(text: str, target: str) -> str:
+    return f"`{text} <#{target}>`__"
+
+
 def implemented_by(spec: RulesSpec) -> dict[str, list[str]]:
-    """Rule id -> the settings that implement it (duties, throw-ins, tables, options)."""
+    """Rule id -> links to the settings that implement it (duties, tables, switches...)."""
     out: dict[str, list[str]] = {}
 
     def add(rule: str, where: str) -> None:
@@ -393,17 +406,22 @@ def implemented_by(spec: RulesSpec) -> dict[str, list[str]]:
             out[rule].append(where)
 
     for d in spec.duties:
-        add(d.rule, f"``play.duties[{d.position - 1}]`` ({literal(d.name)})")
+        add(
+            d.rule,
+            f"{_link(f'play.duties[{d.position - 1}]', 'duties-of-play')} ({literal(d.name)})",
+        )
     for i, t in enumerate(spec.throw_ins):
-        add(t.rule, f"``deal.throw_in[{i}]`` ({literal(t.name)})")
-    add(spec.auction.rule, f"``auction.kind`` ({literal(spec.auction.kind)})")
-    add(spec.scoring.rule, f"``scoring.kind`` ({literal(spec.scoring.kind)})")
-    add(spec.end.rule, f"``game.deals`` ({spec.end.deals})")
+        add(t.rule, f"{_link(f'deal.throw_in[{i}]', 'duties-of-play')} ({literal(t.name)})")
+    titles = {s.key: section_id(_settings_title(s.key, s.description)) for s in spec.sections}
+    auction = titles.get("auction", "settings")
+    add(spec.auction.rule, f"{_link('auction.kind', auction)} ({literal(spec.auction.kind)})")
+    add(spec.scoring.rule, f"{_link('scoring.kind', 'scoring')} ({literal(spec.scoring.kind)})")
+    add(spec.end.rule, f"{_link('game.deals', 'end-of-the-game')} ({spec.end.deals})")
     for o in spec.options:
-        add(o.rule, f"``options.{o.name}``")
+        add(o.rule, _link(f"options.{o.name}", "house-rule-switches"))
     for section in spec.sections:
         for rule in section.rules:
-            add(rule, f"the ``[{section.key}]`` table")
+            add(rule, f"the {_link(f'[{section.key}]', titles[section.key])} table")
     return out
 
 
@@ -552,7 +570,7 @@ def settings_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
     """Each table of the profile: the rule ids it serves, then each setting and its meaning."""
     local = tuple(local)
     for section in spec.sections:
-        yield from heading(f"[{section.key}] {section.description.rstrip('.')}", "~")
+        yield from heading(_settings_title(section.key, section.description), "~")
         if section.rules:
             yield "Serves " + ", ".join(rule_ref(r, local) for r in section.rules) + "."
             yield ""

@@ -142,17 +142,18 @@ def test_rule_lines_anchor_text_items_and_settings(
         "   - hearts are trumps;\n"
         "   - no other duty.\n"
         "\n"
-        "   *Implemented by* ``play.duties[0]`` (``follow_suit``), the ``[play]`` table.\n"
+        "   *Implemented by* `play.duties[0] <#duties-of-play>`__ (``follow_suit``), "
+        "the `[play] <#play-play-of-the-cards>`__ table.\n"
     )
 
 
 def test_implemented_by_maps_rule_ids_to_settings(fixture_rules: cardrules.Ruleset) -> None:
     implemented = docgen.implemented_by(describe(fixture_rules))
-    assert implemented["FX-1.1"] == ["the ``[deal]`` table"]
-    assert implemented["FX-1.2"] == ["``auction.kind`` (``calls``)"]
-    assert implemented["FX-3.1"] == ["``scoring.kind`` (``call_tenths``)"]
-    assert implemented["FX-3.2"] == ["``game.deals`` (2)"]
-    assert implemented["D-1"] == ["the ``[deal]`` table"]
+    assert implemented["FX-1.1"] == ["the `[deal] <#deal-dealing>`__ table"]
+    assert implemented["FX-1.2"] == ["`auction.kind <#auction-the-auction>`__ (``calls``)"]
+    assert implemented["FX-3.1"] == ["`scoring.kind <#scoring>`__ (``call_tenths``)"]
+    assert implemented["FX-3.2"] == ["`game.deals <#end-of-the-game>`__ (2)"]
+    assert implemented["D-1"] == ["the `[deal] <#deal-dealing>`__ table"]
 
 
 def test_legal_example_is_computed(fixture_rules: cardrules.Ruleset) -> None:

@@ -76,6 +76,8 @@ def test_rules_page_has_every_rule_id_as_an_anchor(site: Site, name: str) -> Non
         assert f'id="{docgen.anchor(rule_id)}"' in page, rule_id
         assert f"{rule_id} " in words, rule_id
     assert cardrules.load(name).title in words
+    for target in set(re.findall(r'href="#([^"]+)"', page)):
+        assert f'id="{target}"' in page, target  # every link within the page has its anchor
 
 
 @pytest.mark.parametrize("name", cardrules.profiles())
