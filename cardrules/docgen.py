@@ -69,8 +69,8 @@ __all__ = [
     "schema_lines",
 ]
 
-#: A rule id: ``CBS-3.6``, ``MB-1.1`` or a project decision ``D-4``.
-RULE_ID = re.compile(r"(?:D-\d+|[A-Z]{2,}-\d+\.\d+)")
+#: A rule id: ``CBS-3.6``, ``MB-1.1``, a project decision ``D-4``, a variant's ``CW-3``.
+RULE_ID = re.compile(r"(?:D-\d+|[A-Z]{2,}-\d+(?:\.\d+)?)(?!\w|\.\w)")
 _ITEM = re.compile(rf"^- ({RULE_ID.pattern})(?:\s+(.*))?$")
 _SEATS = "NESW"
 
@@ -143,7 +143,7 @@ EXAMPLE_KINDS = ("legal", "trick", "calls", "contract")
 def parse_rule_text(text: str, source: str = "<rule text>") -> RuleText:
     """A :class:`RuleText` from its Markdown; :class:`~cardrules.ProfileError` names the line.
 
-    The dialect: ``# title``; ``## section``; paragraphs; ``- ID text`` list
+    The dialect: ``# title``; ``## section`` (optional); paragraphs; ``- ID text`` list
     items (continuation lines indented by two spaces, sub-items ``  - ``);
     and fenced `````example````` blocks holding TOML with ``kind`` and ``rule``.
     """
@@ -220,7 +220,8 @@ def parse_rule_text(text: str, source: str = "<rule text>") -> RuleText:
                 )
                 continue
             if sec_title is None:
-                problems.append((f"line {n}", f"rule {m[1]} comes before any '## ' section"))
+                end_para()
+                sec_title = ""  # rules without a '## ' heading: one untitled section
             if m[1] in seen:
                 problems.append((f"line {n}", f"rule id {m[1]} appears twice"))
             seen.add(m[1])
@@ -650,7 +651,8 @@ def profile_lines(
             yield inline(para, local)
             yield ""
         for section in text.sections:
-            yield from heading(section.title, "~")
+            if section.title:
+                yield from heading(section.title, "~")
             for para in section.paragraphs:
                 yield inline(para, local)
                 yield ""

@@ -20,6 +20,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 import cardrules
+import cardrules.registry
 from cardrules import docgen
 from cardrules.docgen import Example
 from cardrules.spec import OptionDoc, describe
@@ -27,6 +28,8 @@ from cardrules.spec import OptionDoc, describe
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = DATA / "docs_fixture.toml"
+#: The profiles shipped in the wheel (installed plugins may add others).
+SHIPPED = sorted(p.stem for p in cardrules.registry.builtin_profile_dir().glob("*.toml"))
 
 
 @pytest.fixture(scope="module")
@@ -79,9 +82,9 @@ def test_profile_without_rule_text_has_none() -> None:
 
 def test_rule_text_errors_name_every_line() -> None:
     text = (
-        "- FX-1.1 before any section\n"
         "## 1. A\n"
         "- no id here\n"
+        "- FX-1.1 once\n"
         "- FX-1.1 again\n"
         "```example\n"
         "kind = 'dance'\n"
@@ -92,8 +95,7 @@ def test_rule_text_errors_name_every_line() -> None:
         docgen.parse_rule_text(text, "x.rules.md")
     assert str(err.value) == (
         "invalid profile x.rules.md:\n"
-        "  line 1 -> rule FX-1.1 comes before any '## ' section\n"
-        "  line 3 -> a list item must start with a rule id (CBS-3.6, D-4)\n"
+        "  line 2 -> a list item must start with a rule id (CBS-3.6, D-4)\n"
         "  line 4 -> rule id FX-1.1 appears twice\n"
         "  line 5 -> example kind must be one of legal, trick, calls, contract\n"
         "  line 8 -> unknown fenced block '```python'; use ```example\n"
@@ -102,8 +104,25 @@ def test_rule_text_errors_name_every_line() -> None:
     )
 
 
+def test_rule_text_without_sections_and_variant_ids() -> None:
+    """A variant's short text: rules straight under the title, ids without a section number."""
+    text = docgen.parse_rule_text(
+        "# Clockwise\n\nAn example.\n\n- CW-1 Play clockwise.\n- CW-2 Calls 1 to 8.\n"
+    )
+    assert text.intro == ("An example.",)
+    assert text.sections == (
+        docgen.RuleSection(
+            "",
+            (),
+            (docgen.Rule("CW-1", "Play clockwise."), docgen.Rule("CW-2", "Calls 1 to 8.")),
+            (),
+        ),
+    )
+    assert docgen.anchor("CW-1") == "cw-1"
+
+
 def test_every_shipped_profile_has_a_rule_text() -> None:
-    for name in cardrules.profiles():
+    for name in SHIPPED:
         text = docgen.rule_text_of(name)
         assert text is not None, name
         assert text.ids, name

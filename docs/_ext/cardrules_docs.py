@@ -45,7 +45,12 @@ class ProfileDirective(_Generated):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        name = self.arguments[0]
+        try:
+            return self._run(self.arguments[0])
+        except cardrules.CardrulesError as exc:
+            raise self.error(str(exc)) from None
+
+    def _run(self, name: str) -> list[nodes.Node]:
         rules = cardrules.load(name)
         path = find_profile(name)
         self.env.note_dependency(str(path))
