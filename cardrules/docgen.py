@@ -585,6 +585,11 @@ def options_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
         yield "This profile's plugins declare no ``[options]``."
         yield ""
         return
+    yield (
+        "Declared by this profile's plugins. A profile turns one on under ``[options]`` "
+        "(in its own file or in one that ``extends`` it); the value is this profile's."
+    )
+    yield ""
     rows = []
     for o in spec.options:
         desc = escape(o.description)
@@ -670,6 +675,16 @@ def profile_lines(
     )
     yield ""
     yield from settings_lines(spec, local)
+
+    yield from heading("Auction", "-")
+    a = spec.auction
+    tag = f" ({rule_ref(a.rule, local)})" if a.rule else ""
+    bounds = f", calls {a.low} to {a.high}" if a.kind == "calls" else ""
+    yield (
+        f"Auction {literal(a.kind)}{bounds}{tag}, ``{_qualname(rules.auction)}``: "
+        f"{escape(a.description)}"
+    )
+    yield ""
 
     yield from heading("Duties of play", "-")
     yield "The duties narrow the cards a player may play, in this order:"

@@ -292,6 +292,9 @@ def test_options_lines_show_switches_with_defaults(fixture_rules: cardrules.Rule
         options=(OptionDoc("short", True, False, "Play short.", "FX-3.2", ()),),
     )
     assert lines(docgen.options_lines(spec, ["FX-3.2"])) == (
+        "Declared by this profile's plugins. A profile turns one on under ``[options]`` (in its "
+        "own file or in one that ``extends`` it); the value is this profile's.\n"
+        "\n"
         ".. list-table::\n"
         "   :header-rows: 1\n"
         "   :widths: 20 10 10 10 50\n"
@@ -326,6 +329,7 @@ def test_profile_page(fixture_rules: cardrules.Ruleset, fixture_text: docgen.Rul
     headings = [
         "Rules\n-----",
         "Settings\n--------",
+        "Auction\n-------",
         "Duties of play\n--------------",
         "Scoring\n-------",
         "Worked examples\n~~~~~~~~~~~~~~~",
@@ -336,8 +340,9 @@ def test_profile_page(fixture_rules: cardrules.Ruleset, fixture_text: docgen.Rul
     assert positions == sorted(positions)
     assert "#. ``follow_suit`` (`FX-2.1 <#fx-2-1>`__): A player who holds the suit led" in page
     assert "2 deals (`FX-3.2 <#fx-3-2>`__)." in page
+    assert "Auction ``calls``, calls 1 to 5 (`FX-1.2 <#fx-1-2>`__), ``cardrules." in page
     # the calls example is shown with the scoring formula, after its heading
-    assert page.index("``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 4])``") > positions[4]
+    assert page.index("``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 4])``") > positions[5]
 
 
 def test_profile_page_of_a_child_links_its_parent_and_diff(

@@ -188,6 +188,17 @@ def write_stubs(app: Sphinx) -> None:
             path.write_text(text, encoding="utf-8")
 
 
+#: Pages whose content is computed from the code: re-read on every build, as the rules pages.
+COMPUTED = frozenset({"comparison", "reference/hooks", "reference/schema", "reference/cli"})
+
+
+def always_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """The generated pages: their content follows the code, which Sphinx does not watch."""
+    return [d for d in env.found_docs if d.startswith(f"{RULES_DIR}/") or d in COMPUTED]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-profile", ProfileDirective)
     app.add_directive("cardrules-rule", RuleDirective)
@@ -198,4 +209,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("cardrules-rule", RuleRole())
     app.connect("builder-inited", write_stubs)
     app.connect("missing-reference", resolve_rule)
+    app.connect("env-get-outdated", always_outdated)
     return {"version": cardrules.__version__, "parallel_read_safe": True}
