@@ -49,6 +49,7 @@ from cardrules.ruleset import Ruleset
 from cardrules.spec import RulesSpec, Setting, describe, format_value
 
 __all__ = [
+    "RULE_ID",
     "Example",
     "Rule",
     "RuleSection",
@@ -57,16 +58,31 @@ __all__ = [
     "cli_lines",
     "comparison_lines",
     "diff_lines",
+    "duties_lines",
+    "escape",
     "example_lines",
+    "generic_score_lines",
+    "heading",
     "hook_lines",
+    "hook_phase",
+    "hooks_of",
     "implemented_by",
+    "inline",
+    "list_table",
+    "literal",
+    "options_lines",
     "parse_rule_text",
     "profile_json_schema",
     "profile_lines",
     "read_rule_text",
     "rule_lines",
+    "rule_ref",
     "rule_text_of",
+    "schema_cli_arguments",
+    "schema_cli_run",
     "schema_lines",
+    "section_id",
+    "settings_lines",
 ]
 
 #: A rule id: ``CBS-3.6``, ``MB-1.1``, a project decision ``D-4``, a variant's ``CW-3``.
