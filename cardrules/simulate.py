@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from cardrules.actions import Action, Play
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
@@ -79,31 +79,30 @@ Player = Any  # "random", a bot name, or an object with ``choose(view)``
 # Results
 
 
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One simulated deal.
+class DealRecord(NamedTuple):
+    """One simulated deal (a named tuple: cheap to make by the thousand).
 
     ``hands`` are the dealt hands (masks by seat), ``cards`` the card indices
-    in order of play (13 tricks of 4), ``tricks`` the tricks taken by seat.
-    ``auction_u`` and ``play_u`` are the random policy's uniforms, kept only
-    with ``trace=True``.
+    in order of play (13 tricks of 4), ``tricks`` the tricks taken by seat,
+    ``actions`` the auction's actions in order.  ``auction_u`` and ``play_u``
+    are the random policy's uniforms, kept only with ``trace=True``.
     """
 
-    index: int
+    deal: int
     dealer: int
     hands: tuple[int, ...]
     contract: Contract
     cards: bytes
     tricks: tuple[int, ...]
     scores: dict[Side, Decimal]
-    actions: tuple[str, ...] = ()
+    actions: tuple[Action, ...] = ()
     auction_u: tuple[float, ...] = ()
     play_u: tuple[float, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (one line of ``--out``)."""
         out: dict[str, Any] = {
-            "deal": self.index,
+            "deal": self.deal,
             "dealer": self.dealer,
             "hands": [" ".join(str(c) for c in cards_of(h)) for h in self.hands],
             "contract": self.contract.to_dict(),
@@ -112,7 +111,7 @@ class DealRecord:
             "scores": {str(k): str(v) for k, v in self.scores.items()},
         }
         if self.actions:
-            out["auction"] = list(self.actions)
+            out["auction"] = [str(a) for a in self.actions]
         return out
 
 
@@ -287,14 +286,13 @@ class _Tables:
         self.np = np
         self.beats = np.array(BEATS, dtype=np.uint64)  # [trump or 4, card]
         self.suit = np.array((*SUIT_MASKS, 0), dtype=np.uint64)  # [suit or -1]
-        patterns = np.arange(1 << 13, dtype=np.int64)
-        self.pop13 = np.array([bin(p).count("1") for p in range(1 << 13)], dtype=np.int64)
+        # pop13[p]: cards in a 13-bit suit pattern; select[p, k]: the k-th lowest of them.
+        self.pop13 = np.array([p.bit_count() for p in range(1 << 13)], dtype=np.int64)
         select = np.zeros((1 << 13, 13), dtype=np.int64)
         for p in range(1, 1 << 13):
             bits = [b for b in range(13) if p >> b & 1]
             select[p, : len(bits)] = bits
         self.select = select
-        del patterns
 
     @classmethod
     def get(cls, np: Any) -> _Tables:
@@ -337,18 +335,17 @@ def _deal_numpy(
 
 def _auction_random(
     rules: Ruleset, dealer: int, hands: tuple[int, ...], u: Sequence[float]
-) -> tuple[Contract | None, list[str], int]:
+) -> tuple[Contract | None, list[Action], int]:
     """The ruleset's auction under the random policy: (contract or None, actions, decisions)."""
     state = rules.auction.start(DealInfo(dealer, hands, rules.direction))
-    actions = []
-    j = 0
+    actions: list[Action] = []
+    draws = len(u)
     while (seat := state.to_act()) is not None:
         legal = state.legal_actions()
-        act = legal[int(u[j % len(u)] * len(legal))]
+        act = legal[int(u[len(actions) % draws] * len(legal))]  # u repeats after 32 calls
         state.apply(seat, act)
-        actions.append(str(act))
-        j += 1
-    return state.result(), actions, j
+        actions.append(act)
+    return state.result(), actions, len(actions)
 
 
 def _numpy_block(
@@ -374,7 +371,7 @@ def _numpy_block(
     hands = _deal_numpy(tab, rng, dealers, order)
 
     contracts: list[Contract | None] = [None] * count
-    all_actions: list[list[str]] = [[] for _ in range(count)]
+    all_actions: list[list[Action]] = [[] for _ in range(count)]
     decisions = 0
     throw_ins = rules.throw_ins
     uniforms = auction_u.tolist()
@@ -530,7 +527,7 @@ def play_deal(
     bots = _make_players(players, deal_seed(seed, index))
     rng = random.Random(deal_seed(seed, index)).random
     hands = tuple(game.initial_hands)
-    actions: list[str] = []
+    actions: list[Action] = []
     cards = bytearray()
     auction_u: list[float] = []
     play_u: list[float] = []
@@ -548,7 +545,7 @@ def play_deal(
             act = bot.choose(game.view(game.controller(seat)))
         phase = game.phase
         if phase == "auction":
-            actions.append(str(act))
+            actions.append(act)
         elif isinstance(act, Play):
             cards.append(act.card.index)
         game.apply(act)

@@ -49,7 +49,7 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord) -> cardrules.Game:
     while game.phase == "auction":
         legal = game.legal_actions()
         act = legal[int(rec.auction_u[j] * len(legal))]
-        assert str(act) == rec.actions[j], f"deal {rec.index}, call {j}"
+        assert act == rec.actions[j], f"deal {rec.deal}, call {j}"
         game.apply(act)
         j += 1
     assert j == len(rec.actions)
@@ -58,7 +58,7 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord) -> cardrules.Game:
         legal = game.legal_actions()
         act = legal[int(rec.play_u[k] * len(legal))]
         assert isinstance(act, Play)
-        assert act.card.index == rec.cards[k], f"deal {rec.index}, card {k}"
+        assert act.card.index == rec.cards[k], f"deal {rec.deal}, card {k}"
         game.apply(act)
     return game
 
@@ -69,7 +69,7 @@ def test_batch_and_api_agree_card_for_card(name: str) -> None:
     rules = cardrules.load(name)
     sim = cardrules.simulate(rules, deals=300, seed=11, engine="numpy", trace=True)
     assert len(sim) == 300
-    assert [d.index for d in sim] == list(range(300))
+    assert [d.deal for d in sim] == list(range(300))
     for rec in sim:
         game = replay(rules, rec)
         deal = game.deals[0]
