@@ -354,7 +354,8 @@ def _numpy_block(
     """Deals ``start..stop`` (global indices) of block ``block`` with the NumPy engine."""
     np = _numpy()
     tab = _Tables.get(np)
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, block, 1])))
+    entropy = [abs(seed), 1 if seed < 0 else 0, block]  # SeedSequence takes no negatives
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
     first = block * size
     # Every block draws the same amounts whatever ``stop`` is, so deal i never
     # depends on how many deals were asked for.

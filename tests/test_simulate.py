@@ -203,6 +203,8 @@ def test_seeds_are_reproducible_and_distinct() -> None:
     c = cardrules.simulate("callbreak-strict", deals=10, seed=2)
     assert a.deals == b.deals
     assert [d.hands for d in a] != [d.hands for d in c]
+    negative = cardrules.simulate("callbreak-strict", deals=10, seed=-1)
+    assert [d.hands for d in negative] != [d.hands for d in a]
 
 
 def test_rule_bots_play_through_the_game_engine() -> None:
