@@ -823,7 +823,13 @@ def cli_arguments(p: Any) -> None:
         help="processes to use (default: all cores); the results do not depend on it",
     )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0)")
-    p.add_argument("--engine", default="auto", choices=("auto", "numpy", "game"))
+    p.add_argument(
+        "--engine",
+        default="auto",
+        choices=("auto", "numpy", "game"),
+        help="numpy: many deals at once (random bots only); game: deal by deal through "
+        "the API; auto (default): numpy when every bot is random and NumPy is installed",
+    )
     p.add_argument("--out", type=Path, metavar="FILE.jsonl", help="write every deal as JSON lines")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
