@@ -671,9 +671,10 @@ def simulate(
     ``players`` has one entry per seat: ``"random"``, ``"rule"`` or a bot
     object (``choose(view) -> action``).  ``engine`` is ``"numpy"``,
     ``"game"`` or ``"auto"`` (NumPy when every player is random and NumPy is
-    installed).  ``workers`` > 1 spreads the blocks of deals over processes
-    (a profile given as a :class:`Ruleset` must then be loadable by name or
-    path); the results do not depend on it.  ``trace`` keeps the random
+    installed).  ``workers`` > 1 spreads the blocks of deals over processes,
+    which load the profile again by name or path (a :class:`Ruleset` loaded
+    with extra ``plugins`` is therefore for ``workers=1`` only); the results
+    do not depend on it.  ``trace`` keeps the random
     policy's uniforms in each record.  ``progress(n)`` is called as blocks of
     ``n`` deals finish.  ``block_size`` changes the blocks work is split in
     (and so the deals of the NumPy engine); the default suits most runs.

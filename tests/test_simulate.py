@@ -19,9 +19,9 @@ import pytest
 import cardrules
 import cardrules.duties
 from cardrules.actions import Play
-from cardrules.cards import SUIT_MASKS, cards_of
+from cardrules.cards import CARDS, SUIT_MASKS, cards_of
 from cardrules.cli import main
-from cardrules.duties import BEATS, BUILTIN_DUTIES, TrickState
+from cardrules.duties import BUILTIN_DUTIES, TrickState
 from cardrules.simulate import DealRecord, TrickBatch, batch_narrow, play_deal, summary
 
 np = pytest.importorskip("numpy")
@@ -100,8 +100,6 @@ def _random_batch(rng: random.Random, count: int, first_trick: bool, pos: int) -
         hand = 0
         for c in deck[pos : pos + rng.randint(1, 13)]:
             hand |= 1 << c
-        from cardrules.cards import CARDS
-
         states.append(
             TrickState.of([CARDS[c] for c in trick], trump=trump, first_trick=first_trick)
         )
@@ -135,7 +133,6 @@ def test_vectorised_duties_agree_with_narrow(pos: int, first_trick: bool) -> Non
         got = batch_narrow([duty])(hand_arr, t)
         want = [duty.narrow(h, h, s) for h, s in zip(hands, states, strict=True)]
         assert got.tolist() == want, cls.name
-    assert BEATS  # the table the batch engine indexes is the kernel's
 
 
 def test_scalar_fallback_for_a_duty_without_a_vectorised_form() -> None:
@@ -303,7 +300,6 @@ def test_cli_refuses_an_unknown_bot() -> None:
 
 def test_fast_shuffle_is_random_shuffle() -> None:
     """D-2: the game's written-out shuffle and cut give the deck ``random.shuffle`` gives."""
-    from cardrules.cards import CARDS
     from cardrules.game import _deck_indices, shuffle_and_cut
 
     for seed in (0, 1, 7, 2**40 + 3, -5):
