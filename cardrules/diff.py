@@ -44,6 +44,9 @@ class Setting:
     name: str
     value: str
     rules: tuple[str, ...] = ()
+    #: The words of the setting's default, for settings a rule set may lack
+    #: (a house-rule switch of a plugin the other side does not load).
+    default: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,10 +176,17 @@ def describe(rules: Ruleset) -> list[Setting]:
     choices = sorted(set(p.deal_choices) - {rules.deals})
     deals = f"{rules.deals} deals" + (f" (or {', '.join(map(str, choices))})" if choices else "")
     out.append(Setting("length of the game", deals, _unique([p.game_rule])))
+    # Which plugins are loaded shows through the settings they change.
     for name, spec in sorted(rules.components.options.items()):
         value = p.options.get(name, spec.default)
-        out.append(Setting(f"option {name}", _option_words(value), _unique([spec.rule])))
-    out.append(Setting("plugins", ", ".join(p.plugins) or "none"))
+        out.append(
+            Setting(
+                f"option {name}",
+                _option_words(value),
+                _unique([spec.rule]),
+                default=_option_words(spec.default),
+            )
+        )
     return out
 
 
@@ -184,7 +194,8 @@ def diff_rules(a: Ruleset, b: Ruleset) -> list[Difference]:
     """The settings whose words differ between ``a`` and ``b``, in :func:`describe` order.
 
     A setting only one side has (an option of a plugin the other does not
-    load) shows as ``—`` on the other side.
+    load) shows as ``—`` on the other side, unless it is at its default there:
+    a switch left off changes nothing.
     """
     left = {s.name: s for s in describe(a)}
     right = {s.name: s for s in describe(b)}
@@ -194,6 +205,9 @@ def diff_rules(a: Ruleset, b: Ruleset) -> list[Difference]:
         sa, sb = left.get(name), right.get(name)
         va = sa.value if sa else "—"
         vb = sb.value if sb else "—"
+        only = sa or sb
+        if (sa is None or sb is None) and only is not None and only.value == only.default:
+            continue
         if va != vb:
             out.append(Difference(name, va, vb, sa.rules if sa else (), sb.rules if sb else ()))
     return out

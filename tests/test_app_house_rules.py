@@ -384,9 +384,9 @@ def test_app_5_4_adding_a_switch_is_a_small_plugin_change(tmp_path: Path) -> Non
 
 
 def _plugin_doc() -> str:
-    import cardrules_callbreak.plugin
+    import cardrules_callbreak.house_plugin
 
-    return cardrules_callbreak.plugin.__doc__ or ""
+    return cardrules_callbreak.house_plugin.__doc__ or ""
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def test_profile_extends_the_app_rules(cw: Ruleset) -> None:
     """Everything but CW-1..CW-3 is callbreak-app; the plugins are joined."""
     app = cardrules.load("callbreak-app")
     assert cw.profile.extends == "callbreak-app"
-    assert cw.profile.plugins == ("callbreak", "clockwise")
+    assert cw.profile.plugins == ("callbreak", "callbreak-house", "clockwise")
     assert [t.rule for t in cw.throw_ins] == [t.rule for t in app.throw_ins]
     assert (cw.deals, cw.profile.deal_choices) == (app.deals, app.profile.deal_choices)
     assert dict(cw.profile.options) == dict(app.profile.options)
