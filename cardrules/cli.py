@@ -336,7 +336,16 @@ class Narrator:
         con = self.con
         deal = game.deals[-1]
         con.say(f"Deal {len(game.deals)} over:")
-        calls = deal.contract.calls
+        contract = deal.contract
+        if contract.declarer is not None:
+            side = game.rules.side_of(contract.declarer)
+            took = sum(deal.tricks[s] for s in range(4) if game.rules.side_of(s) == side)
+            verdict = "made" if took >= contract.target else f"down {contract.target - took}"
+            con.say(
+                f"  Contract {contract.strain} {contract.goal} by {seat_name(contract.declarer)}: "
+                f"{took} tricks of {contract.target} needed, {verdict}"
+            )
+        calls = contract.calls
         for side in game.rules.sides:
             seats = [s for s in range(4) if game.rules.side_of(s) == side]
             took = sum(deal.tricks[s] for s in seats)
@@ -377,6 +386,10 @@ class Narrator:
 # The human seat
 
 
+def _n_deals(n: int) -> str:
+    return f"{n} deal" if n == 1 else f"{n} deals"
+
+
 def _show_turn(con: Console, game: Game, view: View) -> None:
     con.say("")
     what = "auction" if view.phase == "auction" else f"trick {len(view.tricks) + 1}"
@@ -396,7 +409,9 @@ def _show_turn(con: Console, game: Game, view: View) -> None:
             con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
     if view.phase == "play":
         trick = "  ".join(f"{seat_name(s)} {con.card(c)}" for s, c in view.trick)
-        con.say(f"  Trick so far: {trick or '(you lead)'}")
+        lead = view.to_act
+        leader = "(you lead)" if lead in (None, view.seat) else f"({seat_name(lead)} leads)"
+        con.say(f"  Trick so far: {trick or leader}")
     con.say(f"  Your hand ({seat_name(view.seat)}): {con.hand(view.hand)}")
     if view.to_act is not None and view.to_act != view.seat:
         con.say(f"  You play for {seat_name(view.to_act)}: {con.hand(view.acting_hand)}")
@@ -592,7 +607,7 @@ def cmd_play(args: argparse.Namespace, con: Console) -> int:
     who = ", ".join(f"{seat_name(s)} {n}" for s, n in names.items())
     you = "" if human is None else f"; you are {seat_name(human)}"
     narrator = Narrator(con, seat=human, verbose_cards=human is not None)
-    narrator.start(game, f"{rules.title}: seed {seed}, {rules.deals} deals; bots: {who}{you}")
+    narrator.start(game, f"{rules.title}: seed {seed}, {_n_deals(rules.deals)}; bots: {who}{you}")
     try:
         while game.to_act is not None:
             seat = game.controller(game.to_act)
@@ -630,7 +645,9 @@ def cmd_replay(args: argparse.Namespace, con: Console) -> int:
         hands = [list(cards_of(mask)) for mask in recorded.preset]
     game = Game(recorded.rules, seed=recorded.seed, dealer=recorded.first_dealer, hands=hands)
     narrator = Narrator(con, seat=None, verbose_cards=False)
-    narrator.start(game, f"{game.rules.title}: seed {game.seed}, {game.rules.deals} deals (replay)")
+    narrator.start(
+        game, f"{game.rules.title}: seed {game.seed}, {_n_deals(game.rules.deals)} (replay)"
+    )
     for action in recorded.actions:
         narrator.apply(game, parse_action(action))
     if game.phase != "finished":

@@ -132,7 +132,11 @@ class AuctionState(Protocol):
         """Take ``action``, or raise :class:`IllegalAction` leaving the state unchanged."""
 
     def result(self) -> Contract | None:
-        """The contract once the auction is over; None means: redeal by the same dealer."""
+        """The contract once the auction is over; None means: redeal by the same dealer.
+
+        A state that calls for a redeal may say why in a ``redeal_reason``
+        attribute (shown in ``game.throw_ins``).
+        """
 
     def public(self) -> dict[str, Any]:
         """What every seat may know of the auction (JSON-ready)."""

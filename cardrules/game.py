@@ -226,7 +226,7 @@ class Game:
                         dealer,
                         None,
                         rules.profile.auction_rule,
-                        "the auction calls for a redeal",
+                        getattr(auction, "redeal_reason", "the auction calls for a redeal"),
                     )
                 )
                 continue

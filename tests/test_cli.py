@@ -474,3 +474,24 @@ def test_terminal_without_suit_symbols_gets_ascii_cards() -> None:
     spades = " ".join(c.symbol()[:-1] for c in sorted(hand, reverse=True) if c.suit.name == "S")
     assert f"  N: S {spades or '-'}  H " in text
     assert "Final standings:\n" in text
+
+
+def test_play_auto_minibridge_reports_each_contract_made_or_down(tmp_path: Path) -> None:
+    """MB-3.2 / MB-5.4: each deal's end names the contract, the tricks needed and the result."""
+    record = tmp_path / "mb.json"
+    code, out, _ = run("play", "minibridge-ebu", "--auto", "--seed", "3", "--record", str(record))
+    assert code == 0
+    assert out.startswith("Minibridge (EBU stage): seed 3, 4 deals; bots:")
+    game = cardrules.Game.from_json(record.read_text(encoding="utf-8"))
+    expected = []
+    for deal in game.deals:
+        c = deal.contract
+        assert c.declarer is not None
+        took = deal.tricks[c.declarer] + deal.tricks[(c.declarer + 2) % 4]
+        verdict = "made" if took >= c.target else f"down {c.target - took}"
+        who = "NESW"[c.declarer]
+        expected.append(
+            f"Contract {c.strain} {c.goal} by {who}: {took} tricks of {c.target} needed, {verdict}"
+        )
+    found = [line.strip() for line in out.splitlines() if "tricks of" in line]
+    assert found == expected

@@ -174,6 +174,10 @@ def test_mb_2_2_d_5_twenty_twenty_is_redealt_by_the_same_dealer(
     assert len(game.throw_ins) >= 1
     event = game.throw_ins[0]
     assert (event.deal_number, event.dealer, event.rule) == (1, dealer, "MB-2.2")
+    ns = points[0] + points[2]
+    assert event.reason == (
+        f"no pair has more than 20 points (NS {ns}, EW {40 - ns}): redeal by the same dealer"
+    )
     assert [game.hand(s) for s in range(4)] != [sorted(Card.parse(c) for c in h) for h in hands]
     pairs = game.view(0).auction["pairs"]
     assert pairs["NS"] != 20

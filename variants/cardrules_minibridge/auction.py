@@ -139,6 +139,12 @@ class PointsAuctionState:
             "contract": None if self.choice is None else str(self.choice),
         }
 
+    @property
+    def redeal_reason(self) -> str:
+        """Why the game deals again when no pair has more than 20 points."""
+        ns = self.points[0] + self.points[2]
+        return f"no pair has more than 20 points (NS {ns}, EW {40 - ns}): redeal by the same dealer"
+
     def exposed(self) -> frozenset[int]:
         """Dummy, from the moment declarer is known (before the contract, MB-2.4)."""
         return frozenset() if self.dummy is None else frozenset((self.dummy,))
