@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from cardrules.cards import SUIT_MASKS, Suit
-from cardrules.components import DealResult, GameOver, Side
+from cardrules.components import DealResult, DealsEnd, GameOver, Side
 
 __all__ = [
     "BIG_CALL",
@@ -42,7 +42,7 @@ def has_no_picture(hand: int) -> bool:
     return not hand & PICTURES_MASK
 
 
-class HouseRulesEnd:
+class HouseRulesEnd(DealsEnd):
     """The end of a game with the app's house rules.
 
     Checked after each scored deal, in this order: a successful big call
@@ -61,10 +61,7 @@ class HouseRulesEnd:
         big_call: bool = False,
         big_call_rule: str = "",
     ) -> None:
-        self.deals = deals
-        self.rule = rule
-        self.target = target
-        self.target_rule = target_rule
+        super().__init__(deals, rule, target, target_rule)
         self.big_call = big_call
         self.big_call_rule = big_call_rule
 
@@ -84,10 +81,4 @@ class HouseRulesEnd:
                         self.big_call_rule,
                         winners=(seat,),
                     )
-        if self.target is not None:
-            if any(v >= self.target for v in totals.values()):
-                return GameOver(f"a total reached the target of {self.target}", self.target_rule)
-            return None
-        if len(deals) >= self.deals:
-            return GameOver(f"{self.deals} deals played", self.rule)
-        return None
+        return super().check(deals, totals)
