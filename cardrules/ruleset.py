@@ -176,7 +176,37 @@ class Ruleset:
                 f"invalid deal: calls {list(calls)!r} and tricks {list(tricks)!r} "
                 "need one number per seat (4 each)"
             )
+        for what, numbers in (("calls", calls), ("tricks", tricks)):
+            if any(type(n) is not int or not 0 <= n <= 13 for n in numbers):
+                raise CardrulesError(
+                    f"invalid deal: {what} {list(numbers)!r} must be whole numbers 0..13"
+                )
         return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
+
+    def score_deal(
+        self,
+        *,
+        tricks: int | Sequence[int],
+        calls: Sequence[int] | None = None,
+        contract: object = None,
+        declarer: int | None = None,
+    ) -> dict[Side, Decimal]:
+        """Scores of one finished deal, in the shape that fits the family.
+
+        Calls and tricks per seat (``score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])``),
+        or a contract, its declarer and the declaring side's tricks
+        (``score_deal(contract="contract S game", declarer=2, tricks=10)``).
+        """
+        if calls is not None:
+            if isinstance(tricks, int):
+                raise CardrulesError("invalid deal: with calls, give the tricks of each seat")
+            return self.score_calls(calls, tricks)
+        if contract is None or declarer is None or not isinstance(tricks, int):
+            raise CardrulesError(
+                "invalid deal: give calls and tricks per seat, or a contract, its declarer "
+                "and the declaring side's tricks"
+            )
+        return self.score_contract(contract, declarer, tricks)
 
     def score_contract(self, contract: object, declarer: int, tricks: int) -> dict[Side, Decimal]:
         """Scores of one finished deal from a contract, its declarer and their side's tricks.

@@ -202,3 +202,28 @@ def test_calls_for_totals_helper_is_sound(strict: cardrules.Ruleset) -> None:
     game = play_with_calls(strict, 40, 2, calls)
     assert [d.tricks for d in game.deals] == tricks
     assert game.totals == {0: Decimal("2.3"), 1: Decimal(-10), 2: Decimal("0.1"), 3: Decimal(5)}
+
+
+def test_cbs_7_2_score_deal_from_calls_and_tricks_per_seat() -> None:
+    """CBS-7.2: ``score_deal`` with calls and tricks per seat is the family's deal score."""
+    rules = cardrules.load("callbreak-strict")
+    scores = rules.score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])
+    assert scores == {0: Decimal("3.2"), 1: Decimal("-4"), 2: Decimal("2"), 3: Decimal("3")}
+
+
+@pytest.mark.parametrize(
+    ("calls", "tricks", "message"),
+    [
+        ([3, 4, 2], [5, 3, 2, 3], "need one number per seat (4 each)"),
+        ([3, 4, 2, 3], [5, 3, 2, -1], "tricks [5, 3, 2, -1] must be whole numbers 0..13"),
+        ([3, 4, 2, 14], [5, 3, 2, 3], "calls [3, 4, 2, 14] must be whole numbers 0..13"),
+    ],
+)
+def test_cbs_4_score_of_a_malformed_deal_is_refused(
+    calls: list[int], tricks: list[int], message: str
+) -> None:
+    """CBS-4.1/4.2 score real deals only: malformed numbers are a clear CardrulesError."""
+    rules = cardrules.load("callbreak-strict")
+    with pytest.raises(cardrules.CardrulesError) as info:
+        rules.score_deal(calls=calls, tricks=tricks)
+    assert str(info.value).endswith(message)

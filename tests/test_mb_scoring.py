@@ -263,3 +263,16 @@ def test_d_8_equal_totals_share_first_place() -> None:
         game.apply(rng.choice(game.legal_actions()))
     assert game.totals["NS"] == game.totals["EW"] > 0
     assert [(s.place, s.winner) for s in game.standings()] == [(1, True), (1, True)]
+
+
+def test_mb_6_3_score_deal_from_contract_declarer_and_tricks() -> None:
+    """MB-6.3 through ``Ruleset.score_deal``: 420, 170 and 50 to the defence."""
+    rules = cardrules.load("minibridge-ebu")
+    game = rules.score_deal(contract="contract S game", declarer=2, tricks=10)
+    part = rules.score_deal(contract="contract S partscore", declarer=2, tricks=10)
+    down = rules.score_deal(contract="contract S game", declarer=2, tricks=9)
+    assert game == {"NS": Decimal(420), "EW": Decimal(0)}
+    assert part == {"NS": Decimal(170), "EW": Decimal(0)}
+    assert down == {"NS": Decimal(0), "EW": Decimal(50)}
+    with pytest.raises(CardrulesError, match="give calls and tricks per seat, or a contract"):
+        rules.score_deal(contract="contract S game", tricks=10)
