@@ -30,6 +30,12 @@ class Bid:
 
     tricks: int
 
+    def __post_init__(self) -> None:
+        if type(self.tricks) is not int:
+            raise ActionError(
+                f"invalid action: Bid({self.tricks!r}) (expected a whole number of tricks)"
+            )
+
     def __str__(self) -> str:
         return f"bid {self.tricks}"
 
@@ -39,6 +45,12 @@ class Play:
     """Playing one card."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise ActionError(
+                f"invalid action: Play({self.card!r}) (expected a Card, e.g. Card.parse('AH'))"
+            )
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -53,6 +65,14 @@ class ChooseContract:
 
     strain: str  # "C" "D" "H" "S" or "NT"
     goal: Literal["partscore", "game"]
+
+    def __post_init__(self) -> None:
+        # Text only here; which strains and goals a profile accepts is its rule (D-6).
+        if not isinstance(self.strain, str) or not isinstance(self.goal, str):
+            raise ActionError(
+                f"invalid action: ChooseContract({self.strain!r}, {self.goal!r}) "
+                f"(expected text such as ChooseContract('S', 'game'))"
+            )
 
     @property
     def trump(self) -> Suit | None:

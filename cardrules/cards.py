@@ -174,8 +174,10 @@ def parse_cards(cards: str | Iterable[Card | str]) -> list[Card]:
     """Cards from a whitespace/comma separated string or an iterable of cards or texts."""
     if isinstance(cards, str):
         items: Iterable[Card | str] = cards.replace(",", " ").split()
-    else:
+    elif isinstance(cards, Iterable) and not isinstance(cards, bytes | Card):
         items = cards
+    else:
+        raise CardError(f"invalid cards: {cards!r} (expected text such as 'AH 10S' or a list)")
     return [parse_card(c) for c in items]
 
 

@@ -165,7 +165,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
-        if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer <= 3):
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer <= 3):
             raise CardrulesError(f"invalid dealer: {dealer!r} (expected a seat 0..3)")
         self.rules = rules
         self.seed = seed
@@ -278,6 +278,8 @@ class Game:
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat`` (declarer for dummy)."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
         if self.contract is not None:
             return self.contract.controller(seat)
         return seat
@@ -289,7 +291,7 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
+        if type(seat) is not int or not 0 <= seat <= 3:
             raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
         return list(cards_of(self.hands[seat]))
 
@@ -367,6 +369,8 @@ class Game:
         to_act = self._to_act
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise IllegalAction("", f"invalid seat: {seat!r} (expected 0..3)", action=str(act))
         if seat is not None and seat != self.controller(to_act):
             whose = f"seat {to_act}" + (
                 f" (decided by seat {self.controller(to_act)})"
@@ -478,7 +482,7 @@ class Game:
         """What ``seat`` may know: its own hand and public facts only."""
         from cardrules.views import make_view
 
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
+        if type(seat) is not int or not 0 <= seat <= 3:
             raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
         return make_view(self, seat)
 
@@ -563,6 +567,10 @@ class Game:
                 raise RecordError(
                     f"invalid record: {key!r} must be {kind.__name__} (got {doc.get(key)!r})"
                 )
+        if doc.get("profile_path") is not None and not isinstance(doc["profile_path"], str):
+            raise RecordError(
+                f"invalid record: 'profile_path' must be str or null (got {doc['profile_path']!r})"
+            )
         if rules is None:
             from cardrules.ruleset import load
 
@@ -663,6 +671,9 @@ def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...
             raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
         cards = parse_cards(hand)
         mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)
+            raise CardError(f"invalid hands: {twice} given twice (seat {seat})")
         if len(cards) != 13 or mask.bit_count() != 13:
             raise CardError(
                 f"invalid hands: seat {seat} must hold 13 different cards (got {len(cards)})"

@@ -59,12 +59,20 @@ class Explanation:
 
 def _hand_mask(hand: int | str | Iterable[Card | str]) -> int:
     if isinstance(hand, int):
+        if isinstance(hand, bool) or not 0 <= hand < 1 << 52:
+            raise CardError(f"invalid hand: mask {hand!r} (expected 0 <= mask < 2**52)")
         return hand
     cards = parse_cards(hand)
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         raise CardError(f"invalid hand: a card appears twice in {' '.join(map(str, cards))}")
     return mask
+
+
+def _check_distinct(cards: Sequence[Card], what: str) -> None:
+    if len(set(cards)) != len(cards):
+        twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)
+        raise CardError(f"invalid {what}: {twice} appears twice")
 
 
 class Ruleset:
@@ -121,7 +129,9 @@ class Ruleset:
             if trump.upper() in ("NT", "NONE"):
                 return -1
             return int(Suit.parse(trump))
-        return int(trump)
+        if isinstance(trump, Suit) or (type(trump) is int and 0 <= trump <= 3):
+            return int(trump)
+        raise CardError(f"invalid trump: {trump!r} (expected a suit such as 'S', or None)")
 
     def _state(
         self, trick: Iterable[Card | str] | str, first_trick: bool, trump: TrumpArg
@@ -129,6 +139,9 @@ class Ruleset:
         cards = parse_cards(trick)
         if len(cards) > 3:
             raise CardError(f"invalid trick: {len(cards)} cards already played (at most 3)")
+        _check_distinct(cards, "trick")
+        if not isinstance(first_trick, bool):
+            raise CardError(f"invalid first_trick: {first_trick!r} (expected True or False)")
         return TrickState.of(cards, trump=self._trump(trump), first_trick=first_trick)
 
     def legal_cards(
@@ -150,6 +163,9 @@ class Ruleset:
         cards = parse_cards(trick)
         if not cards:
             raise CardError("invalid trick: no cards")
+        if len(cards) > 4:
+            raise CardError(f"invalid trick: {len(cards)} cards (at most 4)")
+        _check_distinct(cards, "trick")
         return trick_winner_index([c.index for c in cards], self._trump(trump))
 
     def explain(
@@ -171,6 +187,11 @@ class Ruleset:
 
     def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores of one finished Call Break deal from the calls and tricks of each seat."""
+        for what, numbers in (("calls", calls), ("tricks", tricks)):
+            if isinstance(numbers, str) or not isinstance(numbers, Sequence):
+                raise CardrulesError(
+                    f"invalid deal: {what} {numbers!r} must be a list of 4 numbers, one per seat"
+                )
         if len(calls) != 4 or len(tricks) != 4:
             raise CardrulesError(
                 f"invalid deal: calls {list(calls)!r} and tricks {list(tricks)!r} "
@@ -181,6 +202,8 @@ class Ruleset:
                 raise CardrulesError(
                     f"invalid deal: {what} {list(numbers)!r} must be whole numbers 0..13"
                 )
+        if sum(tricks) > 13:
+            raise CardrulesError(f"invalid deal: tricks {list(tricks)!r} add up to more than 13")
         return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
 
     def score_deal(
@@ -252,6 +275,8 @@ def load(
     """
     from cardrules.registry import load_profile
 
+    if not isinstance(ref, str | Path):
+        raise ProfileError(repr(ref), "expected a profile name or a path to a .toml file")
     profile = load_profile(ref)
     pm = make_plugin_manager(profile.plugins, plugins, source=profile.path)
     n = profile.deals if deals is None else deals
