@@ -74,7 +74,9 @@ class Contract:
     ``trump`` is the trump suit or None for no-trump; ``leader`` leads to the
     first trick.  Call Break fills ``calls`` (one per seat); Minibridge fills
     ``declarer``, ``dummy``, ``strain`` ("S", "NT"...), ``goal``
-    ("game"/"partscore") and ``target`` (tricks needed).
+    ("game"/"partscore") and ``target`` (tricks needed).  ``turn_rule`` and
+    ``control_rule`` are the rule ids a refusal cites when a seat acts out of
+    turn, or for a hand another seat decides (empty: no rule of the profile).
     """
 
     trump: Suit | None
@@ -85,6 +87,8 @@ class Contract:
     strain: str = ""
     goal: str = ""
     target: int = 0
+    turn_rule: str = field(default="", compare=False)
+    control_rule: str = field(default="", compare=False)
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat``: declarer for dummy, else the seat itself."""
