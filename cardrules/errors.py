@@ -33,8 +33,9 @@ class IllegalAction(CardrulesError):
     """An action that parses but breaks a rule; the game is left unchanged.
 
     ``rule`` is the rule id that forbids it (``"CBS-3.6"``), or empty when no
-    rule of the profile is involved (out of turn, a card not in the hand, the
-    game over); ``reason`` is the sentence, ``seat`` the seat that tried.
+    rule of the profile is involved (a card not in the hand, the game over, out
+    of turn unless the profile names a rule for turns, as Minibridge does for
+    dummy); ``reason`` is the sentence, ``seat`` the seat that tried.
     """
 
     def __init__(self, rule: str, reason: str, *, action: str = "", seat: int | None = None):

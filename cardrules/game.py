@@ -377,7 +377,8 @@ class Game:
                 if self.controller(to_act) != to_act
                 else ""
             )
-            raise IllegalAction("", f"it is the turn of {whose}", action=str(act), seat=seat)
+            rule = self._turn_rule(seat, to_act)
+            raise IllegalAction(rule, f"it is the turn of {whose}", action=str(act), seat=seat)
         if self.phase == "auction":
             self.auction.apply(to_act, act)
             self.actions.append(str(act))
@@ -408,6 +409,15 @@ class Game:
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
         self.actions.append(_PLAY_TEXTS[index])
         self._play(to_act, index)
+
+    def _turn_rule(self, seat: int, to_act: int) -> str:
+        """The rule a refusal cites when ``seat`` acts while ``to_act`` is to act."""
+        contract = self.contract
+        if contract is None:  # the auction may name its rule in a ``turn_rule`` attribute
+            return str(getattr(self.auction, "turn_rule", ""))
+        if contract.controller(to_act) != to_act or contract.controller(seat) != seat:
+            return contract.control_rule
+        return contract.turn_rule
 
     def _play(self, seat: int, index: int) -> None:
         self.hands[seat] ^= 1 << index  # the card is in the hand: checked by the caller

@@ -265,7 +265,7 @@ def test_mb_2_4_dummy_and_defenders_do_not_choose(rules: cardrules.Ruleset) -> N
         with pytest.raises(IllegalAction) as exc:
             game.apply("contract NT game", seat=seat)
         assert str(exc.value) == (
-            f"illegal action 'contract NT game' by seat {seat}: it is the turn of seat 2"
+            f"illegal action 'contract NT game' by seat {seat}: MB-2.4: it is the turn of seat 2"
         )
         assert game.to_json() == before
     game.apply("contract NT game", seat=2)

@@ -113,7 +113,7 @@ def test_mb_4_2_d_7_declarer_decides_for_dummy_only_in_dummys_turn(
     with pytest.raises(IllegalAction) as exc:
         game.apply("play 6S", seat=0)
     assert str(exc.value) == (
-        "illegal action 'play 6S' by seat 0: it is the turn of seat 0 (decided by seat 2)"
+        "illegal action 'play 6S' by seat 0: MB-4.2: it is the turn of seat 0 (decided by seat 2)"
     )
     with pytest.raises(IllegalAction) as exc:
         game.apply("play 8H", seat=2)  # declarer's own card in dummy's turn

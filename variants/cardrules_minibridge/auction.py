@@ -58,6 +58,9 @@ class PointsAuctionState:
 
     __slots__ = ("choice", "dealer", "declarer", "direction", "dummy", "order", "points")
 
+    #: Cited when another seat tries to choose: declarer alone chooses, dummy does not advise.
+    turn_rule = "MB-2.4"
+
     def __init__(self, dealer: int, hands: tuple[int, ...], direction: Direction) -> None:
         self.dealer = dealer
         self.direction = direction

@@ -145,6 +145,8 @@ def contract_for(choice: ChooseContract, declarer: int, direction: Direction) ->
         strain=choice.strain,
         goal=choice.goal,
         target=target_of(choice.strain, choice.goal),
+        turn_rule="MB-4.1",  # one card each, clockwise
+        control_rule="MB-4.2",  # declarer chooses dummy's card, only in dummy's turn
     )
 
 
