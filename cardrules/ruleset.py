@@ -197,11 +197,16 @@ class Ruleset:
                 f"invalid deal: calls {list(calls)!r} and tricks {list(tricks)!r} "
                 "need one number per seat (4 each)"
             )
-        for what, numbers in (("calls", calls), ("tricks", tricks)):
-            if any(type(n) is not int or not 0 <= n <= 13 for n in numbers):
-                raise CardrulesError(
-                    f"invalid deal: {what} {list(numbers)!r} must be whole numbers 0..13"
-                )
+        low, high = self.bounds  # a deal's calls are calls the profile's auction allows
+        rule = f" ({self.profile.auction_rule})" if self.profile.auction_rule else ""
+        if any(type(n) is not int or not low <= n <= high for n in calls):
+            raise CardrulesError(
+                f"invalid deal: calls {list(calls)!r} must be whole numbers {low}..{high}{rule}"
+            )
+        if any(type(n) is not int or not 0 <= n <= 13 for n in tricks):
+            raise CardrulesError(
+                f"invalid deal: tricks {list(tricks)!r} must be whole numbers 0..13"
+            )
         if sum(tricks) > 13:
             raise CardrulesError(f"invalid deal: tricks {list(tricks)!r} add up to more than 13")
         return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)

@@ -475,3 +475,27 @@ def test_cbs_4_app_4_cbc_4_score_deal_at_the_bounds(
     scores = cardrules.load(name).score_deal(calls=calls, tricks=tricks)
     assert [scores[s] for s in range(4)] == [Decimal(e) for e in expected]
     assert all(type(v) is Decimal for v in scores.values())
+
+
+@pytest.mark.parametrize(
+    ("name", "calls", "message"),
+    [
+        (STRICT, [1, 2, 2, 2], "calls [1, 2, 2, 2] must be whole numbers 2..13 (CBS-2.4)"),
+        (STRICT, [0, 2, 2, 2], "calls [0, 2, 2, 2] must be whole numbers 2..13 (CBS-2.4)"),
+        (STRICT, [2, 2, 2, 14], "calls [2, 2, 2, 14] must be whole numbers 2..13 (CBS-2.4)"),
+        (CLASSIC, [2, 1, 2, 2], "calls [2, 1, 2, 2] must be whole numbers 2..13 (CBC-2.1)"),
+        (APP, [0, 1, 1, 1], "calls [0, 1, 1, 1] must be whole numbers 1..8 (APP-2.1)"),
+        (APP, [1, 1, 9, 1], "calls [1, 1, 9, 1] must be whole numbers 1..8 (APP-2.1)"),
+    ],
+)
+def test_cbs_2_4_cbc_2_1_app_2_1_score_deal_refuses_calls_the_auction_refuses(
+    name: str, calls: list[int], message: str
+) -> None:
+    """CBS-2.4 / CBS-4.3 / CBC-2.1 / APP-2.1: a deal's calls are calls the profile allows.
+
+    No nil or zero call (CBS-4.3), nothing below the minimum or above the
+    maximum: ``score_deal`` refuses them as the game does, naming the rule.
+    """
+    with pytest.raises(cardrules.CardrulesError) as err:
+        cardrules.load(name).score_deal(calls=calls, tricks=[4, 3, 3, 3])
+    assert str(err.value) == f"invalid deal: {message}"

@@ -216,7 +216,7 @@ def test_cbs_7_2_score_deal_from_calls_and_tricks_per_seat() -> None:
     [
         ([3, 4, 2], [5, 3, 2, 3], "need one number per seat (4 each)"),
         ([3, 4, 2, 3], [5, 3, 2, -1], "tricks [5, 3, 2, -1] must be whole numbers 0..13"),
-        ([3, 4, 2, 14], [5, 3, 2, 3], "calls [3, 4, 2, 14] must be whole numbers 0..13"),
+        ([3, 4, 2, 14], [5, 3, 2, 3], "calls [3, 4, 2, 14] must be whole numbers 2..13 (CBS-2.4)"),
     ],
 )
 def test_cbs_4_score_of_a_malformed_deal_is_refused(
