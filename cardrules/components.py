@@ -290,6 +290,15 @@ class DealsEnd:
         self.target = target
         self.target_rule = target_rule
 
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show`` prints it (no target unless one is set)."""
+        if self.target is not None:
+            when = f"after the deal in which a total reaches {self.target}"
+        else:
+            when = f"after {self.deals} deal{'s' if self.deals != 1 else ''}"
+        return f"the game ends {when}; the highest total wins, equal totals share a place"
+
     def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
         if self.target is not None:
             if any(v >= self.target for v in totals.values()):

@@ -11,6 +11,7 @@ kernel's own duties or scorers.
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable
 from decimal import Decimal
@@ -20,6 +21,7 @@ import pytest
 
 import cardrules
 from cardrules import Card, Game, IllegalAction, Ruleset, Suit
+from cardrules.cli import main
 from conftest import (
     RANKS,
     calls_for_totals,
@@ -499,3 +501,54 @@ def test_cbs_2_4_cbc_2_1_app_2_1_score_deal_refuses_calls_the_auction_refuses(
     with pytest.raises(cardrules.CardrulesError) as err:
         cardrules.load(name).score_deal(calls=calls, tricks=[4, 3, 3, 3])
     assert str(err.value) == f"invalid deal: {message}"
+
+
+# ---------------------------------------------------------------------------
+# What a reader cites: ``cardrules show`` states the end of the game as the rules do
+
+
+def show(profile: str) -> str:
+    """The output of ``cardrules show PROFILE``."""
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["show", profile], stdin=io.StringIO(), stdout=out, stderr=err) == 0
+    assert err.getvalue() == ""
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [
+        (STRICT, "End of the game: 5 deals [CBS-5.1]"),
+        (CLASSIC, "End of the game: 12 deals [CBC-5.1]"),
+        (APP, "End of the game: 5 deals (allowed: 3, 5) [APP-3.5]"),
+    ],
+)
+def test_cbs_5_1_cbc_5_1_app_3_5_show_states_the_end_of_the_game(name: str, head: str) -> None:
+    """CBS-5.1 / CBS-5.2 / CBC-5.1 / D-6 / APP-3.5 / D-9: ``show`` says when the game ends.
+
+    A fixed number of deals, the highest total wins, ties share; no target
+    score is mentioned where the profile has none.
+    """
+    deals = head.split(": ")[1].split()[0]
+    text = show(name)
+    assert (
+        f"{head}\n  the game ends after {deals} deals; the highest total wins, "
+        "equal totals share a place\n"
+    ) in text
+    assert "target" not in text.split("End of the game:")[1].split("Options")[0]
+
+
+def test_app_5_1_5_2_show_states_the_switched_on_end_of_the_game(tmp_path: Path) -> None:
+    """APP-5.1 / D-7 / APP-5.2 / D-8: switched on, ``show`` names the target and the big call."""
+    path = tmp_path / "to-30.toml"
+    path.write_text(
+        f'[profile]\nname = "to-30"\ntitle = "To 30"\nextends = "{APP}"\n\n'
+        "[options]\ntarget_score = 30\nbig_call_8 = true\n",
+        encoding="utf-8",
+    )
+    end = show(str(path)).split("End of the game:")[1].split("\n\n")[0]
+    assert " ".join(end.split()) == (
+        "5 deals (allowed: 3, 5) [APP-3.5] the game ends after the deal in which a total "
+        "reaches 30; the highest total wins, equal totals share a place; a seat that calls 8 "
+        "and takes 8 or more wins at once"
+    )

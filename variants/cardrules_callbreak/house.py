@@ -68,6 +68,12 @@ class HouseRulesEnd(DealsEnd):
     def __repr__(self) -> str:
         return f"HouseRulesEnd({self.deals}, target={self.target}, big_call={self.big_call})"
 
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show`` prints it, with the big call when it is on."""
+        big = f"; a seat that calls {BIG_CALL} and takes {BIG_CALL} or more wins at once"
+        return super().summary + (big if self.big_call else "")
+
     def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
         """A :class:`GameOver` when the game has ended after the last scored deal, else None."""
         if self.big_call and deals:
