@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardrules.errors import CardError
 
@@ -100,11 +100,12 @@ class Card:
 
     suit: Suit
     rank: int  # 2..14, ace high
+    #: The card's number 0..51 (suit * 13 + rank - 2); its bit in a hand mask.
+    #: Stored, not computed: the hot path reads it for every card played.
+    index: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def index(self) -> int:
-        """The card's number 0..51 (suit * 13 + rank - 2); its bit in a hand mask."""
-        return self.suit * 13 + self.rank - 2
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
 
     @property
     def mask(self) -> int:
@@ -157,6 +158,7 @@ CARDS: tuple[Card, ...] = tuple(object.__new__(Card) for _ in range(52))
 for _i, _c in enumerate(CARDS):
     object.__setattr__(_c, "suit", Suit(_i // 13))
     object.__setattr__(_c, "rank", _i % 13 + 2)
+    object.__setattr__(_c, "index", _i)
 
 #: Mask of all the cards of each suit, by suit number.
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))

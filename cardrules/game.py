@@ -282,7 +282,9 @@ class Game:
             raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
         if self.contract is not None:
             return self.contract.controller(seat)
-        return seat
+        # An auction that knows dummy before the contract may say who decides for it.
+        decides = getattr(self.auction, "controller", None)
+        return seat if decides is None else int(decides(seat))
 
     @property
     def cutter(self) -> int:
@@ -365,8 +367,19 @@ class Game:
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
         """
-        act = action if type(action) is Play else parse_action(action)
         to_act = self._to_act
+        if type(action) is Play and seat is None and self.phase == "play" and to_act is not None:
+            # The common case, kept short: a legal card by the seat to act.
+            # The legal mask is a subset of the hand, so one test covers both.
+            index = action.card.index
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal_mask()
+            if legal >> index & 1:
+                self.actions.append(_PLAY_TEXTS[index])
+                self._play(to_act, index)
+                return
+        act = action if type(action) is Play else parse_action(action)
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
