@@ -567,11 +567,13 @@ def generic_score_lines(rules: Ruleset) -> Iterator[str]:
     call = min(max(4, low), high)
     rows = []
     for took in range(max(0, call - 2), min(13, call + 4) + 1):
-        scores = rules.score_calls([call] * 4, [took] * 4)
+        rest = 13 - took  # the other seats share the rest, so the deal adds up to 13
+        others = [rest // 3 + (rest % 3 > 0), rest // 3 + (rest % 3 > 1), rest // 3]
+        scores = rules.score_calls([call] * 4, [took, *others])
         rows.append([str(took), f"**{_score_text(scores[0])}**"])
     yield (
-        f"A call of {call}, for each number of tricks taken "
-        f"(``rules.score_calls([{call}] * 4, [tricks] * 4)``, first seat):"
+        f"A call of {call}, for each number of tricks the first seat takes "
+        f"(``rules.score_calls([{call}] * 4, tricks)``, the other seats sharing the rest):"
     )
     yield ""
     yield from list_table([f"Tricks (call {call})", "Score"], rows)
