@@ -148,6 +148,10 @@ class PointsAuctionState:
         ns = self.points[0] + self.points[2]
         return f"no pair has more than 20 points (NS {ns}, EW {40 - ns}): redeal by the same dealer"
 
+    def controller(self, seat: int) -> int:
+        """Declarer decides for dummy from the moment dummy is known (MB-2.4, D-7)."""
+        return self.declarer if seat == self.dummy and self.declarer is not None else seat
+
     def exposed(self) -> frozenset[int]:
         """Dummy, from the moment declarer is known (before the contract, MB-2.4)."""
         return frozenset() if self.dummy is None else frozenset((self.dummy,))
