@@ -259,7 +259,10 @@ class TrumpWhenVoid(Duty):
         return trumps if trumps else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        return f"void in {Suit(t.led).word} and holding {_lowest(allowed).symbol()}: must trump"
+        # Name a trump that beats the trick when one is held: naming a lower one
+        # would send the player into a second refusal where overtrumping is a duty.
+        shown = _lowest(allowed & t.beats or allowed)
+        return f"void in {Suit(t.led).word} and holding {shown.symbol()}: must trump"
 
 
 class OvertrumpWhenVoid(Duty):

@@ -314,6 +314,32 @@ def test_cbs_3_4_d_3_spade_lead_in_the_game(strict: Ruleset) -> None:
     assert game.tricks[1].winner == 0 and game.to_act == 0
 
 
+@pytest.mark.parametrize(("name", "rule"), [(STRICT, "CBS-3.6"), (APP, "APP-3.3")])
+def test_cbs_3_6_app_3_3_refused_discard_names_a_spade_that_may_be_played(
+    name: str, rule: str
+) -> None:
+    """CBS-3.6 / D-4 / APP-3.3: refusing a discard names a spade the player may then play.
+
+    Void in hearts after a 4♠ ruff, holding 2♠ and 9♠: the refusal of K♦ names
+    the 9♠ (the 2♠ would be refused in turn: a higher spade is compulsory).
+    """
+    rules = cardrules.load(name)
+    hand, trick = "2S 9S KD", ["AH", "6H", "4S"]
+    assert (
+        str(rules.explain(hand, trick, "KD"))
+        == f"{rule}: void in hearts and holding 9♠: must trump"
+    )
+    assert rules.explain(hand, trick, "9S")
+    assert str(rules.explain(hand, trick, "2S")) == (
+        f"{rule}: void in hearts and holding 9♠, which beats 4♠: must overtrump"
+    )
+    # Without a higher spade the lowest spade is named, and it may be played.
+    assert str(rules.explain("2S 3S KD", trick, "KD")) == (
+        f"{rule}: void in hearts and holding 2♠: must trump"
+    )
+    assert rules.explain("2S 3S KD", trick, "2S")
+
+
 # ---------------------------------------------------------------------------
 # Classic and app duties through whole games
 

@@ -384,7 +384,7 @@ def test_cbs_3_6_under_trump_refused_in_the_game(strict: cardrules.Ruleset) -> N
     )
     err = refused(game, "play KD")
     assert str(err) == (
-        "illegal action 'play KD' by seat 0: CBS-3.6: void in hearts and holding 2♠: must trump"
+        "illegal action 'play KD' by seat 0: CBS-3.6: void in hearts and holding 9♠: must trump"
     )
     game.apply("play 9S")
     assert game.tricks[0].winner == 0
