@@ -195,6 +195,53 @@ def resolve(pm: pluggy.PluginManager, profile: Profile, deals: int) -> Resolved:
     )
 
 
+def raw_name_problems(data: dict[str, Any], extra: Iterable[object] = ()) -> list[tuple[str, str]]:
+    """The component-name problems of a profile table that failed its schema, best effort.
+
+    So one :class:`ProfileError` lists a misspelt duty together with the
+    schema's problems; a table too broken to name its plugins adds nothing.
+    The messages are those of :func:`check_names`.
+    """
+    meta = data.get("profile")
+    names = meta.get("plugins", []) if isinstance(meta, dict) else []
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return []
+    components = Components()
+    try:
+        make_plugin_manager(names, extra).hook.cardrules_setup_components(components=components)
+    except ProfileError:
+        return []
+
+    def section(key: str) -> dict[str, Any]:
+        value = data.get(key)
+        return value if isinstance(value, dict) else {}
+
+    problems: list[tuple[str, str]] = []
+    lists: tuple[tuple[str, str, dict[str, Any], str], ...] = (
+        ("play", "duties", components.duties, "duty"),
+        ("deal", "throw_in", components.throw_ins, "throw-in"),
+    )
+    for key, field, table, what in lists:
+        refs = section(key).get(field)
+        for i, ref in enumerate(refs if isinstance(refs, list) else []):
+            name = ref.get("name") if isinstance(ref, dict) else None
+            if isinstance(name, str) and name not in table:
+                known = ", ".join(sorted(table)) or "(none)"
+                problems.append(
+                    (f"{key}.{field}[{i}].name", f"unknown {what} {name!r}; known: {known}")
+                )
+    kinds: tuple[tuple[str, dict[str, Any], str], ...] = (
+        ("auction", components.auctions, "auction"),
+        ("scoring", components.scorers, "scorer"),
+    )
+    for key, table, what in kinds:
+        name = section(key).get("kind")
+        if isinstance(name, str) and name not in table:
+            known = ", ".join(sorted(table)) or "(none)"
+            problems.append((f"{key}.kind", f"unknown {what} {name!r}; known: {known}"))
+    return problems
+
+
 def check_names(profile: Profile, components: Components) -> list[tuple[str, str]]:
     """Problems with component names and options that the schema alone cannot see."""
     problems: list[tuple[str, str]] = []

@@ -22,7 +22,7 @@ from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_car
 from cardrules.components import Contract, Side
 from cardrules.duties import TrickState, narrow, trick_winner_index
 from cardrules.errors import CardError, CardrulesError, ProfileError
-from cardrules.plugins import Resolved, make_plugin_manager, resolve
+from cardrules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
 from cardrules.profile import Profile
 
 if TYPE_CHECKING:
@@ -266,6 +266,16 @@ def explain_mask(rules: Ruleset, hand: int, t: TrickState, card: Card) -> Explan
     return Explanation(card, True, "", f"{card.symbol()} may be played")
 
 
+def _name_problems(ref: str | Path, plugins: Iterable[object]) -> list[tuple[str, str]]:
+    from cardrules.registry import find_profile, resolve_data
+
+    try:
+        data = resolve_data(find_profile(ref))
+    except ProfileError:
+        return []
+    return raw_name_problems(data, plugins)
+
+
 def load(
     ref: str | Path,
     *,
@@ -282,7 +292,16 @@ def load(
 
     if not isinstance(ref, str | Path):
         raise ProfileError(repr(ref), "expected a profile name or a path to a .toml file")
-    profile = load_profile(ref)
+    plugins = tuple(plugins)
+    try:
+        profile = load_profile(ref)
+    except ProfileError as exc:
+        # The schema stops before component names are checked: add those problems too.
+        seen = {path for path, _ in exc.problems}
+        more = [p for p in _name_problems(ref, plugins) if p[0] not in seen]
+        if not more:
+            raise
+        raise ProfileError(exc.source, [*exc.problems, *more]) from None
     pm = make_plugin_manager(profile.plugins, plugins, source=profile.path)
     n = profile.deals if deals is None else deals
     if deals is not None and deals != profile.deals and deals not in profile.deal_choices:

@@ -130,6 +130,31 @@ def test_profile_error_lists_every_problem_with_file_key_and_expectation(tmp_pat
     ]
 
 
+def test_profile_error_lists_schema_and_name_problems_together(tmp_path: Path) -> None:
+    """One ProfileError lists an unknown key and a misspelt duty, auction and scorer at once."""
+    path = tmp_path / "misspelt.toml"
+    path.write_text(
+        '[profile]\nname = "misspelt"\ntitle = "Misspelt"\nversion = "1"\n'
+        'plugins = ["minibridge"]\nextends = "minibridge-ebu"\ncolour = "red"\n\n'
+        '[auction]\nkind = "pointz"\n\n[scoring]\nkind = "minibrige"\n\n'
+        '[play]\nduties = [{ name = "follow_suitt", rule = "MB-4.3" }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as err:
+        cardrules.load(path)
+    duties = (
+        "follow_suit, head_when_following, must_win, no_trump_lead_first_trick, "
+        "overtrump_when_void, trump_to_win_when_void, trump_when_void"
+    )
+    assert str(err.value) == (
+        f"invalid profile {path}:\n"
+        "  profile.colour -> unknown key\n"
+        f"  play.duties[0].name -> unknown duty 'follow_suitt'; known: {duties}\n"
+        "  auction.kind -> unknown auction 'pointz'; known: calls, points\n"
+        "  scoring.kind -> unknown scorer 'minibrige'; known: minibridge"
+    )
+
+
 # -- new_game, dealer, deal number, controller --------------------------------------
 
 
