@@ -578,3 +578,53 @@ def test_app_5_1_5_2_show_states_the_switched_on_end_of_the_game(tmp_path: Path)
         "reaches 30; the highest total wins, equal totals share a place; a seat that calls 8 "
         "and takes 8 or more wins at once"
     )
+
+
+# ---------------------------------------------------------------------------
+# Throw-ins: APP-1.2 / D-5 repeated several times
+
+
+NO_SPADE = "AH KH QH JH 10H 9H 8H 7H AD KD QD JD 10D"
+
+
+def spadeless_deal(seat: int) -> list[str]:
+    """Preset hands in which ``seat`` holds no spade (the rest dealt round the others)."""
+    rest = [f"{r}{s}" for s in "CDHS" for r in RANKS if f"{r}{s}" not in NO_SPADE.split()]
+    others = [s for s in range(4) if s != seat]
+    hands: list[list[str]] = [[], [], [], []]
+    hands[seat] = NO_SPADE.split()
+    for i, card in enumerate(rest):
+        hands[others[i % 3]].append(card)
+    return [" ".join(h) for h in hands]
+
+
+def test_app_1_2_d_5_three_throw_ins_in_a_row_same_dealer_same_round(app: Ruleset) -> None:
+    """APP-1.2 / D-5: throw-ins repeat until no hand qualifies; dealer and round count stay.
+
+    A deal thrown in three times in a row is still deal 1 of the same dealer;
+    the next deal is deal 2, dealt by the seat on the dealer's right, and the
+    game still has five rounds.
+    """
+    dealer = 2
+    preset = spadeless_deal(1)
+    game = next(
+        g
+        for g in (app.new_game(seed=s, dealer=dealer, hands=preset) for s in range(5000))
+        if len(g.throw_ins) >= 3
+    )
+    assert [(e.deal_number, e.dealer, e.rule) for e in game.throw_ins] == [
+        (1, dealer, "APP-1.2")
+    ] * len(game.throw_ins)
+    assert (game.phase, game.deal_number, game.dealer, game.to_act) == (
+        "auction",
+        1,
+        dealer,
+        seat_after(dealer),
+    )
+    assert all(any(c.suit == SPADES for c in game.hand(s)) for s in range(4))
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    play_deal(game)
+    assert (game.deal_number, game.dealer, len(game.deals)) == (2, seat_after(dealer), 1)
+    while game.phase != "finished":
+        game.apply(game.legal_actions()[0])
+    assert [d.dealer for d in game.deals] == [seat_after(dealer, k) for k in range(5)]
