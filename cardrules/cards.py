@@ -58,6 +58,8 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read ``"S"``, ``"s"``, ``"♠"`` or ``"spades"``."""
+        if not isinstance(text, str):
+            raise CardError(f"invalid suit: {text!r} (expected text such as 'S' or '♠')")
         key = text.strip().lower()
         found = _SUIT_LOOKUP.get(key)
         if found is None:
@@ -137,6 +139,8 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with number ``index`` (0..51)."""
+        if type(index) is not int or not 0 <= index < 52:
+            raise CardError(f"invalid card index: {index!r} (expected 0..51)")
         return CARDS[index]
 
     def symbol(self) -> str:

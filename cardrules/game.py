@@ -607,6 +607,8 @@ class Game:
                     rules = load(path, deals=doc["deals"])
                 except CardrulesError as again:
                     raise RecordError(f"invalid record: {again}") from None
+        if not isinstance(rules, Ruleset):
+            raise RecordError(f"invalid rules: {rules!r} (expected a Ruleset from cardrules.load)")
         if rules.name != doc["profile"]:
             raise RecordError(
                 f"invalid record: made with profile {doc['profile']!r}, not {rules.name!r}"

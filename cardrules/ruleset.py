@@ -292,6 +292,10 @@ def load(
 
     if not isinstance(ref, str | Path):
         raise ProfileError(repr(ref), "expected a profile name or a path to a .toml file")
+    if deals is not None and type(deals) is not int:
+        raise ProfileError(str(ref), [("game.deals", f"must be a whole number (got {deals!r})")])
+    if isinstance(plugins, str) or not isinstance(plugins, Iterable):
+        raise ProfileError(str(ref), f"plugins must be a list of plugin objects (got {plugins!r})")
     plugins = tuple(plugins)
     try:
         profile = load_profile(ref)

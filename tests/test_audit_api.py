@@ -548,3 +548,42 @@ def test_nothing_is_legal_after_the_end(rules: Ruleset) -> None:
     assert game.to_act is None and game.legal_actions() == []
     message = refused(game, IllegalAction, game.apply, "play AH")
     assert message == "illegal action 'play AH': the game is over"
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (lambda: Card.from_index(52), CardError, "invalid card index: 52 (expected 0..51)"),
+        (lambda: Card.from_index(-1), CardError, "invalid card index: -1 (expected 0..51)"),
+        (
+            lambda: cardrules.Suit.parse(5),
+            CardError,
+            "invalid suit: 5 (expected text such as 'S' or '♠')",
+        ),
+        (
+            lambda: cardrules.load("minibridge-ebu", deals=True),
+            ProfileError,
+            "invalid profile minibridge-ebu:\n  game.deals -> must be a whole number (got True)",
+        ),
+        (
+            lambda: cardrules.load("minibridge-ebu", plugins=5),
+            ProfileError,
+            "invalid profile minibridge-ebu:\n  plugins must be a list of plugin objects (got 5)",
+        ),
+        (
+            lambda: Game.from_json(
+                cardrules.load("minibridge-ebu").new_game(seed=1).to_json(), rules="x"
+            ),
+            RecordError,
+            "invalid rules: 'x' (expected a Ruleset from cardrules.load)",
+        ),
+    ],
+)
+def test_mistyped_arguments_to_public_helpers(
+    call: Callable[[], object], kind: type[Exception], message: str
+) -> None:
+    """Card.from_index, Suit.parse, load(deals=, plugins=) and from_json(rules=) check types."""
+    with pytest.raises(kind) as err:
+        call()
+    assert isinstance(err.value, CardrulesError)
+    assert str(err.value) == message
