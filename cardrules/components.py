@@ -124,7 +124,12 @@ class DealInfo:
 
 @runtime_checkable
 class AuctionState(Protocol):
-    """One deal's auction in progress; the game holds it and calls it directly."""
+    """One deal's auction in progress; the game holds it and calls it directly.
+
+    Optional, read with ``getattr``: ``turn_rule``, the rule id a refusal
+    cites when another seat tries to act; ``controller(seat)``, the seat that
+    decides for ``seat`` before the contract (Minibridge: declarer for dummy).
+    """
 
     def to_act(self) -> int | None:
         """The seat to act, or None when the auction is over."""
