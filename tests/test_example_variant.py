@@ -67,13 +67,12 @@ def test_example_found_through_the_entry_point() -> None:
 
 @installed
 def test_example_rules_differ_from_the_app_only_where_it_says() -> None:
-    """``cardrules diff callbreak-app callbreak-clockwise``: direction, cut, new duty, plugin."""
+    """``cardrules diff callbreak-app callbreak-clockwise``: direction, cut and the new duty."""
     found = diff_rules(cardrules.load("callbreak-app"), cardrules.load(NAME))
     assert [d.setting for d in found] == [
         "direction of play",
         "cut",
         "other duties",
-        "plugins",
     ]
     assert found[2].right_rules == ("CW-3",)
 
