@@ -60,6 +60,11 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
         return path
+    # A shipped profile wins over plugins' ones (see profile_paths), so it is
+    # found without importing every installed plugin.
+    shipped = builtin_profile_dir() / f"{ref}.toml"
+    if shipped.is_file():
+        return shipped
     paths = profile_paths()
     if ref in paths:
         return paths[ref]
