@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -195,6 +195,15 @@ def resolve(pm: pluggy.PluginManager, profile: Profile, deals: int) -> Resolved:
     )
 
 
+def _known(table: Mapping[str, object]) -> str:
+    return ", ".join(sorted(table)) or "(none)"
+
+
+def _unknown(where: str, what: str, name: str, table: Mapping[str, object]) -> tuple[str, str]:
+    """The problem of a component name ``table`` does not know, listing the known ones."""
+    return (where, f"unknown {what} {name!r}; known: {_known(table)}")
+
+
 def raw_name_problems(data: dict[str, Any], extra: Iterable[object] = ()) -> list[tuple[str, str]]:
     """The component-name problems of a profile table that failed its schema, best effort.
 
@@ -226,10 +235,7 @@ def raw_name_problems(data: dict[str, Any], extra: Iterable[object] = ()) -> lis
         for i, ref in enumerate(refs if isinstance(refs, list) else []):
             name = ref.get("name") if isinstance(ref, dict) else None
             if isinstance(name, str) and name not in table:
-                known = ", ".join(sorted(table)) or "(none)"
-                problems.append(
-                    (f"{key}.{field}[{i}].name", f"unknown {what} {name!r}; known: {known}")
-                )
+                problems.append(_unknown(f"{key}.{field}[{i}].name", what, name, table))
     kinds: tuple[tuple[str, dict[str, Any], str], ...] = (
         ("auction", components.auctions, "auction"),
         ("scoring", components.scorers, "scorer"),
@@ -237,53 +243,35 @@ def raw_name_problems(data: dict[str, Any], extra: Iterable[object] = ()) -> lis
     for key, table, what in kinds:
         name = section(key).get("kind")
         if isinstance(name, str) and name not in table:
-            known = ", ".join(sorted(table)) or "(none)"
-            problems.append((f"{key}.kind", f"unknown {what} {name!r}; known: {known}"))
+            problems.append(_unknown(f"{key}.kind", what, name, table))
     return problems
 
 
 def check_names(profile: Profile, components: Components) -> list[tuple[str, str]]:
     """Problems with component names and options that the schema alone cannot see."""
-    problems: list[tuple[str, str]] = []
-
-    def known(d: dict[str, Any]) -> str:
-        return ", ".join(sorted(d)) or "(none)"
-
-    for i, ref in enumerate(profile.duties):
-        if ref.name not in components.duties:
-            problems.append(
-                (
-                    f"play.duties[{i}].name",
-                    f"unknown duty {ref.name!r}; known: {known(components.duties)}",
-                )
-            )
-    for i, ref in enumerate(profile.throw_in):
-        if ref.name not in components.throw_ins:
-            problems.append(
-                (
-                    f"deal.throw_in[{i}].name",
-                    f"unknown throw-in {ref.name!r}; known: {known(components.throw_ins)}",
-                )
-            )
+    problems = [
+        _unknown(f"play.duties[{i}].name", "duty", ref.name, components.duties)
+        for i, ref in enumerate(profile.duties)
+        if ref.name not in components.duties
+    ]
+    problems += [
+        _unknown(f"deal.throw_in[{i}].name", "throw-in", ref.name, components.throw_ins)
+        for i, ref in enumerate(profile.throw_in)
+        if ref.name not in components.throw_ins
+    ]
     if profile.auction_kind not in components.auctions:
         problems.append(
-            (
-                "auction.kind",
-                f"unknown auction {profile.auction_kind!r}; known: {known(components.auctions)}",
-            )
+            _unknown("auction.kind", "auction", profile.auction_kind, components.auctions)
         )
     if profile.scoring_kind not in components.scorers:
         problems.append(
-            (
-                "scoring.kind",
-                f"unknown scorer {profile.scoring_kind!r}; known: {known(components.scorers)}",
-            )
+            _unknown("scoring.kind", "scorer", profile.scoring_kind, components.scorers)
         )
     for key, value in profile.options.items():
         spec = components.options.get(key)
         if spec is None:
             problems.append(
-                (f"options.{key}", f"unknown option; known: {known(components.options)}")
+                (f"options.{key}", f"unknown option; known: {_known(components.options)}")
             )
             continue
         what = spec.check(value)
