@@ -137,6 +137,11 @@ def _lowest(mask: int) -> Card:
     return CARDS[(mask & -mask).bit_length() - 1]
 
 
+def _beating(allowed: int, t: TrickState) -> str:
+    """The lowest allowed card and the winning card it beats, for a message."""
+    return f"{_lowest(allowed).symbol()}, which beats {CARDS[t.winner].symbol()}"
+
+
 def _some(mask: int) -> str:
     """Name one or two cards of a mask, for a message: ``3♥`` or ``3♥, 9♥``."""
     names = [c.symbol() for c in cards_of(mask)]
@@ -239,8 +244,7 @@ class HeadWhenFollowing(Duty):
         return win if win else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        low = _lowest(allowed)
-        return f"holding {low.symbol()}, which beats {CARDS[t.winner].symbol()}: must win the trick"
+        return f"holding {_beating(allowed, t)}: must win the trick"
 
 
 class TrumpWhenVoid(Duty):
@@ -265,14 +269,9 @@ class TrumpWhenVoid(Duty):
         return f"void in {Suit(t.led).word} and holding {shown.symbol()}: must trump"
 
 
-class OvertrumpWhenVoid(Duty):
-    """A player void in the suit led must beat the winning card if able (overtrump)."""
+class _BeatWhenVoid(Duty):
+    """Void in the suit led: beat the winning card if able (shared by two named duties)."""
 
-    name = "overtrump_when_void"
-    summary = (
-        "A player void in the suit led who can beat the card winning so far "
-        "(a trump higher than every trump in the trick) must do so."
-    )
     fast_lead = ""
     fast_follow = "if not hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
     __slots__ = ()
@@ -284,15 +283,22 @@ class OvertrumpWhenVoid(Duty):
         return win if win else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        low = _lowest(allowed)
         verb = "must overtrump" if t.trumped else "must trump"
-        return (
-            f"void in {Suit(t.led).word} and holding {low.symbol()}, which beats "
-            f"{CARDS[t.winner].symbol()}: {verb}"
-        )
+        return f"void in {Suit(t.led).word} and holding {_beating(allowed, t)}: {verb}"
 
 
-class TrumpToWinWhenVoid(Duty):
+class OvertrumpWhenVoid(_BeatWhenVoid):
+    """A player void in the suit led must beat the winning card if able (overtrump)."""
+
+    name = "overtrump_when_void"
+    summary = (
+        "A player void in the suit led who can beat the card winning so far "
+        "(a trump higher than every trump in the trick) must do so."
+    )
+    __slots__ = ()
+
+
+class TrumpToWinWhenVoid(_BeatWhenVoid):
     """Void in the suit led: play a card that wins the trick if you hold one, else any card."""
 
     name = "trump_to_win_when_void"
@@ -301,23 +307,7 @@ class TrumpToWinWhenVoid(Duty):
         "they hold one (any trump when none is in the trick, else a higher one); "
         "otherwise any card."
     )
-    fast_lead = ""
-    fast_follow = "if not hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
     __slots__ = ()
-
-    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
-        if t.led < 0 or hand & SUIT_MASKS[t.led]:
-            return legal
-        win = legal & t.beats
-        return win if win else legal
-
-    def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        low = _lowest(allowed)
-        verb = "must overtrump" if t.trumped else "must trump"
-        return (
-            f"void in {Suit(t.led).word} and holding {low.symbol()}, which beats "
-            f"{CARDS[t.winner].symbol()}: {verb}"
-        )
 
 
 class MustWin(Duty):
@@ -339,8 +329,7 @@ class MustWin(Duty):
         return win if win else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        low = _lowest(allowed)
-        return f"holding {low.symbol()}, which beats {CARDS[t.winner].symbol()}: must win the trick"
+        return f"holding {_beating(allowed, t)}: must win the trick"
 
 
 #: The duties the kernel ships, by name.
@@ -376,8 +365,9 @@ def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
     lead: list[str] = []
     follow: list[str] = []
     for duty in key:
-        own = type(duty).__dict__
-        if "narrow" not in own or own.get("fast_lead") is None or own.get("fast_follow") is None:
+        # The fast form must come from the class whose ``narrow`` runs.
+        own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
+        if own.get("fast_lead") is None or own.get("fast_follow") is None:
             _COMPILED[key] = None
             return None
         lead.extend(str(own["fast_lead"]).splitlines())
