@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
 from cardrules.bots import BOTS, bots_by_name
 from cardrules.cards import Card, Suit, cards_of
-from cardrules.components import Side
+from cardrules.components import SEAT_NAMES, Side, seat_name
 from cardrules.diff import cli_arguments as diff_args
 from cardrules.diff import cli_run as diff_run
 from cardrules.docgen import schema_cli_arguments as schema_args
@@ -41,7 +41,6 @@ from cardrules.views import View
 
 __all__ = ["COMMANDS", "Command", "Console", "build_parser", "main"]
 
-SEAT_NAMES = "NESW"
 #: Display order of the suits in a hand: spades, hearts, diamonds, clubs.
 SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 #: Auction facts holding a seat number, printed as a seat letter.
@@ -123,11 +122,6 @@ class Console:
 
 # ---------------------------------------------------------------------------
 # Helpers shared by the subcommands
-
-
-def seat_name(seat: int) -> str:
-    """``N``, ``E``, ``S`` or ``W`` (seats 0..3 clockwise, D-1)."""
-    return SEAT_NAMES[seat]
 
 
 def side_name(side: Side) -> str:

@@ -18,6 +18,7 @@ from cardrules.cards import Suit
 from cardrules.errors import IllegalAction
 
 __all__ = [
+    "SEAT_NAMES",
     "Auction",
     "AuctionState",
     "CallAuction",
@@ -31,10 +32,19 @@ __all__ = [
     "Scorer",
     "Side",
     "ThrowIn",
+    "seat_name",
 ]
+
+#: Seat letters by seat number: seats are 0..3 clockwise, bridge names N, E, S, W.
+SEAT_NAMES = "NESW"
 
 #: A side: a seat number in individual games, a pair name ("NS", "EW") in partnerships.
 Side = int | str
+
+
+def seat_name(seat: int) -> str:
+    """A seat's letter as people read it: ``N``, ``E``, ``S`` or ``W``."""
+    return SEAT_NAMES[seat]
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel
 
 from cardrules.cards import Card, parse_cards
+from cardrules.components import SEAT_NAMES
 from cardrules.errors import CardrulesError, ProfileError
 from cardrules.profile import ProfileModel
 from cardrules.ruleset import Ruleset
@@ -88,7 +89,6 @@ __all__ = [
 #: A rule id: ``CBS-3.6``, ``MB-1.1``, a project decision ``D-4``, a variant's ``CW-3``.
 RULE_ID = re.compile(r"(?:D-\d+|[A-Z]{2,}-\d+(?:\.\d+)?)(?!\w|\.\w)")
 _ITEM = re.compile(rf"^- ({RULE_ID.pattern})(?:\s+(.*))?$")
-_SEATS = "NESW"
 
 
 # ---------------------------------------------------------------------------
@@ -443,7 +443,7 @@ def implemented_by(spec: RulesSpec) -> dict[str, list[str]]:
 
 
 def _seat(seat: int) -> str:
-    return f"{_SEATS[seat]} (seat {seat})"
+    return f"{SEAT_NAMES[seat]} (seat {seat})"
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -522,7 +522,7 @@ def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
     trump = d.get("trump")
     kwargs: dict[str, Any] = {"trump": trump} if "trump" in d else {}
     order = rules.direction.order(leader)
-    played = ", ".join(f"{_SEATS[s]} {c.symbol()}" for s, c in zip(order, trick, strict=False))
+    played = ", ".join(f"{SEAT_NAMES[s]} {c.symbol()}" for s, c in zip(order, trick, strict=False))
     won = rules.trick_winner(trick, **kwargs)
     yield f"{ref} ({_trump_word(rules, trump)}): {played}."
     yield ""

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from cardrules.actions import STRAINS, ChooseContract, parse_action
 from cardrules.cards import Suit
-from cardrules.components import Contract, Direction, Side
+from cardrules.components import SEAT_NAMES, Contract, Direction, Side
 from cardrules.errors import ActionError, CardError, CardrulesError
 
 __all__ = [
@@ -52,8 +52,6 @@ PARTSCORE_PREMIUM = 50
 GAME_PREMIUM = 300
 #: Points to the defence per trick short of the goal (MB-5.4).
 UNDERTRICK = 50
-
-_SEAT_LETTERS = "NESW"
 
 
 def target_of(strain: str, goal: str) -> int:
@@ -172,8 +170,8 @@ def score_deal(
     pair's score is recorded separately (MB-5.5).
     """
     choice = parse_contract(contract)
-    if isinstance(declarer, str) and declarer.strip().upper() in tuple(_SEAT_LETTERS):
-        declarer = _SEAT_LETTERS.index(declarer.strip().upper())
+    if isinstance(declarer, str) and declarer.strip().upper() in tuple(SEAT_NAMES):
+        declarer = SEAT_NAMES.index(declarer.strip().upper())
     if not isinstance(declarer, int) or isinstance(declarer, bool) or not 0 <= declarer <= 3:
         raise CardrulesError(f"invalid declarer: {declarer!r} (expected a seat 0..3 or N, E, S, W)")
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
@@ -220,11 +218,6 @@ class MinibridgeScorer:
     ) -> dict[Side, Decimal]:
         """See :func:`score_deal`."""
         return score_deal(contract, declarer, tricks)
-
-
-def seat_letter(seat: int) -> str:
-    """The bridge letter of a seat (D-1): N, E, S, W."""
-    return _SEAT_LETTERS[seat]
 
 
 def strain_suit(strain: str) -> Suit | None:

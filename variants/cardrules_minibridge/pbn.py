@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from cardrules.actions import ChooseContract, Play, parse_action
 from cardrules.cards import CARDS, Card, Suit, cards_of
+from cardrules.components import SEAT_NAMES
 from cardrules.duties import trick_winner_index
 from cardrules.errors import CardrulesError
 from cardrules_minibridge.auction import PointsAuctionState
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PbnDeal", "PbnError", "dumps", "game_from_pbn", "loads", "records_of"]
 
-SEATS = "NESW"
 #: PBN writes a hand spades first.
 _PBN_SUITS = (Suit.S, Suit.H, Suit.D, Suit.C)
 _PBN_RANKS = "23456789TJQKA"
@@ -128,7 +128,9 @@ def _hand_text(mask: int) -> str:
 
 def deal_text(dealer: int, hands: Sequence[int]) -> str:
     """The PBN ``Deal`` value: the dealer's letter, then the hands clockwise from the dealer."""
-    return SEATS[dealer] + ":" + " ".join(_hand_text(hands[(dealer + i) % 4]) for i in range(4))
+    return (
+        SEAT_NAMES[dealer] + ":" + " ".join(_hand_text(hands[(dealer + i) % 4]) for i in range(4))
+    )
 
 
 def _card_text(card: Card) -> str:
@@ -156,9 +158,9 @@ def dump_deal(deal: PbnDeal) -> str:
     values = {name: value for name, value, _ in deal.tags}
     own = {
         "Board": "" if deal.board is None else str(deal.board),
-        "Dealer": SEATS[deal.dealer],
+        "Dealer": SEAT_NAMES[deal.dealer],
         "Deal": deal_text(deal.dealer, deal.hands),
-        "Declarer": "" if deal.declarer is None else SEATS[deal.declarer],
+        "Declarer": "" if deal.declarer is None else SEAT_NAMES[deal.declarer],
         "Contract": _contract_text(deal.contract),
         "Result": "" if deal.result is None else str(deal.result),
     }
@@ -172,7 +174,7 @@ def dump_deal(deal: PbnDeal) -> str:
             lines.extend(section)
     if deal.declarer is not None and (deal.plays or deal.contract is not None):
         leader = (deal.declarer + 1) % 4
-        lines.append(f'[Play "{SEATS[leader]}"]')
+        lines.append(f'[Play "{SEAT_NAMES[leader]}"]')
         lines.extend(_play_rows(leader, deal.plays))
     return "\n".join(lines)
 
@@ -308,9 +310,9 @@ def _games(text: str) -> list[list[_Tag]]:
 
 def _seat(tag: _Tag, value: str | None = None) -> int:
     text = tag.value if value is None else value
-    if len(text) != 1 or text.upper() not in SEATS:
+    if len(text) != 1 or text.upper() not in SEAT_NAMES:
         raise PbnError(tag.line, f"[{tag.name}] {text!r} is not a seat (expected N, E, S or W)")
-    return SEATS.index(text.upper())
+    return SEAT_NAMES.index(text.upper())
 
 
 def _parse_deal(tag: _Tag) -> tuple[int, ...]:
@@ -329,7 +331,7 @@ def _parse_deal(tag: _Tag) -> tuple[int, ...]:
         if len(suits) != 4:
             raise PbnError(
                 tag.line,
-                f"[Deal] hand of {SEATS[seat]} {text!r} must list 4 suits, S.H.D.C "
+                f"[Deal] hand of {SEAT_NAMES[seat]} {text!r} must list 4 suits, S.H.D.C "
                 f"(an unknown hand '-' is not allowed in Minibridge)",
             )
         mask = 0
@@ -339,7 +341,7 @@ def _parse_deal(tag: _Tag) -> tuple[int, ...]:
                 if rank < 0:
                     raise PbnError(
                         tag.line,
-                        f"[Deal] hand of {SEATS[seat]}: {ch!r} is not a rank "
+                        f"[Deal] hand of {SEAT_NAMES[seat]}: {ch!r} is not a rank "
                         f"(expected AKQJT98765432)",
                     )
                 bit = 1 << (13 * suit + rank)
@@ -351,7 +353,7 @@ def _parse_deal(tag: _Tag) -> tuple[int, ...]:
         if mask.bit_count() != 13:
             raise PbnError(
                 tag.line,
-                f"[Deal] hand of {SEATS[seat]} has {mask.bit_count()} cards (expected 13)",
+                f"[Deal] hand of {SEAT_NAMES[seat]} has {mask.bit_count()} cards (expected 13)",
             )
         seen |= mask
         hands[seat] = mask
@@ -404,8 +406,8 @@ def _parse_play(
     if first != (declarer + 1) % 4:
         raise PbnError(
             tag.line,
-            f"[Play] the opening lead is by {SEATS[(declarer + 1) % 4]}, on declarer's left "
-            f"(MB-4.1), not {SEATS[first]}",
+            f"[Play] the opening lead is by {SEAT_NAMES[(declarer + 1) % 4]}, on declarer's left "
+            f"(MB-4.1), not {SEAT_NAMES[first]}",
         )
     trump = -1 if contract.trump is None else int(contract.trump)
     held = list(hands)
@@ -436,12 +438,12 @@ def _parse_play(
                 continue
             if missing:
                 raise PbnError(
-                    number, f"[Play] {SEATS[seat]} plays {cell} after a missing card ('-')"
+                    number, f"[Play] {SEAT_NAMES[seat]} plays {cell} after a missing card ('-')"
                 )
             card = _read_card(number, cell)
             if not held[seat] >> card.index & 1:
                 raise PbnError(
-                    number, f"[Play] {SEATS[seat]} does not hold {card.symbol()} at this point"
+                    number, f"[Play] {SEAT_NAMES[seat]} does not hold {card.symbol()} at this point"
                 )
             held[seat] &= ~card.mask
             cards.append(card.index)
@@ -552,8 +554,8 @@ def game_from_pbn(
         assert auction.declarer is not None
         raise PbnError(
             None,
-            f"[Declarer] {SEATS[deal.declarer]} does not fit the points "
-            f"{'/'.join(map(str, auction.points))}: declarer is {SEATS[auction.declarer]} "
+            f"[Declarer] {SEAT_NAMES[deal.declarer]} does not fit the points "
+            f"{'/'.join(map(str, auction.points))}: declarer is {SEAT_NAMES[auction.declarer]} "
             f"(MB-2.3)",
         )
     if deal.contract is not None:
