@@ -129,10 +129,6 @@ def side_name(side: Side) -> str:
     return seat_name(side) if isinstance(side, int) else side
 
 
-def _fmt(value: Decimal) -> str:
-    return str(value)
-
-
 def _per_seat(values: Sequence[Any]) -> str:
     return ", ".join(f"{seat_name(s)} {'-' if v is None else v}" for s, v in enumerate(values))
 
@@ -346,8 +342,7 @@ class Narrator:
             call = f"called {sum(calls[s] for s in seats)}, " if calls else ""
             score = deal.scores.get(side, Decimal(0))
             con.say(
-                f"  {side_name(side)}: {call}took {took}, scores {_fmt(score)}, "
-                f"total {_fmt(game.totals[side])}"
+                f"  {side_name(side)}: {call}took {took}, scores {score}, total {game.totals[side]}"
             )
         if game.phase != "finished":
             self.standings(game, "Standings")
@@ -363,7 +358,7 @@ class Narrator:
                 if self.seat is not None and game.rules.side_of(self.seat) == st.side
                 else ""
             )
-            con.say(f"  {st.place}. {side_name(st.side)}{you}  {_fmt(st.total)}{mark}")
+            con.say(f"  {st.place}. {side_name(st.side)}{you}  {st.total}{mark}")
 
     def game_end(self, game: Game) -> None:
         """Print why the game ended and the final standings."""
@@ -396,7 +391,7 @@ def _show_turn(con: Console, game: Game, view: View) -> None:
     if view.phase == "play":
         con.say(f"  Tricks: {_per_seat(view.tricks_won)}")
     if view.deal_scores:
-        totals = ", ".join(f"{side_name(k)} {_fmt(v)}" for k, v in view.totals.items())
+        totals = ", ".join(f"{side_name(k)} {v}" for k, v in view.totals.items())
         con.say(f"  Scores: {totals}")
     for s, cards in view.hands.items():
         if s != view.seat:

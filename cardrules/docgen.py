@@ -36,7 +36,6 @@ import tomllib
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -455,10 +454,6 @@ def _call(func: str, *args: object, **kwargs: object) -> str:
     return f"``{func}({', '.join(parts)})``"
 
 
-def _score_text(value: Decimal) -> str:
-    return str(value)
-
-
 def example_lines(rules: Ruleset, example: Example, local: Iterable[str] = ()) -> Iterator[str]:
     """A worked example, its outcome computed now by the engine of ``rules``."""
     d = example.data
@@ -539,7 +534,7 @@ def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
     yield f"{ref}: {_call('rules.score_calls', calls, tricks)} gives"
     yield ""
     rows = [
-        [_seat(seat), str(calls[seat]), str(tricks[seat]), f"**{_score_text(scores[seat])}**"]
+        [_seat(seat), str(calls[seat]), str(tricks[seat]), f"**{scores[seat]}**"]
         for seat in range(4)
     ]
     yield from list_table(["Seat", "Call", "Tricks", "Score"], rows)
@@ -553,7 +548,7 @@ def _contract_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterato
         f"{ref}: contract {literal(contract)} declared by {_seat(declarer)}, "
         f"the declaring pair takes {taken} tricks: "
         f"{_call('rules.score_contract', contract, declarer, taken)} gives "
-        + ", ".join(f"{side} **{_score_text(v)}**" for side, v in scores.items())
+        + ", ".join(f"{side} **{v}**" for side, v in scores.items())
         + "."
     )
     yield ""
@@ -570,7 +565,7 @@ def generic_score_lines(rules: Ruleset) -> Iterator[str]:
         rest = 13 - took  # the other seats share the rest, so the deal adds up to 13
         others = [rest // 3 + (rest % 3 > 0), rest // 3 + (rest % 3 > 1), rest // 3]
         scores = rules.score_calls([call] * 4, [took, *others])
-        rows.append([str(took), f"**{_score_text(scores[0])}**"])
+        rows.append([str(took), f"**{scores[0]}**"])
     yield (
         f"A call of {call}, for each number of tricks the first seat takes "
         f"(``rules.score_calls([{call}] * 4, tricks)``, the other seats sharing the rest):"

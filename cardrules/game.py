@@ -94,10 +94,6 @@ class Standing:
     winner: bool
 
 
-def _fmt(value: Decimal) -> str:
-    return str(value)
-
-
 def shuffle_and_cut(seed: int, deal_number: int, attempt: int = 0) -> tuple[Card, ...]:
     """The deck of one deal after the seeded shuffle and the cut, top card first.
 
@@ -531,11 +527,11 @@ class Game:
                     "dealer": d.dealer,
                     "contract": d.contract.to_dict(),
                     "tricks": list(d.tricks),
-                    "scores": {str(k): _fmt(v) for k, v in d.scores.items()},
+                    "scores": {str(k): str(v) for k, v in d.scores.items()},
                 }
                 for d in self.deals
             ],
-            "totals": {str(k): _fmt(v) for k, v in self.totals.items()},
+            "totals": {str(k): str(v) for k, v in self.totals.items()},
             "over": None
             if self.over is None
             else {
