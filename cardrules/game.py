@@ -131,10 +131,18 @@ def deal_cards(deck: Sequence[Card], dealer: int, direction: Direction) -> tuple
 
     Card ``i`` goes to ``direction.next(dealer, i + 1)``, so the dealer gets the last one.
     """
+    return _deal_masks([card.index for card in deck], dealer, direction)
+
+
+def _deal_masks(deck: Sequence[int], dealer: int, direction: Direction) -> tuple[int, ...]:
+    """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time."""
     order = direction.order(direction.next(dealer))
     hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[order[i & 3]] |= card.mask
+    for position in range(4):  # card i goes to order[i % 4]
+        mask = 0
+        for index in deck[position::4]:
+            mask |= 1 << index
+        hands[order[position]] = mask
     return tuple(hands)
 
 
@@ -187,15 +195,7 @@ class Game:
         if self.deal_number == 1 and attempt == 0 and self.preset is not None:
             return self.preset
         deck = _deck_indices(self.seed, self.deal_number, attempt)
-        direction = self.rules.direction
-        order = direction.order(direction.next(dealer))
-        hands = [0, 0, 0, 0]
-        for position in range(4):  # as deal_cards: card i goes to order[i % 4]
-            mask = 0
-            for index in deck[position::4]:
-                mask |= 1 << index
-            hands[order[position]] = mask
-        return tuple(hands)
+        return _deal_masks(deck, dealer, self.rules.direction)
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
