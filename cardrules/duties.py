@@ -346,29 +346,23 @@ BUILTIN_DUTIES: tuple[type[Duty], ...] = (
 
 #: fast(hand, lm, tm, beats, first, leading) -> legal mask; see :func:`compile_narrow`.
 FastNarrow = Callable[[int, int, int, int, bool, bool], int]
-_COMPILED: dict[tuple[Duty, ...], FastNarrow | None] = {}
 
 
 def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
     """One function doing what :func:`narrow` does with these duties, or None.
 
-    Built once per duty list from the duties' ``fast_lead`` / ``fast_follow``
-    statements, so the game's hot path makes one call instead of one per
-    duty and needs no :class:`TrickState`.  None when a duty has no fast
-    form (a plugin duty, or a subclass that overrides ``narrow``).
+    Built from the duties' ``fast_lead`` / ``fast_follow`` statements, so
+    the game's hot path makes one call instead of one per duty and needs no
+    :class:`TrickState` (a ruleset builds it once: ``Ruleset.fast_narrow``).
+    None when a duty has no fast form (a plugin duty, or a subclass that
+    overrides ``narrow``).
     """
-    key = tuple(duties)
-    if key in _COMPILED:
-        return _COMPILED[key]
-    if len(_COMPILED) >= 256:  # rulesets come and go; keep the cache small
-        _COMPILED.clear()
     lead: list[str] = []
     follow: list[str] = []
-    for duty in key:
+    for duty in duties:
         # The fast form must come from the class whose ``narrow`` runs.
         own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
         if own.get("fast_lead") is None or own.get("fast_follow") is None:
-            _COMPILED[key] = None
             return None
         lead.extend(str(own["fast_lead"]).splitlines())
         follow.extend(str(own["fast_follow"]).splitlines())
@@ -380,7 +374,6 @@ def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
     namespace: dict[str, Any] = {}
     exec(compile("\n".join(body), "<cardrules compiled duties>", "exec"), namespace)
     fast: FastNarrow = namespace["fast"]
-    _COMPILED[key] = fast
     return fast
 
 

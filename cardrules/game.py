@@ -31,7 +31,7 @@ from cardrules.components import (
     GameOver,
     Side,
 )
-from cardrules.duties import BEATS, TrickState, compile_narrow, narrow
+from cardrules.duties import BEATS, TrickState, narrow
 from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.ruleset import Ruleset, explain_mask
 
@@ -262,7 +262,7 @@ class Game:
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
         self._step = self.rules.direction.step
         self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
-        self._fast = compile_narrow(self.rules.duties)
+        self._fast = self.rules.fast_narrow
         self._legal = -1
 
     # -- public state ------------------------------------------------------

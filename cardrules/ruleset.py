@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.components import Contract, Side
-from cardrules.duties import TrickState, narrow, trick_winner_index
+from cardrules.duties import FastNarrow, TrickState, compile_narrow, narrow, trick_winner_index
 from cardrules.errors import CardError, CardrulesError, ProfileError
 from cardrules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
 from cardrules.profile import Profile
@@ -99,6 +100,11 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
+
+    @cached_property
+    def fast_narrow(self) -> FastNarrow | None:
+        """The duties compiled into one function for the game's hot path (None: no fast form)."""
+        return compile_narrow(self.duties)
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""
