@@ -80,43 +80,29 @@ class PointsAuctionState:
 
     def apply(self, seat: int, action: Action) -> None:
         """Declarer's choice of contract; anything else is refused with the rule it breaks."""
+
+        def refusal(rule: str, text: str) -> IllegalAction:
+            return IllegalAction(rule, text, action=str(action), seat=seat)
+
         declarer = self.declarer
         if declarer is None:
-            raise IllegalAction(
-                "MB-2.2", "at 20-20 the cards are redealt", action=str(action), seat=seat
-            )
+            raise refusal("MB-2.2", "at 20-20 the cards are redealt")
         if self.choice is not None:
-            raise IllegalAction(
-                "MB-3.3", "the contract has already been chosen", action=str(action), seat=seat
-            )
+            raise refusal("MB-3.3", "the contract has already been chosen")
         if seat != declarer:
-            raise IllegalAction(
-                "MB-2.3",
-                f"only declarer (seat {declarer}) chooses the contract",
-                action=str(action),
-                seat=seat,
-            )
+            raise refusal("MB-2.3", f"only declarer (seat {declarer}) chooses the contract")
         if isinstance(action, Bid):
-            raise IllegalAction(
+            raise refusal(
                 "MB-2.5",
-                f"there is no bidding in Minibridge: declarer chooses one of ten contracts "
+                "there is no bidding in Minibridge: declarer chooses one of ten contracts "
                 f"({_EXAMPLE})",
-                action=str(action),
-                seat=seat,
             )
         if isinstance(action, Play):
-            raise IllegalAction(
-                "MB-3.3",
-                f"the contract is chosen before the opening lead ({_EXAMPLE})",
-                action=str(action),
-                seat=seat,
-            )
+            raise refusal("MB-3.3", f"the contract is chosen before the opening lead ({_EXAMPLE})")
         if action not in CONTRACTS:
-            raise IllegalAction(
+            raise refusal(
                 "D-6",
                 f"the contracts are C, D, H, S or NT, each as 'partscore' or 'game' ({_EXAMPLE})",
-                action=str(action),
-                seat=seat,
             )
         self.choice = action
 
