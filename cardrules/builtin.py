@@ -6,7 +6,6 @@ returning a non-None value from the same hook.
 
 from __future__ import annotations
 
-from cardrules.cards import Suit
 from cardrules.components import (
     Auction,
     CallAuction,
@@ -22,13 +21,8 @@ from cardrules.plugins import Components
 from cardrules.profile import Profile
 
 
-def fixed_trump(profile: Profile) -> Suit | None:
-    """The profile's fixed trump suit (None in no-trump or when chosen per deal)."""
-    return Suit[profile.trump] if profile.trump in ("C", "D", "H", "S") else None
-
-
 def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
-    return CallAuction(bounds[0], bounds[1], fixed_trump(profile), profile.auction_rule)
+    return CallAuction(bounds[0], bounds[1], profile.fixed_trump, profile.auction_rule)
 
 
 @hookimpl(trylast=True)

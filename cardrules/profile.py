@@ -24,6 +24,7 @@ from typing import Any, Literal
 import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cardrules.cards import Suit
 from cardrules.errors import ProfileError
 
 __all__ = [
@@ -261,6 +262,11 @@ class Profile:
     def option(self, name: str, default: OptionValue) -> OptionValue:
         """The value of a house-rule switch or plugin setting."""
         return self.options.get(name, default)
+
+    @property
+    def fixed_trump(self) -> Suit | None:
+        """The trump suit the profile fixes; None in no-trump or when the auction chooses it."""
+        return Suit[self.trump] if self.trump in ("C", "D", "H", "S") else None
 
 
 # ---------------------------------------------------------------------------

@@ -94,9 +94,7 @@ class Ruleset:
         self.components = resolved.components
         self.partnership = profile.sides == "partnership"
         self.sides: tuple[Side, ...] = ("NS", "EW") if self.partnership else (0, 1, 2, 3)
-        self.trump: Suit | None = (
-            Suit[profile.trump] if profile.trump in ("C", "D", "H", "S") else None
-        )
+        self.trump: Suit | None = profile.fixed_trump
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
