@@ -154,6 +154,12 @@ def deal_from_seed(
     return deck, deal_cards(deck, dealer, direction)
 
 
+def _check_seat(seat: int) -> None:
+    """Refuse anything but a seat number 0..3 (a bool is not a seat)."""
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+
+
 class Game:
     """A game of several deals under one ruleset.  Make one with ``rules.new_game()``."""
 
@@ -274,8 +280,7 @@ class Game:
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat`` (declarer for dummy)."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+        _check_seat(seat)
         if self.contract is not None:
             return self.contract.controller(seat)
         # An auction that knows dummy before the contract may say who decides for it.
@@ -289,8 +294,7 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+        _check_seat(seat)
         return list(cards_of(self.hands[seat]))
 
     @property
@@ -501,8 +505,7 @@ class Game:
         """What ``seat`` may know: its own hand and public facts only."""
         from cardrules.views import make_view
 
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+        _check_seat(seat)
         return make_view(self, seat)
 
     # -- records -----------------------------------------------------------
