@@ -320,6 +320,11 @@ def rule_ref(rule_id: str, local: Iterable[str] = ()) -> str:
     return f":cardrules-rule:`{rule_id}`"
 
 
+def _rule_tag(rule: str, local: Iterable[str] = ()) -> str:
+    """`` (CBS-3.6)``, the rule linked, after a component named in a sentence; empty without one."""
+    return f" ({rule_ref(rule, local)})" if rule else ""
+
+
 def inline(text: str, local: Iterable[str] = ()) -> str:
     """reST for a rule text's inline Markdown: ```code```, ``*emphasis*``, linked rule ids."""
     local = tuple(local)
@@ -629,8 +634,7 @@ def duties_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
         yield ""
         return
     for d in spec.duties:
-        rule = f" ({rule_ref(d.rule, local)})" if d.rule else ""
-        yield f"#. {literal(d.name)}{rule}: {escape(d.summary)}"
+        yield f"#. {literal(d.name)}{_rule_tag(d.rule, local)}: {escape(d.summary)}"
     yield ""
 
 
@@ -691,10 +695,9 @@ def profile_lines(
 
     yield from heading("Auction", "-")
     a = spec.auction
-    tag = f" ({rule_ref(a.rule, local)})" if a.rule else ""
-    bounds = f", calls {a.low} to {a.high}" if a.kind == "calls" else ""
     yield (
-        f"Auction {literal(a.kind)}{bounds}{tag}, ``{_qualname(rules.auction)}``: "
+        f"Auction {literal(a.kind)}{a.bounds_text}{_rule_tag(a.rule, local)}, "
+        f"``{_qualname(rules.auction)}``: "
         f"{escape(a.description)}"
     )
     yield ""
@@ -707,15 +710,14 @@ def profile_lines(
         yield "Throw-ins, checked right after each deal (the same dealer deals again):"
         yield ""
         for t in spec.throw_ins:
-            tag = f" ({rule_ref(t.rule, local)})" if t.rule else ""
-            yield f"- {literal(t.name)}{tag}: {escape(t.description)}"
+            yield f"- {literal(t.name)}{_rule_tag(t.rule, local)}: {escape(t.description)}"
         yield ""
 
     yield from heading("Scoring", "-")
     sc = spec.scoring
-    tag = f" ({rule_ref(sc.rule, local)})" if sc.rule else ""
     yield (
-        f"Scorer {literal(sc.kind)}{tag}, ``{_qualname(rules.scorer)}``: {escape(sc.description)}"
+        f"Scorer {literal(sc.kind)}{_rule_tag(sc.rule, local)}, ``{_qualname(rules.scorer)}``: "
+        f"{escape(sc.description)}"
     )
     yield ""
     for key, value in sc.params.items():
@@ -733,10 +735,7 @@ def profile_lines(
 
     yield from heading("End of the game", "-")
     e = spec.end
-    choices = sorted({e.deals, *e.deal_choices})
-    other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
-    tag = f" ({rule_ref(e.rule, local)})" if e.rule else ""
-    yield f"{e.deals} deals{other}{tag}. {escape(e.description)}"
+    yield f"{e.deals_text}{_rule_tag(e.rule, local)}. {escape(e.description)}"
     yield ""
 
     yield from heading("House-rule switches", "-")

@@ -100,6 +100,11 @@ class AuctionSpec:
     description: str
     rules: tuple[str, ...]
 
+    @property
+    def bounds_text(self) -> str:
+        """``", calls 2 to 13"`` for an auction of calls, else nothing."""
+        return f", calls {self.low} to {self.high}" if self.kind == "calls" else ""
+
 
 @dataclass(frozen=True, slots=True)
 class ScoringSpec:
@@ -127,6 +132,13 @@ class EndSpec:
     summary: str
     description: str
     rules: tuple[str, ...]
+
+    @property
+    def deals_text(self) -> str:
+        """``"5 deals (allowed: 3, 5)"``: the length of the game and the other lengths allowed."""
+        choices = sorted({self.deals, *self.deal_choices})
+        other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
+        return f"{self.deals} deals{other}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,8 +363,7 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
 
     a = spec.auction
     yield ""
-    bounds = f", calls {a.low} to {a.high}" if a.kind == "calls" else ""
-    yield f"Auction: {a.kind}{bounds}{_tag(a.rule)}"
+    yield f"Auction: {a.kind}{a.bounds_text}{_tag(a.rule)}"
     yield from _wrap(_plain(a.description), "  ", width)
 
     sc = spec.scoring
@@ -364,9 +375,7 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
 
     e = spec.end
     yield ""
-    choices = sorted({e.deals, *e.deal_choices})
-    other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
-    yield f"End of the game: {e.deals} deals{other}{_tag(e.rule)}"
+    yield f"End of the game: {e.deals_text}{_tag(e.rule)}"
     yield from _wrap(_plain(e.summary or e.description), "  ", width)
 
     yield ""
