@@ -10,8 +10,6 @@ that only the profiles that name it offer them.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cardrules.errors import ProfileError
 from cardrules.hookspecs import hookimpl
 from cardrules.plugins import Components
@@ -59,9 +57,3 @@ def cardrules_setup_components(components: Components) -> None:
     components.add_scorer("call_window", _window)
     components.add_throw_in("no_spade", "a hand without a spade", has_no_spade)
     components.add_throw_in("no_picture", "a hand without J, Q or K", has_no_picture)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    # The shipped profiles live with the kernel (cardrules/_profiles); nothing extra here.
-    return []

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cardrules.errors import ProfileError
 from cardrules.hookspecs import hookimpl
 from cardrules.plugins import Components
@@ -32,9 +30,3 @@ def _scorer(profile: Profile) -> MinibridgeScorer:
 def cardrules_setup_components(components: Components) -> None:
     components.add_auction("points", _points_auction)
     components.add_scorer("minibridge", _scorer)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    # The shipped profiles live with the kernel (cardrules/_profiles); nothing extra here.
-    return []
