@@ -157,19 +157,18 @@ def _auction_lines(public: dict[str, Any]) -> list[str]:
 
 
 def _contract_line(contract: dict[str, Any], *, lead: bool = True) -> str:
+    leads = f"; {seat_name(contract['leader'])} leads" if lead else ""
     if contract.get("declarer") is not None:
         strain = contract.get("strain", "")
         strain_text = "no-trump" if strain == "NT" else Suit[strain].word if strain else "?"
         return (
             f"Contract: {strain} {contract.get('goal', '')} ({strain_text}) by "
             f"{seat_name(contract['declarer'])}, dummy {seat_name(contract['dummy'])}, "
-            f"{contract.get('target')} tricks needed"
-            + (f"; {seat_name(contract['leader'])} leads" if lead else "")
+            f"{contract.get('target')} tricks needed{leads}"
         )
     calls = contract.get("calls")
     trump = contract.get("trump")
     trump_text = "no trumps" if trump is None else f"trumps {Suit[str(trump)].word}"
-    leads = f"; {seat_name(contract['leader'])} leads" if lead else ""
     if calls:
         return f"Calls: {_per_seat(calls)}; {trump_text}{leads}"
     return f"Contract: {trump_text}{leads}"
@@ -216,7 +215,6 @@ class _Before:
     deals: int
     to_act: int
     trick: tuple[tuple[int, Card], ...]
-    leader: int
     tricks: int
     trump: Suit | None
 
@@ -285,7 +283,6 @@ class Narrator:
             len(game.deals),
             to_act,
             tuple(game.trick),
-            game.leader,
             len(game.tricks),
             None if game.contract is None else game.contract.trump,
         )
