@@ -218,8 +218,3 @@ class MinibridgeScorer:
     ) -> dict[Side, Decimal]:
         """See :func:`score_deal`."""
         return score_deal(contract, declarer, tricks)
-
-
-def strain_suit(strain: str) -> Suit | None:
-    """The trump suit of a strain, None for no-trump."""
-    return None if strain == "NT" else Suit[strain]
