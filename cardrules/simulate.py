@@ -365,17 +365,52 @@ def _numpy_block(
     auction_u = auction_u[sel]
     play_u = play_u[sel]
     count = stop - start
+    dealers = (np.arange(start, stop, dtype=np.int64) * rules.direction.step) % 4
+    hands, contracts, all_actions, decisions = _numpy_auctions(
+        rules, tab, rng, dealers, auction_u.tolist()
+    )
+    tricks, plays = _numpy_play(rules, tab, hands, contracts, play_u)
+
+    scorer = rules.scorer
+    dealer_list = dealers.tolist()
+    out = []
+    tricks_list = tricks.tolist()
+    plays_bytes = [bytes(row) for row in plays]
+    for i in range(count):
+        took = tuple(tricks_list[i])
+        out.append(
+            DealRecord(
+                start + i,
+                dealer_list[i],
+                hands[i],
+                contracts[i],
+                plays_bytes[i],
+                took,
+                scorer.score(contracts[i], took),
+                tuple(all_actions[i]),
+                tuple(auction_u[i].tolist()) if trace else (),
+                tuple(play_u[i].tolist()) if trace else (),
+            )
+        )
+    return out, decisions + 52 * count
+
+
+def _numpy_auctions(
+    rules: Ruleset, tab: _Tables, rng: Any, dealers: I64, uniforms: list[list[float]]
+) -> tuple[list[tuple[int, ...]], list[Contract], list[list[Action]], int]:
+    """Deal and hold the auction of each deal, dealing again until each has a contract.
+
+    Returns the hands that were played (masks by seat), the contracts, the
+    auction's actions of each deal and the number of auction decisions.
+    """
     direction = rules.direction
-    step = direction.step
-    dealers = (np.arange(start, stop, dtype=np.int64) * step) % 4
     order = [direction.order(direction.next(d)) for d in range(4)]
     hands = _deal_numpy(tab, rng, dealers, order)
-
+    count = len(hands)
     contracts: list[Contract | None] = [None] * count
     all_actions: list[list[Action]] = [[] for _ in range(count)]
     decisions = 0
     throw_ins = rules.throw_ins
-    uniforms = auction_u.tolist()
     dealer_list = dealers.tolist()
     pending: Sequence[int] = range(count)
     for _ in range(MAX_REDEALS):
@@ -401,16 +436,30 @@ def _numpy_block(
         pending = redeal
     else:  # pragma: no cover - astronomically unlikely
         raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
-    played_contracts = [c for c in contracts if c is not None]
+    return hands, [c for c in contracts if c is not None], all_actions, decisions
 
+
+def _numpy_play(
+    rules: Ruleset,
+    tab: _Tables,
+    hands: list[tuple[int, ...]],
+    contracts: list[Contract],
+    play_u: Any,
+) -> tuple[I64, Any]:
+    """Play the 13 tricks of every deal at once under the random policy.
+
+    Returns the tricks taken (``[deal, seat]``) and the card indices played
+    (``[deal, 4 * trick + position]``).
+    """
+    np = tab.np
+    count = len(hands)
+    step = rules.direction.step
     hand_arr = np.array(hands, dtype=np.uint64)
     rows = np.arange(count)
-    trump = np.array(
-        [-1 if c.trump is None else int(c.trump) for c in played_contracts], dtype=np.int64
-    )
+    trump = np.array([-1 if c.trump is None else int(c.trump) for c in contracts], dtype=np.int64)
     trump4 = np.where(trump < 0, 4, trump)
     trump_mask = tab.suit[trump]
-    leader = np.array([c.leader for c in played_contracts], dtype=np.int64)
+    leader = np.array([c.leader for c in contracts], dtype=np.int64)
     tricks = np.zeros((count, 4), dtype=np.int64)
     played = np.zeros(count, dtype=np.uint64)
     plays = np.zeros((count, 52), dtype=np.uint8)
@@ -461,28 +510,7 @@ def _numpy_block(
         tricks[rows, win_seat] += 1
         leader = win_seat
         played = played | trick_bits
-
-    scorer = rules.scorer
-    out = []
-    tricks_list = tricks.tolist()
-    plays_bytes = [bytes(row) for row in plays]
-    for i in range(count):
-        took = tuple(tricks_list[i])
-        out.append(
-            DealRecord(
-                start + i,
-                dealer_list[i],
-                hands[i],
-                played_contracts[i],
-                plays_bytes[i],
-                took,
-                scorer.score(played_contracts[i], took),
-                tuple(all_actions[i]),
-                tuple(auction_u[i].tolist()) if trace else (),
-                tuple(play_u[i].tolist()) if trace else (),
-            )
-        )
-    return out, decisions + 52 * count
+    return tricks, plays
 
 
 # ---------------------------------------------------------------------------
