@@ -33,7 +33,7 @@ from cardrules.components import (
 )
 from cardrules.duties import BEATS, TrickState, narrow
 from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
-from cardrules.ruleset import Ruleset, explain_mask
+from cardrules.ruleset import Ruleset, explain_mask, load
 
 if TYPE_CHECKING:
     from cardrules.views import View
@@ -152,6 +152,48 @@ def deal_from_seed(
     """The deck after shuffle and cut, and the hands dealt from it (masks by seat)."""
     deck = shuffle_and_cut(seed, deal_number, attempt)
     return deck, deal_cards(deck, dealer, direction)
+
+
+def _read_record(text: str | bytes) -> dict[str, Any]:
+    """The JSON of a game record, its format, version and header fields checked."""
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+        raise RecordError(f"invalid record: not JSON ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
+        raise RecordError(f"invalid record: 'format' must be {RECORD_FORMAT!r}")
+    if doc.get("version") != RECORD_VERSION:
+        raise RecordError(f"invalid record: unsupported version {doc.get('version')!r}")
+    for key, kind in (
+        ("seed", int),
+        ("first_dealer", int),
+        ("actions", list),
+        ("profile", str),
+        ("deals", int),
+    ):
+        if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
+            raise RecordError(
+                f"invalid record: {key!r} must be {kind.__name__} (got {doc.get(key)!r})"
+            )
+    if doc.get("profile_path") is not None and not isinstance(doc["profile_path"], str):
+        raise RecordError(
+            f"invalid record: 'profile_path' must be str or null (got {doc['profile_path']!r})"
+        )
+    return doc
+
+
+def _record_rules(doc: dict[str, Any]) -> Ruleset:
+    """The ruleset a record was played with: its profile by name, else by its stored path."""
+    try:
+        return load(doc["profile"], deals=doc["deals"])
+    except CardrulesError as exc:
+        path = doc.get("profile_path")
+        if not isinstance(path, str):
+            raise RecordError(f"invalid record: {exc}") from None
+        try:
+            return load(path, deals=doc["deals"])
+        except CardrulesError as again:
+            raise RecordError(f"invalid record: {again}") from None
 
 
 def _check_seat(seat: int) -> None:
@@ -570,42 +612,9 @@ class Game:
         The actions are replayed under the rules, and the stored state must
         match the replay exactly; anything else is a :class:`RecordError`.
         """
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-            raise RecordError(f"invalid record: not JSON ({exc})") from None
-        if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
-            raise RecordError(f"invalid record: 'format' must be {RECORD_FORMAT!r}")
-        if doc.get("version") != RECORD_VERSION:
-            raise RecordError(f"invalid record: unsupported version {doc.get('version')!r}")
-        for key, kind in (
-            ("seed", int),
-            ("first_dealer", int),
-            ("actions", list),
-            ("profile", str),
-            ("deals", int),
-        ):
-            if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
-                raise RecordError(
-                    f"invalid record: {key!r} must be {kind.__name__} (got {doc.get(key)!r})"
-                )
-        if doc.get("profile_path") is not None and not isinstance(doc["profile_path"], str):
-            raise RecordError(
-                f"invalid record: 'profile_path' must be str or null (got {doc['profile_path']!r})"
-            )
+        doc = _read_record(text)
         if rules is None:
-            from cardrules.ruleset import load
-
-            try:
-                rules = load(doc["profile"], deals=doc["deals"])
-            except CardrulesError as exc:
-                path = doc.get("profile_path")
-                if not isinstance(path, str):
-                    raise RecordError(f"invalid record: {exc}") from None
-                try:
-                    rules = load(path, deals=doc["deals"])
-                except CardrulesError as again:
-                    raise RecordError(f"invalid record: {again}") from None
+            rules = _record_rules(doc)
         if not isinstance(rules, Ruleset):
             raise RecordError(f"invalid rules: {rules!r} (expected a Ruleset from cardrules.load)")
         if rules.name != doc["profile"]:
