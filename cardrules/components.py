@@ -18,6 +18,7 @@ from cardrules.cards import Suit
 from cardrules.errors import IllegalAction
 
 __all__ = [
+    "PAIRS",
     "SEAT_NAMES",
     "Auction",
     "AuctionState",
@@ -32,6 +33,7 @@ __all__ = [
     "Scorer",
     "Side",
     "ThrowIn",
+    "pair_of",
     "seat_name",
 ]
 
@@ -42,9 +44,18 @@ SEAT_NAMES = "NESW"
 Side = int | str
 
 
+#: The sides of a partnership game: N and S against E and W.
+PAIRS: tuple[str, str] = ("NS", "EW")
+
+
 def seat_name(seat: int) -> str:
     """A seat's letter as people read it: ``N``, ``E``, ``S`` or ``W``."""
     return SEAT_NAMES[seat]
+
+
+def pair_of(seat: int) -> str:
+    """The pair a seat plays in: ``"NS"`` for seats 0 and 2, ``"EW"`` for 1 and 3."""
+    return PAIRS[seat % 2]
 
 
 @dataclass(frozen=True, slots=True)

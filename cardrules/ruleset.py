@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
-from cardrules.components import Contract, Side
+from cardrules.components import PAIRS, Contract, Side, pair_of
 from cardrules.duties import FastNarrow, TrickState, compile_narrow, narrow, trick_winner_index
 from cardrules.errors import CardError, CardrulesError, ProfileError
 from cardrules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
@@ -93,7 +93,7 @@ class Ruleset:
         self.end = resolved.end
         self.components = resolved.components
         self.partnership = profile.sides == "partnership"
-        self.sides: tuple[Side, ...] = ("NS", "EW") if self.partnership else (0, 1, 2, 3)
+        self.sides: tuple[Side, ...] = PAIRS if self.partnership else (0, 1, 2, 3)
         self.trump: Suit | None = profile.fixed_trump
 
     def __repr__(self) -> str:
@@ -107,7 +107,7 @@ class Ruleset:
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""
         if self.partnership:
-            return "NS" if seat % 2 == 0 else "EW"
+            return pair_of(seat)
         return seat
 
     def new_game(

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from cardrules.actions import STRAINS, ChooseContract, parse_action
 from cardrules.cards import Suit
-from cardrules.components import SEAT_NAMES, Contract, Direction, Side
+from cardrules.components import SEAT_NAMES, Contract, Direction, Side, pair_of
 from cardrules.errors import ActionError, CardError, CardrulesError
 
 __all__ = [
@@ -74,7 +74,7 @@ def trick_score(strain: str, tricks: int) -> int:
 
 def side_of(seat: int) -> Side:
     """The pair a seat belongs to (D-1): ``"NS"`` for 0 and 2, ``"EW"`` for 1 and 3."""
-    return "NS" if seat % 2 == 0 else "EW"
+    return pair_of(seat)
 
 
 def _parse_level(text: str) -> ChooseContract | None:
