@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
 from cardrules.bots import BOTS, bots_by_name
 from cardrules.cards import Card, Suit, cards_of
-from cardrules.components import SEAT_NAMES, Side, seat_name
+from cardrules.components import Side, seat_name, seat_of_letter
 from cardrules.diff import cli_arguments as diff_args
 from cardrules.diff import cli_run as diff_run
 from cardrules.docgen import schema_cli_arguments as schema_args
@@ -525,9 +525,10 @@ def cmd_check(args: argparse.Namespace, con: Console) -> int:
 
 
 def _seat_arg(text: str) -> int:
-    key = text.strip().upper()
-    if key in SEAT_NAMES and len(key) == 1:
-        return SEAT_NAMES.index(key)
+    key = text.strip()
+    seat = seat_of_letter(key)
+    if seat is not None:
+        return seat
     if key.isdigit() and 0 <= int(key) <= 3:
         return int(key)
     raise argparse.ArgumentTypeError(f"invalid seat {text!r} (expected 0..3 or N, E, S, W)")

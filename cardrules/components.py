@@ -35,6 +35,7 @@ __all__ = [
     "ThrowIn",
     "pair_of",
     "seat_name",
+    "seat_of_letter",
 ]
 
 #: Seat letters by seat number: seats are 0..3 clockwise, bridge names N, E, S, W.
@@ -51,6 +52,12 @@ PAIRS: tuple[str, str] = ("NS", "EW")
 def seat_name(seat: int) -> str:
     """A seat's letter as people read it: ``N``, ``E``, ``S`` or ``W``."""
     return SEAT_NAMES[seat]
+
+
+def seat_of_letter(letter: str) -> int | None:
+    """The seat a letter names (``N``, ``E``, ``S`` or ``W``, any case); None for anything else."""
+    key = letter.upper()
+    return SEAT_NAMES.index(key) if len(key) == 1 and key in SEAT_NAMES else None
 
 
 def pair_of(seat: int) -> str:

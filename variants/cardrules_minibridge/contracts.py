@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from cardrules.actions import STRAINS, ChooseContract, parse_action
 from cardrules.cards import Suit
-from cardrules.components import SEAT_NAMES, Contract, Direction, Side, pair_of
+from cardrules.components import Contract, Direction, Side, pair_of, seat_of_letter
 from cardrules.errors import ActionError, CardError, CardrulesError
 
 __all__ = [
@@ -170,8 +170,9 @@ def score_deal(
     pair's score is recorded separately (MB-5.5).
     """
     choice = parse_contract(contract)
-    if isinstance(declarer, str) and declarer.strip().upper() in tuple(SEAT_NAMES):
-        declarer = SEAT_NAMES.index(declarer.strip().upper())
+    seat = seat_of_letter(declarer.strip()) if isinstance(declarer, str) else None
+    if seat is not None:
+        declarer = seat
     if not isinstance(declarer, int) or isinstance(declarer, bool) or not 0 <= declarer <= 3:
         raise CardrulesError(f"invalid declarer: {declarer!r} (expected a seat 0..3 or N, E, S, W)")
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from cardrules.actions import ChooseContract, Play, parse_action
 from cardrules.cards import CARDS, Card, Suit, cards_of
-from cardrules.components import SEAT_NAMES
+from cardrules.components import SEAT_NAMES, seat_of_letter
 from cardrules.duties import trick_winner_index
 from cardrules.errors import CardrulesError
 from cardrules_minibridge.auction import PointsAuctionState
@@ -310,9 +310,10 @@ def _games(text: str) -> list[list[_Tag]]:
 
 def _seat(tag: _Tag, value: str | None = None) -> int:
     text = tag.value if value is None else value
-    if len(text) != 1 or text.upper() not in SEAT_NAMES:
+    seat = seat_of_letter(text)
+    if seat is None:
         raise PbnError(tag.line, f"[{tag.name}] {text!r} is not a seat (expected N, E, S or W)")
-    return SEAT_NAMES.index(text.upper())
+    return seat
 
 
 def _parse_deal(tag: _Tag) -> tuple[int, ...]:
