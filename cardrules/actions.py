@@ -21,7 +21,9 @@ __all__ = ["Action", "Bid", "ChooseContract", "Play", "parse_action"]
 
 #: Strains in bridge order; "NT" is no-trump.
 STRAINS = ("C", "D", "H", "S", "NT")
-GOALS = ("partscore", "game")
+Goal = Literal["partscore", "game"]
+#: Contract goals: a part-score or a game.
+GOALS: tuple[Goal, ...] = ("partscore", "game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,7 @@ class ChooseContract:
     """Declarer's choice of strain and goal (Minibridge)."""
 
     strain: str  # "C" "D" "H" "S" or "NT"
-    goal: Literal["partscore", "game"]
+    goal: Goal
 
     def __post_init__(self) -> None:
         # Text only here; which strains and goals a profile accepts is its rule (D-6).

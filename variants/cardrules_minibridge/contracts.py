@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from cardrules.actions import STRAINS, ChooseContract, parse_action
+from cardrules.actions import GOALS, STRAINS, ChooseContract, parse_action
 from cardrules.cards import Suit
 from cardrules.components import Contract, Direction, Side, pair_of, seat_of_letter
 from cardrules.errors import ActionError, CardError, CardrulesError
@@ -39,7 +39,7 @@ __all__ = [
 
 #: The ten contracts declarer may choose (D-6), clubs part-score first.
 CONTRACTS: tuple[ChooseContract, ...] = tuple(
-    ChooseContract(strain, goal) for strain in STRAINS for goal in ("partscore", "game")
+    ChooseContract(strain, goal) for strain in STRAINS for goal in GOALS
 )
 
 #: MB-3.2: a part-score needs 7 tricks.
@@ -201,7 +201,7 @@ class MinibridgeScorer:
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by pair from the contract and the tricks taken by each seat."""
         declarer = contract.declarer
-        if declarer is None or contract.goal not in ("partscore", "game"):
+        if declarer is None or contract.goal not in GOALS:
             raise CardrulesError(
                 f"invalid contract for Minibridge scoring: {contract.to_dict()} "
                 f"(expected a declarer, a strain and a goal)"
