@@ -22,7 +22,13 @@ from cardrules.profile import Profile
 
 
 def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
-    return CallAuction(bounds[0], bounds[1], profile.fixed_trump, profile.auction_rule)
+    return CallAuction(
+        bounds[0],
+        bounds[1],
+        profile.fixed_trump,
+        profile.auction_rule,
+        play_turn_rule=profile.play_turn_rule,
+    )
 
 
 @hookimpl(trylast=True)

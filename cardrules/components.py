@@ -193,17 +193,26 @@ class CallAuction:
     """Each player in turn from the first caller calls a number of tricks once.
 
     Used by the Call Break family: calls within ``[low, high]``, public and
-    final; no pass.  The first caller leads to the first trick.
+    final; no pass.  The first caller leads to the first trick.  ``rule`` is
+    cited by refusals in the auction (a bad call, a call out of turn),
+    ``play_turn_rule`` by a card played out of turn.
     """
 
     def __init__(
-        self, low: int, high: int, trump: Suit | None, rule: str = "", first: str = "next"
+        self,
+        low: int,
+        high: int,
+        trump: Suit | None,
+        rule: str = "",
+        first: str = "next",
+        play_turn_rule: str = "",
     ) -> None:
         self.low = low
         self.high = high
         self.trump = trump
         self.rule = rule
         self.first = first
+        self.play_turn_rule = play_turn_rule
         self.bids = tuple(Bid(n) for n in range(low, high + 1))
 
     def start(self, deal: DealInfo) -> _CallAuctionState:
@@ -218,6 +227,11 @@ class _CallAuctionState:
         self.owner = owner
         self.order = order
         self.calls: list[int | None] = [None, None, None, None]
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule a call out of turn breaks (the auction's rule)."""
+        return self.owner.rule
 
     def _n(self) -> int:
         return 4 - self.calls.count(None)
@@ -250,7 +264,12 @@ class _CallAuctionState:
 
     def result(self) -> Contract | None:
         first = self.order[0]
-        return Contract(self.owner.trump, first, calls=tuple(c or 0 for c in self.calls))
+        return Contract(
+            self.owner.trump,
+            first,
+            calls=tuple(c or 0 for c in self.calls),
+            turn_rule=self.owner.play_turn_rule,
+        )
 
     def public(self) -> dict[str, Any]:
         return {"calls": list(self.calls), "order": list(self.order)}

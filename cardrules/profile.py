@@ -126,6 +126,9 @@ class PlayModel(_Strict):
     duties: list[ComponentRefModel] = Field(
         description="Duties in the order they apply; each narrows the cards still allowed."
     )
+    turn_rule: str = Field(
+        "", description="Rule id a refusal cites when a seat plays a card out of turn."
+    )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
 
@@ -208,6 +211,7 @@ class Profile:
     auction_rule: str
     trump: str
     duties: tuple[ComponentRef, ...]
+    play_turn_rule: str
     scoring_kind: str
     scoring_rule: str
     scoring_params: Mapping[str, OptionValue]
@@ -240,6 +244,7 @@ class Profile:
             auction_rule=m.auction.rule,
             trump=m.play.trump,
             duties=tuple(ComponentRef(c.name, c.rule) for c in m.play.duties),
+            play_turn_rule=m.play.turn_rule,
             scoring_kind=m.scoring.kind,
             scoring_rule=m.scoring.rule,
             scoring_params=dict(m.scoring.params),

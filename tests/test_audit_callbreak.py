@@ -628,3 +628,35 @@ def test_app_1_2_d_5_three_throw_ins_in_a_row_same_dealer_same_round(app: Rulese
     while game.phase != "finished":
         game.apply(game.legal_actions()[0])
     assert [d.dealer for d in game.deals] == [seat_after(dealer, k) for k in range(5)]
+
+
+@pytest.mark.parametrize(
+    ("name", "call_rule", "play_rule"),
+    [
+        ("callbreak-strict", "CBS-2.4", "CBS-3.3"),
+        ("callbridge-classic", "CBC-2.1", "D-1"),
+        ("callbreak-app", "APP-2.1", "D-1"),
+    ],
+)
+def test_cbs_3_3_cbc_d1_app_d1_out_of_turn_refusals_cite_the_turn_rule(
+    name: str, call_rule: str, play_rule: str
+) -> None:
+    """CBS-2.4/3.3, CBC-2.1/D-1, APP-2.1/D-1: a call or a card out of turn names the order rule."""
+    rules = cardrules.load(name)
+    game = rules.new_game(seed=4, dealer=0)
+    first = game.to_act
+    assert first == 3  # the dealer's right calls first (counter-clockwise)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(game.legal_actions()[0], seat=0)
+    assert (err.value.rule, err.value.reason) == (call_rule, "it is the turn of seat 3")
+    assert game.to_json() == before
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    assert game.to_act == 3
+    card = game.hand(1)[0]
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(f"play {card}", seat=1)
+    assert (err.value.rule, err.value.reason) == (play_rule, "it is the turn of seat 3")
+    assert game.to_json() == before

@@ -106,23 +106,25 @@ def test_unknown_or_malformed_actions(game: Game, action: object, message: str) 
 
 
 def test_out_of_turn_action(game: Game) -> None:
-    """apply(..., seat=) by a seat whose turn it is not is refused (CBS-5.3)."""
+    """CBS-2.4 / CBS-5.3: a call by a seat whose turn it is not is refused, citing CBS-2.4."""
     assert game.to_act == 3
     for seat in (0, 1, 2):
         message = refused_unchanged(game, "bid 3", IllegalAction, seat=seat)
-        assert message == f"illegal action 'bid 3' by seat {seat}: it is the turn of seat 3"
+        assert message == (
+            f"illegal action 'bid 3' by seat {seat}: CBS-2.4: it is the turn of seat 3"
+        )
     game.apply("bid 3", seat=3)
     assert game.to_act == 2
 
 
 def test_out_of_turn_card(strict: cardrules.Ruleset) -> None:
-    """A card played by the wrong seat is refused even if that seat holds it."""
+    """CBS-3.3: a card played by the wrong seat is refused even if that seat holds it."""
     game = strict.new_game(seed=1, dealer=0)
     for _ in range(4):
         game.apply("bid 2")
     card = game.hand(1)[0]
     message = refused_unchanged(game, f"play {card}", IllegalAction, seat=1)
-    assert message == f"illegal action 'play {card}' by seat 1: it is the turn of seat 3"
+    assert message == f"illegal action 'play {card}' by seat 1: CBS-3.3: it is the turn of seat 3"
 
 
 def test_card_not_in_hand(strict: cardrules.Ruleset) -> None:
