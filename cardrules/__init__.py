@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
 from cardrules.cards import Card, Suit, parse_card, parse_cards
-from cardrules.components import Contract, Direction, GameOver
+from cardrules.components import Contract, Direction, GameOver, ThrowIn
 from cardrules.duties import Duty, TrickState
 from cardrules.errors import (
     ActionError,
@@ -24,6 +24,7 @@ from cardrules.errors import (
 )
 from cardrules.game import Game, PlayedCard, Standing, Trick
 from cardrules.hookspecs import hookimpl, hookspec
+from cardrules.plugins import Components, OptionSpec
 from cardrules.ruleset import Explanation, Ruleset, load
 from cardrules.simulate import simulate
 from cardrules.views import View
@@ -38,6 +39,7 @@ __all__ = [
     "CardError",
     "CardrulesError",
     "ChooseContract",
+    "Components",
     "Contract",
     "Direction",
     "Duty",
@@ -45,6 +47,7 @@ __all__ = [
     "Game",
     "GameOver",
     "IllegalAction",
+    "OptionSpec",
     "Play",
     "PlayedCard",
     "ProfileError",
@@ -52,6 +55,7 @@ __all__ = [
     "Ruleset",
     "Standing",
     "Suit",
+    "ThrowIn",
     "Trick",
     "TrickState",
     "View",
