@@ -187,6 +187,15 @@ def test_scores_match_an_independent_recomputation(
         assert standing.winner == (standing.total == top)
 
 
+def played_to(game: Game, rng: random.Random, stop: int) -> Game:
+    """``game`` after up to ``stop`` random legal actions (fewer if it ends first)."""
+    for _ in range(stop):
+        if game.phase == "finished":
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
 @SETTINGS
 @given(seed=seeds, dealer=dealers, choice=choices, stop=st.integers(0, 279))
 def test_json_round_trip_at_any_point(
@@ -194,11 +203,7 @@ def test_json_round_trip_at_any_point(
 ) -> None:
     """to_json -> from_json is exact at any point, and the restored game plays on identically."""
     rng = random.Random(choice)
-    game = new_game(strict, seed, dealer)
-    for _ in range(stop):
-        if game.phase == "finished":
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = played_to(new_game(strict, seed, dealer), rng, stop)
     text = game.to_json()
     restored = Game.from_json(text)
     assert restored.to_json() == text
@@ -239,11 +244,7 @@ def test_an_illegal_action_changes_nothing(
 ) -> None:
     """CBS-5.3: at any point, illegal actions are refused and to_json is byte-identical."""
     rng = random.Random(choice)
-    game = new_game(strict, seed, dealer)
-    for _ in range(stop):
-        if game.phase == "finished":
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = played_to(new_game(strict, seed, dealer), rng, stop)
     before = game.to_json()
     legal = {str(a) for a in game.legal_actions()}
     candidates = [f"play {c}" for c in ALL_CARDS] + [f"bid {n}" for n in (0, 1, 2, 7, 13, 14)]
