@@ -91,7 +91,7 @@ Action = Bid | Play | ChooseContract
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 
 
-def parse_action(action: Action | str) -> Action:
+def parse_action(action: object) -> Action:
     """An action from an action object or its text; :class:`ActionError` if unreadable."""
     if isinstance(action, Bid | Play | ChooseContract):
         return action

@@ -154,11 +154,16 @@ def deal_from_seed(
     return deck, deal_cards(deck, dealer, direction)
 
 
-def _read_record(text: str | bytes) -> dict[str, Any]:
+def _read_record(text: object) -> dict[str, Any]:
     """The JSON of a game record, its format, version and header fields checked."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(
+            "invalid record: not JSON (the JSON object must be str, bytes or bytearray, "
+            f"not {type(text).__name__})"
+        )
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RecordError(f"invalid record: not JSON ({exc})") from None
     if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
         raise RecordError(f"invalid record: 'format' must be {RECORD_FORMAT!r}")
@@ -196,22 +201,30 @@ def _record_rules(doc: dict[str, Any]) -> Ruleset:
             raise RecordError(f"invalid record: {again}") from None
 
 
-def _check_seat(seat: int) -> None:
-    """Refuse anything but a seat number 0..3 (a bool is not a seat)."""
+def _check_seat(seat: object) -> int:
+    """``seat`` as a seat number; anything but an int 0..3 (a bool is not a seat) is refused."""
     if type(seat) is not int or not 0 <= seat <= 3:
         raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+    return seat
 
 
 class Game:
-    """A game of several deals under one ruleset.  Make one with ``rules.new_game()``."""
+    """A game of several deals under one ruleset.  Make one with ``rules.new_game()``.
+
+    Arguments that come from outside (seats, actions, seeds, records) are
+    typed ``object`` here and checked at run time: anything else than the
+    documented type is refused with a :class:`~cardrules.CardrulesError`,
+    in the pure-Python build and in the compiled one alike (mypyc would
+    otherwise refuse a wrongly typed argument with a bare ``TypeError``).
+    """
 
     def __init__(
         self,
         rules: Ruleset,
         *,
-        seed: int | None = None,
-        dealer: int | None = None,
-        hands: Sequence[Iterable[Card | str] | str] | None = None,
+        seed: object = None,
+        dealer: object = None,
+        hands: object = None,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -320,9 +333,9 @@ class Game:
         """The seat whose call or card is next (dummy's seat on dummy's turn); None at the end."""
         return self._to_act
 
-    def controller(self, seat: int) -> int:
+    def controller(self, seat: object) -> int:
         """The seat that decides for ``seat`` (declarer for dummy)."""
-        _check_seat(seat)
+        seat = _check_seat(seat)
         if self.contract is not None:
             return self.contract.controller(seat)
         # An auction that knows dummy before the contract may say who decides for it.
@@ -334,9 +347,9 @@ class Game:
         """The seat that cut for the current deal: the dealer's left (+1) or right (+3)."""
         return (self.dealer + (1 if self.rules.profile.cutter == "left" else 3)) % 4
 
-    def hand(self, seat: int) -> list[Card]:
+    def hand(self, seat: object) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
-        _check_seat(seat)
+        seat = _check_seat(seat)
         return list(cards_of(self.hands[seat]))
 
     @property
@@ -391,7 +404,7 @@ class Game:
             return self.auction.legal_actions()
         return []
 
-    def is_legal(self, action: Action | str) -> bool:
+    def is_legal(self, action: object) -> bool:
         """True if ``action`` may be taken now."""
         try:
             act = parse_action(action)
@@ -403,7 +416,7 @@ class Game:
 
     # -- acting ------------------------------------------------------------
 
-    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
+    def apply(self, action: object, *, seat: object = None) -> None:
         """Take an action for the seat to act; ``seat``, if given, must be its controller.
 
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
@@ -543,12 +556,11 @@ class Game:
 
     # -- views -------------------------------------------------------------
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """What ``seat`` may know: its own hand and public facts only."""
         from cardrules.views import make_view
 
-        _check_seat(seat)
-        return make_view(self, seat)
+        return make_view(self, _check_seat(seat))
 
     # -- records -----------------------------------------------------------
 
@@ -606,7 +618,7 @@ class Game:
         return json.dumps(doc, ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, rules: Ruleset | None = None) -> Game:
+    def from_json(cls, text: object, *, rules: object = None) -> Game:
         """Rebuild a game from :meth:`to_json` output, re-checking every action.
 
         The actions are replayed under the rules, and the stored state must
@@ -694,7 +706,7 @@ def _plays_of(mask: int) -> list[Action]:
     return out
 
 
-def _preset_masks(hands: Sequence[Iterable[Card | str] | str]) -> tuple[int, ...]:
+def _preset_masks(hands: object) -> tuple[int, ...]:
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
         raise CardError("invalid hands: expected 4 hands of 13 cards")
     masks = []
