@@ -5,6 +5,7 @@ Run by hand (not a test)::
     .venv/bin/pip install -q -e '.[dev,bench]'
     .venv/bin/python benchmarks/run.py            # the full table, ~2 minutes
     .venv/bin/python benchmarks/run.py --quick --no-openspiel   # a smoke run, seconds
+    .venv/bin/python benchmarks/run.py --compiled   # adds the compiled build's API rows
 
 Every row is measured in this one process, repetitions interleaved so that a
 noisy neighbour slows all rows alike; start-up is measured in fresh
@@ -16,6 +17,10 @@ processes.  Rows:
 * for every installed profile: random legal deals through the public API
   (``legal_actions()`` / ``apply()``) and through the batch path
   (``cardrules.simulate``), each with the ratio to the matching OpenSpiel row;
+* with ``--compiled``, the API rows again with the compiled wheel (the game
+  engine built with mypyc: ``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel .``), each
+  repetition in a child process that imports the unpacked wheel; the
+  OpenSpiel reference is the same row of this run;
 * start-up (``import cardrules`` + ``cardrules.load``) and memory.
 
 The random policy is the same everywhere: the choice is
@@ -32,8 +37,10 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,7 +59,7 @@ class Row:
     """One measured row: deals/s of each repetition and decisions per deal."""
 
     name: str
-    kind: str  # "api", "batch", "openspiel-python", "openspiel-cpp"
+    kind: str  # "api", "api-compiled", "batch", "openspiel-python", "openspiel-cpp"
     profile: str = ""
     rates: list[float] = field(default_factory=list)
     us_per_decision: list[float] = field(default_factory=list)
@@ -133,6 +140,59 @@ def batch_deals(name: str, deals: int, seed: int) -> tuple[float, int, int]:
     result = cardrules.simulate(name, deals=deals, seed=seed, players=["random"] * 4)
     elapsed = time.perf_counter() - start
     return elapsed, result.decisions, len(result)
+
+
+# -- the compiled build ------------------------------------------------------
+
+
+def build_name(module: Any) -> str:
+    """ "compiled" when the game engine was imported from an extension module."""
+    return "pure Python" if str(module.__file__).endswith(".py") else "compiled"
+
+
+def compiled_site(wheel: Path | None, into: Path) -> Path:
+    """A directory holding the compiled wheel's files, ready for ``PYTHONPATH``.
+
+    Builds the wheel from this checkout (mypyc, about 20 s) unless one is given.
+    """
+    if wheel is None:
+        print("building the compiled wheel (mypyc) ...", file=sys.stderr)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(into), str(ROOT)],
+            check=True,
+            env={**os.environ, "HATCH_BUILD_HOOKS_ENABLE": "1"},
+        )
+        wheel = next(into.glob("cardrules-*.whl"))
+    site = into / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    return site
+
+
+def compiled_api(site: Path, name: str, deals: int, seed: int) -> tuple[float, int, int]:
+    """:func:`api_deals` of the compiled build, in a child process (warmed up first)."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--child-api", name, str(deals), str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(site)},
+        cwd=tempfile.gettempdir(),
+    ).stdout.split()
+    if out[0] != "compiled":
+        raise SystemExit(f"the child imported the {out[0]} build, not the compiled one")
+    return float(out[1]), int(out[2]), int(out[3])
+
+
+def child_api(name: str, deals: int, seed: int) -> None:
+    """The child side of :func:`compiled_api`: one repetition, printed."""
+    import cardrules
+    import cardrules.game
+
+    rules = cardrules.load(name)
+    api_deals(rules, 2, 0)  # warm-up, as in the parent
+    seconds, decisions, played = api_deals(rules, deals, seed)
+    print(build_name(cardrules.game), seconds, decisions, played)
 
 
 # -- start-up and memory -----------------------------------------------------
@@ -263,9 +323,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="append", help="only these profiles (repeatable)")
     parser.add_argument("--no-batch", action="store_true", help="skip the batch rows")
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    parser.add_argument(
+        "--compiled",
+        nargs="?",
+        const="build",
+        metavar="WHEEL",
+        help="add API rows of the compiled build: this wheel, or one built now",
+    )
+    parser.add_argument("--child-api", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child_api:
+        child_api(args.child_api[0], int(args.child_api[1]), int(args.child_api[2]))
+        return 0
 
     import cardrules
+    import cardrules.game
 
     size = "quick" if args.quick else "full"
     per_rep = DEALS_PER_REP[size]
@@ -296,6 +368,10 @@ def main(argv: list[str] | None = None) -> int:
         runners[rows[-1].name] = os_py
         rows.append(Row("OpenSpiel oh_hell, C++ loop", "openspiel-cpp"))
         runners[rows[-1].name] = os_cpp
+    site = None
+    if args.compiled:
+        scratch = Path(tempfile.mkdtemp(prefix="cardrules-bench-"))
+        site = compiled_site(None if args.compiled == "build" else Path(args.compiled), scratch)
     skipped = []
     for name in names:
         try:
@@ -313,6 +389,16 @@ def main(argv: list[str] | None = None) -> int:
             row.reference = "OpenSpiel oh_hell, from Python"
         rows.append(row)
         runners[row.name] = api
+        if site is not None:
+
+            def api_compiled(rep: int, name: str = name) -> tuple[float, int, int]:
+                assert site is not None
+                return compiled_api(site, name, per_rep, rep)
+
+            compiled_row = Row(f"{name}: API, compiled", "api-compiled", name)
+            compiled_row.reference = row.reference
+            rows.append(compiled_row)
+            runners[compiled_row.name] = api_compiled
         if not args.no_batch:
 
             def batch(rep: int, name: str = name) -> tuple[float, int, int]:
@@ -333,8 +419,10 @@ def main(argv: list[str] | None = None) -> int:
     single, many = memory("callbreak-strict", live)
 
     report = [
-        f"cardrules {cardrules.__version__}, Python {platform.python_version()}, "
-        f"{platform.machine()}, {size} run, {reps} repetitions",
+        f"cardrules {cardrules.__version__} ({build_name(cardrules.game)}"
+        f"{', and the compiled wheel' if site is not None else ''}), "
+        f"Python {platform.python_version()}, {platform.machine()}, {size} run, "
+        f"{reps} repetitions",
         "",
         *table(rows),
         *skipped,
