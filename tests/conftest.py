@@ -25,6 +25,15 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ALL_CARDS = tuple(f"{rank}{suit}" for suit in "CDHS" for rank in RANKS)
 
 
+def pytest_report_header() -> str:
+    """Which build of the engine the tests run against (CI runs them on both)."""
+    import cardrules.game
+
+    where = cardrules.game.__file__ or "?"
+    build = "pure Python" if where.endswith(".py") else "compiled (mypyc)"
+    return f"cardrules engine: {build}, {where}"
+
+
 @pytest.fixture(scope="session")
 def strict() -> Ruleset:
     """The strict Call Break rules, loaded once."""
