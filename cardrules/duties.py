@@ -20,14 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of
+from cardrules.errors import CardrulesError
 
 __all__ = [
     "BEATS",
     "BUILTIN_DUTIES",
     "Duty",
+    "FastStep",
     "FollowSuit",
     "HeadWhenFollowing",
     "MustWin",
@@ -38,6 +40,8 @@ __all__ = [
     "TrumpWhenVoid",
     "compile_narrow",
     "narrow",
+    "step_codes",
+    "steps_of",
     "trick_winner_index",
 ]
 
@@ -148,6 +152,36 @@ def _some(mask: int) -> str:
     return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
+#: When a :class:`FastStep` applies, and the code its executors use for it.
+STEP_PHASES: dict[str, int] = {"lead": 0, "follow": 1}
+#: The guards: a step narrows only when its guard holds.
+STEP_GUARDS: dict[str, int] = {
+    "always": 0,
+    "first_trick_with_trumps": 1,  # the deal's first trick, in a trump contract
+    "holds_led_suit": 2,
+    "void_in_led_suit": 3,
+}
+#: The cards a step keeps (when any of them is still allowed).
+STEP_KEEPS: dict[str, int] = {"non_trumps": 0, "led_suit": 1, "beaters": 2, "trumps": 3}
+
+
+class FastStep(NamedTuple):
+    """One step of a duty's fast form: when ``phase`` and ``guard`` hold, keep
+    the allowed cards that are ``keep``, unless none of them is allowed.
+
+    ``phase`` is ``"lead"`` or ``"follow"``; ``guard`` a key of
+    :data:`STEP_GUARDS`; ``keep`` a key of :data:`STEP_KEEPS` (``beaters``:
+    the cards that beat the one winning so far).  Every kernel duty is one
+    step, so the game runs a profile's duties as one short program: compiled
+    to a Python function by :func:`compile_narrow`, or run by the compiled
+    engine's own loop (:func:`step_codes`).
+    """
+
+    phase: str
+    guard: str
+    keep: str
+
+
 class Duty:
     """A named filter on the playable cards; subclass and set ``name`` and ``summary``.
 
@@ -157,14 +191,11 @@ class Duty:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
-    #: Optional fast form of ``narrow`` for :func:`compile_narrow`: Python
-    #: statements that narrow ``legal`` when leading and when following.  They
-    #: see ``hand``, ``legal``, ``first`` (first trick), ``lm`` (mask of the
-    #: suit led), ``tm`` (mask of the trump suit, 0 in no-trump) and ``beats``
-    #: (cards that beat the winning one).  Used only when defined by the same
-    #: class as ``narrow``; tests check each against ``narrow``.
-    fast_lead: ClassVar[str | None] = None
-    fast_follow: ClassVar[str | None] = None
+    #: Optional fast form of ``narrow`` for the game's hot path, as data: the
+    #: :class:`FastStep` s this duty takes (none: ``()``; no fast form: None).
+    #: Used only when defined by the same class as ``narrow``; tests check
+    #: each against ``narrow``.
+    fast_steps: ClassVar[tuple[FastStep, ...] | None] = None
 
     __slots__ = ("rule",)
 
@@ -188,8 +219,7 @@ class NoTrumpLeadFirstTrick(Duty):
 
     name = "no_trump_lead_first_trick"
     summary = "The leader of the first trick may not lead a trump while holding another suit."
-    fast_lead = "if first and tm:\n    x = legal & ~tm\n    if x:\n        legal = x"
-    fast_follow = ""
+    fast_steps = (FastStep("lead", "first_trick_with_trumps", "non_trumps"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -211,8 +241,7 @@ class FollowSuit(Duty):
 
     name = "follow_suit"
     summary = "A player who holds the suit led must play a card of that suit."
-    fast_lead = ""
-    fast_follow = "x = legal & lm\nif x:\n    legal = x"
+    fast_steps = (FastStep("follow", "always", "led_suit"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -233,8 +262,7 @@ class HeadWhenFollowing(Duty):
         "A player following suit must play a card that beats the card winning "
         "so far, if they hold one (after a trump, any card of the suit led)."
     )
-    fast_lead = ""
-    fast_follow = "if hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
+    fast_steps = (FastStep("follow", "holds_led_suit", "beaters"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -252,8 +280,7 @@ class TrumpWhenVoid(Duty):
 
     name = "trump_when_void"
     summary = "A player void in the suit led must play a trump if they hold one."
-    fast_lead = ""
-    fast_follow = "if not hand & lm:\n    x = legal & tm\n    if x:\n        legal = x"
+    fast_steps = (FastStep("follow", "void_in_led_suit", "trumps"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -272,8 +299,7 @@ class TrumpWhenVoid(Duty):
 class _BeatWhenVoid(Duty):
     """Void in the suit led: beat the winning card if able (shared by two named duties)."""
 
-    fast_lead = ""
-    fast_follow = "if not hand & lm:\n    x = legal & beats\n    if x:\n        legal = x"
+    fast_steps = (FastStep("follow", "void_in_led_suit", "beaters"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -318,8 +344,7 @@ class MustWin(Duty):
         "Among the cards otherwise allowed, a player must play one that beats "
         "the card winning so far, if they hold one."
     )
-    fast_lead = ""
-    fast_follow = "x = legal & beats\nif x:\n    legal = x"
+    fast_steps = (FastStep("follow", "always", "beaters"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
@@ -348,28 +373,69 @@ BUILTIN_DUTIES: tuple[type[Duty], ...] = (
 FastNarrow = Callable[[int, int, int, int, bool, bool], int]
 
 
+def steps_of(duties: Sequence[Duty]) -> tuple[FastStep, ...] | None:
+    """The steps of these duties in order, or None when one has no fast form.
+
+    A duty's steps count only when they come from the class whose ``narrow``
+    runs (a subclass that overrides ``narrow`` has no fast form unless it
+    declares its own), and every step must use the known phases, guards and
+    keeps.
+    """
+    steps: list[FastStep] = []
+    for duty in duties:
+        own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
+        mine = own.get("fast_steps")
+        if mine is None:
+            return None
+        for step in mine:
+            if (
+                step.phase not in STEP_PHASES
+                or step.guard not in STEP_GUARDS
+                or step.keep not in STEP_KEEPS
+            ):
+                raise CardrulesError(f"invalid fast step of duty {type(duty).__name__}: {step}")
+            steps.append(step)
+    return tuple(steps)
+
+
+def step_codes(steps: Sequence[FastStep]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The steps as (guard, keep) code pairs, flattened: (leading, following)."""
+    lead: list[int] = []
+    follow: list[int] = []
+    for step in steps:
+        (lead if step.phase == "lead" else follow).extend(
+            (STEP_GUARDS[step.guard], STEP_KEEPS[step.keep])
+        )
+    return tuple(lead), tuple(follow)
+
+
+#: Python source of each guard and each keep, for :func:`compile_narrow`.
+_GUARD_SOURCE = ("", "first and tm", "hand & lm", "not hand & lm")
+_KEEP_SOURCE = ("~tm", "lm", "beats", "tm")
+
+
 def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
     """One function doing what :func:`narrow` does with these duties, or None.
 
-    Built from the duties' ``fast_lead`` / ``fast_follow`` statements, so
-    the game's hot path makes one call instead of one per duty and needs no
-    :class:`TrickState` (a ruleset builds it once: ``Ruleset.fast_narrow``).
-    None when a duty has no fast form (a plugin duty, or a subclass that
-    overrides ``narrow``).
+    Written from the duties' :class:`FastStep` s, so the game's hot path
+    makes one call instead of one per duty and needs no :class:`TrickState`
+    (a ruleset builds it once: ``Ruleset.fast_narrow``).  None when a duty
+    has no fast form (a plugin duty, or a subclass that overrides ``narrow``).
     """
-    lead: list[str] = []
-    follow: list[str] = []
-    for duty in duties:
-        # The fast form must come from the class whose ``narrow`` runs.
-        own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
-        if own.get("fast_lead") is None or own.get("fast_follow") is None:
-            return None
-        lead.extend(str(own["fast_lead"]).splitlines())
-        follow.extend(str(own["fast_follow"]).splitlines())
-    body = ["def fast(hand, lm, tm, beats, first, leading):", "    legal = hand", "    if leading:"]
-    body += ["        " + line for line in lead] or ["        pass"]
-    body += ["    else:"]
-    body += ["        " + line for line in follow] or ["        pass"]
+    steps = steps_of(duties)
+    if steps is None:
+        return None
+    body = ["def fast(hand, lm, tm, beats, first, leading):", "    legal = hand"]
+    for phase, codes in zip(("if leading:", "else:"), step_codes(steps), strict=True):
+        body.append("    " + phase)
+        for guard, keep in zip(codes[::2], codes[1::2], strict=True):
+            pad = "        "
+            if guard:
+                body.append(f"{pad}if {_GUARD_SOURCE[guard]}:")
+                pad += "    "
+            body += [f"{pad}x = legal & {_KEEP_SOURCE[keep]}", f"{pad}if x:", f"{pad}    legal = x"]
+        if not codes:
+            body.append("        pass")
     body += ["    return legal"]
     namespace: dict[str, Any] = {}
     exec(compile("\n".join(body), "<cardrules compiled duties>", "exec"), namespace)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.actions import PLAYS, Action, Play, parse_action
 from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
@@ -323,7 +323,12 @@ class Game:
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
         self._step = self.rules.direction.step
         self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
-        self._fast = self.rules.fast_narrow
+        # The duties' fast form: the compiled engine runs their step codes in
+        # its own loop (_run_steps); the interpreted one calls the function
+        # written from the same steps (Ruleset.fast_narrow).  None: narrow().
+        codes = self.rules.fast_codes
+        self._codes = codes if _COMPILED else None
+        self._fast = self.rules.fast_narrow if self._codes is None else None
         self._legal = -1
 
     # -- public state ------------------------------------------------------
@@ -385,7 +390,16 @@ class Game:
             assert seat is not None
             fast = self._fast
             cards = self._trick_cards
-            if fast is None:
+            codes = self._codes
+            if codes is not None:
+                first = not self.tricks
+                if cards:
+                    lm = SUIT_MASKS[cards[0] // 13]
+                    beats = self._beats[self._win]
+                    legal = _run_steps(codes[1], self.hands[seat], lm, self._tm, beats, first)
+                else:
+                    legal = _run_steps(codes[0], self.hands[seat], 0, self._tm, 0, first)
+            elif fast is None:
                 legal = narrow(self.rules.duties, self.hands[seat], self.trick_state())
             elif cards:
                 lm = SUIT_MASKS[cards[0] // 13]
@@ -669,40 +683,87 @@ class Game:
         )
 
 
+#: True in the compiled wheel, where this module is an extension module.
+_COMPILED: Final = not __file__.endswith(".py")
+
+
+def _run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool) -> int:
+    """The cards allowed after the duties' fast steps, given as (guard, keep) code pairs.
+
+    The compiled engine's executor of :class:`~cardrules.duties.FastStep`
+    (:func:`~cardrules.duties.step_codes`); tests check it against ``narrow``.
+    """
+    legal = hand
+    for i in range(0, len(codes), 2):
+        guard = codes[i]
+        if guard == 1:  # first_trick_with_trumps
+            if not (first and tm):
+                continue
+        elif guard == 2:  # holds_led_suit
+            if not hand & lm:
+                continue
+        elif guard == 3 and hand & lm:  # void_in_led_suit
+            continue
+        keep = codes[i + 1]
+        if keep == 0:
+            x = legal & ~tm
+        elif keep == 1:
+            x = legal & lm
+        elif keep == 2:
+            x = legal & beats
+        else:
+            x = legal & tm
+        if x:
+            legal = x
+    return legal
+
+
 #: The text of each play action, by card index (``"play AH"``), for the record.
-_PLAY_TEXTS: tuple[str, ...] = tuple(str(p) for p in PLAYS)
-#: Play actions of each 13-card pattern of each suit, filled as patterns appear.
-_SUIT_PLAYS: tuple[dict[int, tuple[Play, ...]], ...] = ({}, {}, {}, {})
-
-
+_PLAY_TEXTS: Final[tuple[str, ...]] = tuple(str(p) for p in PLAYS)
 #: PlayedCard(seat, card) by seat and card index: the trick entries, made once.
-_PLAYED_CARDS: tuple[tuple[PlayedCard, ...], ...] = tuple(
+_PLAYED_CARDS: Final[tuple[tuple[PlayedCard, ...], ...]] = tuple(
     tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(4)
 )
 
-
-def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
-    table = _SUIT_PLAYS[suit]
-    plays = table.get(bits)
-    if plays is None:
-        plays = table[bits] = tuple(PLAYS[c.index] for c in cards_of(bits << (13 * suit)))
-    return plays
+#: _BYTE_PLAYS[k][b]: the play actions of the cards whose bits are set in
+#: byte ``b`` of a mask's byte ``k`` (cards 8k..8k+7), lowest index first.
+_BYTE_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 52)
+        for b in range(256)
+    )
+    for k in range(7)
+)
+_B0: Final = _BYTE_PLAYS[0]
+_B1: Final = _BYTE_PLAYS[1]
+_B2: Final = _BYTE_PLAYS[2]
+_B3: Final = _BYTE_PLAYS[3]
+_B4: Final = _BYTE_PLAYS[4]
+_B5: Final = _BYTE_PLAYS[5]
+_B6: Final = _BYTE_PLAYS[6]
 
 
 def _plays_of(mask: int) -> list[Action]:
-    """The play actions of a mask, lowest card index first (as ``cards_of``)."""
+    """The play actions of a mask, lowest card index first (as ``cards_of``).
+
+    Seven table lookups, one per byte of the 52-bit mask, written out: the
+    same code is fast interpreted and compiled.
+    """
     out: list[Action] = []
-    if mask & 0x1FFF:
-        out += _SUIT_PLAYS[0].get(mask & 0x1FFF) or _suit_plays(0, mask & 0x1FFF)
-    bits = mask >> 13 & 0x1FFF
-    if bits:
-        out += _SUIT_PLAYS[1].get(bits) or _suit_plays(1, bits)
-    bits = mask >> 26 & 0x1FFF
-    if bits:
-        out += _SUIT_PLAYS[2].get(bits) or _suit_plays(2, bits)
-    bits = mask >> 39
-    if bits:
-        out += _SUIT_PLAYS[3].get(bits) or _suit_plays(3, bits)
+    if mask & 0xFF:
+        out += _B0[mask & 0xFF]
+    if mask & 0xFF00:
+        out += _B1[mask >> 8 & 0xFF]
+    if mask & 0xFF0000:
+        out += _B2[mask >> 16 & 0xFF]
+    if mask & 0xFF000000:
+        out += _B3[mask >> 24 & 0xFF]
+    if mask & 0xFF00000000:
+        out += _B4[mask >> 32 & 0xFF]
+    if mask & 0xFF0000000000:
+        out += _B5[mask >> 40 & 0xFF]
+    if mask >> 48:
+        out += _B6[mask >> 48]
     return out
 
 

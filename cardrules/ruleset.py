@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.components import PAIRS, Contract, Side, pair_of
-from cardrules.duties import FastNarrow, TrickState, compile_narrow, narrow, trick_winner_index
+from cardrules.duties import (
+    FastNarrow,
+    TrickState,
+    compile_narrow,
+    narrow,
+    step_codes,
+    steps_of,
+    trick_winner_index,
+)
 from cardrules.errors import CardError, CardrulesError, ProfileError
 from cardrules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
 from cardrules.profile import Profile
@@ -103,6 +111,12 @@ class Ruleset:
     def fast_narrow(self) -> FastNarrow | None:
         """The duties compiled into one function for the game's hot path (None: no fast form)."""
         return compile_narrow(self.duties)
+
+    @cached_property
+    def fast_codes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The duties' fast steps as codes, (leading, following), for the compiled engine."""
+        steps = steps_of(self.duties)
+        return None if steps is None else step_codes(steps)
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""

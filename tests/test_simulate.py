@@ -330,9 +330,11 @@ def test_game_deals_are_deal_cards_of_the_shuffled_deck(name: str) -> None:
 @pytest.mark.parametrize("pos", [0, 1, 2, 3])
 @pytest.mark.parametrize("first_trick", [True, False])
 def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
-    """The game's compiled duty function allows exactly what ``narrow`` allows, duty by duty
-    and for each profile's duty list."""
-    from cardrules.duties import compile_narrow, narrow
+    """Both fast forms of the duties' steps allow exactly what ``narrow`` allows, duty by
+    duty and for each profile's duty list: the function written by ``compile_narrow``
+    (the interpreted engine) and the step loop of the compiled engine (``_run_steps``)."""
+    from cardrules.duties import compile_narrow, narrow, step_codes, steps_of
+    from cardrules.game import _run_steps
 
     rng = random.Random(100 + pos * 2 + first_trick)
     hands, states = _random_batch(rng, 300, first_trick, pos)
@@ -340,14 +342,38 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
     lists += [list(cardrules.load(name).duties) for name in PROFILES]
     for duties in lists:
         fast = compile_narrow(duties)
+        steps = steps_of(duties)
         if fast is None:
+            assert steps is None
             continue
+        assert steps is not None
+        codes = step_codes(steps)[pos != 0]
         for hand, t in zip(hands, states, strict=True):
             lm = SUIT_MASKS[t.led] if t.led >= 0 else 0
             tm = SUIT_MASKS[t.trump] if t.trump >= 0 else 0
-            got = fast(hand, lm, tm, t.beats, first_trick, pos == 0)
-            assert got == narrow(duties, hand, t), (duties, hand, t)
+            want = narrow(duties, hand, t)
+            assert fast(hand, lm, tm, t.beats, first_trick, pos == 0) == want, (duties, hand, t)
+            assert _run_steps(codes, hand, lm, tm, t.beats, first_trick) == want, (duties, t)
     assert all(compile_narrow(d) is not None for d in lists[: len(BUILTIN_DUTIES)])
+
+
+def test_a_fast_step_outside_the_vocabulary_is_refused() -> None:
+    """A duty declaring a fast step with an unknown guard is refused by name, not run."""
+    from cardrules.duties import FastStep, steps_of
+
+    class Odd(cardrules.duties.Duty):
+        name = "odd"
+        fast_steps = (FastStep("follow", "sometimes", "beaters"),)
+        __slots__ = ()
+
+        def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+            return legal
+
+    with pytest.raises(cardrules.CardrulesError) as err:
+        steps_of([Odd("X-1")])
+    assert str(err.value) == (
+        "invalid fast step of duty Odd: FastStep(phase='follow', guard='sometimes', keep='beaters')"
+    )
 
 
 def test_mb_1_5_high_card_points_counts_a4_k3_q2_j1() -> None:
