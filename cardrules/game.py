@@ -64,8 +64,7 @@ class PlayedCard(NamedTuple):
         return str(self.card)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the cards in play order (seat, card), who won."""
 
     leader: int
