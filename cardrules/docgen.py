@@ -44,8 +44,8 @@ from pydantic import BaseModel
 from cardrules.cards import Card, parse_cards
 from cardrules.components import SEAT_NAMES
 from cardrules.errors import CardrulesError, ProfileError
-from cardrules.profile import ProfileModel
 from cardrules.ruleset import Ruleset
+from cardrules.schema import ProfileModel
 from cardrules.spec import RulesSpec, Setting, describe, format_value
 
 __all__ = [

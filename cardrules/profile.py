@@ -1,28 +1,37 @@
-"""The profile schema: TOML in, validated once, frozen dataclasses out.
+"""Profiles: TOML in, validated once, frozen dataclasses out.
 
 A profile is one TOML file per named rule set.  It is read with ``tomllib``,
 merged over its ``extends`` parent, validated as a whole by the pydantic
-models below (unknown keys are errors, every field has a description) and
-turned into the frozen :class:`Profile` the engine and the hooks see.  Hooks
-never see pydantic models.
+models of :mod:`cardrules.schema` (unknown keys are errors, every field has a
+description) and turned into the frozen :class:`Profile` the engine and the
+hooks see.  Hooks never see pydantic models.
 
 Errors name the file, the key path and the expectation, all problems at once::
 
     invalid profile profiles/my-house.toml:
       auction.min_call -> must be >= 0 (got -1)
       play.duties[2].name -> unknown duty 'must_overtrumpp'; known: follow_suit, ...
+
+The validation results of the shipped profiles are kept in a snapshot beside them
+(``_validated.json``: the validated data of each, by a hash of its merged
+table).  A profile whose merged table is in the snapshot is built from it
+without importing pydantic (about half of ``import cardrules`` +
+``load()``); any other table, or any change to a shipped file, is
+validated.  A test checks that the snapshot is exactly what validation gives.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import tomli_w
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardrules.cards import Suit
 from cardrules.errors import ProfileError
@@ -30,152 +39,16 @@ from cardrules.errors import ProfileError
 __all__ = [
     "ComponentRef",
     "Profile",
-    "ProfileModel",
     "dump_profile",
     "dump_resolved",
-    "format_validation_error",
     "read_profile_file",
+    "validated_profile",
 ]
 
 OptionValue = bool | int | str
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ComponentRefModel(_Strict):
-    """A named rule component (a duty, a throw-in) with the rule id it implements."""
-
-    name: str = Field(description="Name of the component, as registered by the kernel or a plugin.")
-    rule: str = Field("", description="Rule id this component implements, shown in refusals.")
-
-
-class ProfileMetaModel(_Strict):
-    """The ``[profile]`` table: identity of the rule set."""
-
-    name: str = Field(
-        pattern=r"^[a-z0-9][a-z0-9._-]*$",
-        description="Name apps load the profile by (lower case, digits, '-').",
-    )
-    title: str = Field(description="Human title of the rule set.")
-    version: str = Field("1", description="Version of this profile's rules.")
-    summary: str = Field("", description="One paragraph on what this rule set is.")
-    source: str = Field("", description="Where the rules come from.")
-    plugins: list[str] = Field(
-        default_factory=list, description="Entry points (group 'cardrules') this profile needs."
-    )
-    extends: str | None = Field(None, description="Name or path of a parent profile to override.")
-
-
-class TableModel(_Strict):
-    """The ``[table]`` table: players and sides."""
-
-    players: int = Field(4, ge=4, le=4, description="Number of players (the kernel plays with 4).")
-    sides: Literal["individual", "partnership"] = Field(
-        "individual", description="Each for themselves, or pairs N/S against E/W."
-    )
-    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-
-class DealModel(_Strict):
-    """The ``[deal]`` table: order round the table, cut, throw-ins."""
-
-    direction: Literal["clockwise", "counterclockwise"] = Field(
-        description="Order of dealing, calling and play; the deal passes to the next seat "
-        "in this order, and the first card goes to the seat after the dealer."
-    )
-    cutter: Literal["left", "right"] = Field(
-        description="The dealer's neighbour who cuts after the shuffle."
-    )
-    throw_in: list[ComponentRefModel] = Field(
-        default_factory=list,
-        description="Reasons to throw the cards in and redeal (same dealer) before any call.",
-    )
-    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-
-class AuctionModel(_Strict):
-    """The ``[auction]`` table: what happens between the deal and the first lead."""
-
-    kind: str = Field(
-        "calls",
-        description="Auction component: 'calls' (a call of tricks each) "
-        "or one provided by a plugin.",
-    )
-    min_call: int = Field(0, ge=0, le=13, description="Lowest call allowed.")
-    max_call: int = Field(13, ge=0, le=13, description="Highest call allowed.")
-    rule: str = Field("", description="Rule id shown when an action of the auction is refused.")
-    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-    @model_validator(mode="after")
-    def _bounds(self) -> AuctionModel:
-        if self.min_call > self.max_call:
-            raise ValueError(
-                f"min_call ({self.min_call}) must not be above max_call ({self.max_call})"
-            )
-        return self
-
-
-class PlayModel(_Strict):
-    """The ``[play]`` table: trumps and the duties that narrow the playable cards."""
-
-    trump: Literal["C", "D", "H", "S", "none", "contract"] = Field(
-        description="Fixed trump suit, 'none' for no-trump, or 'contract' (chosen per deal)."
-    )
-    duties: list[ComponentRefModel] = Field(
-        description="Duties in the order they apply; each narrows the cards still allowed."
-    )
-    turn_rule: str = Field(
-        "", description="Rule id a refusal cites when a seat plays a card out of turn."
-    )
-    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-
-class ScoringModel(_Strict):
-    """The ``[scoring]`` table: how a deal is scored."""
-
-    kind: str = Field(description="Scorer component, provided by a plugin.")
-    rule: str = Field("", description="Rule id of the scoring rule.")
-    params: dict[str, OptionValue] = Field(
-        default_factory=dict, description="Settings of the scorer."
-    )
-    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-
-class GameModel(_Strict):
-    """The ``[game]`` table: when a game of several deals ends."""
-
-    deals: int = Field(ge=1, le=1000, description="Number of deals in a game.")
-    deal_choices: list[int] = Field(
-        default_factory=list, description="Other allowed numbers of deals, if any."
-    )
-    rule: str = Field("", description="Rule id of the end of the game.")
-    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-    @model_validator(mode="after")
-    def _choices(self) -> GameModel:
-        if self.deal_choices and self.deals not in self.deal_choices:
-            raise ValueError(
-                f"deals ({self.deals}) must be one of deal_choices {self.deal_choices}"
-            )
-        return self
-
-
-class ProfileModel(_Strict):
-    """A whole profile file."""
-
-    profile: ProfileMetaModel = Field(description="Identity of the rule set.")
-    table: TableModel = Field(default_factory=TableModel, description="Players and sides.")
-    deal: DealModel = Field(description="Dealing.")
-    auction: AuctionModel = Field(default_factory=AuctionModel, description="The auction.")
-    play: PlayModel = Field(description="Play of the cards.")
-    scoring: ScoringModel = Field(description="Scoring.")
-    game: GameModel = Field(description="End of the game.")
-    options: dict[str, OptionValue] = Field(
-        default_factory=dict,
-        description="House-rule switches and plugin settings, declared by plugins.",
-    )
+#: The ``format`` of the snapshot file.
+SNAPSHOT_FORMAT = "cardrules-validated-profiles/1"
 
 
 # ---------------------------------------------------------------------------
@@ -224,41 +97,42 @@ class Profile:
     data: Mapping[str, Any]
 
     @classmethod
-    def from_model(cls, m: ProfileModel, *, path: str, data: Mapping[str, Any]) -> Profile:
-        """The engine's profile from a validated model."""
+    def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
+        """The engine's profile from validated data (``model_dump(mode="json")`` of the schema).
+
+        ``data`` is the merged table as written, kept for specs and diffs.
+        """
+        meta, table, deal, auction = d["profile"], d["table"], d["deal"], d["auction"]
+        play, scoring, game = d["play"], d["scoring"], d["game"]
         return cls(
-            name=m.profile.name,
-            title=m.profile.title,
-            version=m.profile.version,
-            summary=m.profile.summary,
-            source=m.profile.source,
-            plugins=tuple(m.profile.plugins),
-            extends=m.profile.extends,
-            sides=m.table.sides,
-            direction=m.deal.direction,
-            cutter=m.deal.cutter,
-            throw_in=tuple(ComponentRef(c.name, c.rule) for c in m.deal.throw_in),
-            auction_kind=m.auction.kind,
-            min_call=m.auction.min_call,
-            max_call=m.auction.max_call,
-            auction_rule=m.auction.rule,
-            trump=m.play.trump,
-            duties=tuple(ComponentRef(c.name, c.rule) for c in m.play.duties),
-            play_turn_rule=m.play.turn_rule,
-            scoring_kind=m.scoring.kind,
-            scoring_rule=m.scoring.rule,
-            scoring_params=dict(m.scoring.params),
-            deals=m.game.deals,
-            deal_choices=tuple(m.game.deal_choices),
-            game_rule=m.game.rule,
-            options=dict(m.options),
+            name=meta["name"],
+            title=meta["title"],
+            version=meta["version"],
+            summary=meta["summary"],
+            source=meta["source"],
+            plugins=tuple(meta["plugins"]),
+            extends=meta["extends"],
+            sides=table["sides"],
+            direction=deal["direction"],
+            cutter=deal["cutter"],
+            throw_in=tuple(ComponentRef(c["name"], c["rule"]) for c in deal["throw_in"]),
+            auction_kind=auction["kind"],
+            min_call=auction["min_call"],
+            max_call=auction["max_call"],
+            auction_rule=auction["rule"],
+            trump=play["trump"],
+            duties=tuple(ComponentRef(c["name"], c["rule"]) for c in play["duties"]),
+            play_turn_rule=play["turn_rule"],
+            scoring_kind=scoring["kind"],
+            scoring_rule=scoring["rule"],
+            scoring_params=dict(scoring["params"]),
+            deals=game["deals"],
+            deal_choices=tuple(game["deal_choices"]),
+            game_rule=game["rule"],
+            options=dict(d["options"]),
             rule_ids={
-                "table": tuple(m.table.rules),
-                "deal": tuple(m.deal.rules),
-                "auction": tuple(m.auction.rules),
-                "play": tuple(m.play.rules),
-                "scoring": tuple(m.scoring.rules),
-                "game": tuple(m.game.rules),
+                key: tuple(d[key]["rules"])
+                for key in ("table", "deal", "auction", "play", "scoring", "game")
             },
             path=path,
             data=data,
@@ -278,40 +152,44 @@ class Profile:
 # Reading, merging, validating.
 
 
-def format_validation_error(exc: ValidationError) -> list[tuple[str, str]]:
-    """``(key path, expectation)`` pairs from a pydantic error, in user words."""
-    problems = []
-    for err in exc.errors():
-        path = ""
-        for part in err["loc"]:
-            if isinstance(part, int):
-                path += f"[{part}]"
-            else:
-                path += ("." if path else "") + str(part)
-        kind = err["type"]
-        ctx = err.get("ctx", {})
-        got = err.get("input")
-        if kind == "extra_forbidden":
-            what = "unknown key"
-        elif kind == "missing":
-            what = "required key is missing"
-        elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-            sign = {
-                "greater_than_equal": ">=",
-                "less_than_equal": "<=",
-                "greater_than": ">",
-                "less_than": "<",
-            }[kind]
-            bound = next(iter(ctx.values()))
-            what = f"must be {sign} {bound} (got {got!r})"
-        elif kind == "literal_error":
-            what = f"must be one of {ctx.get('expected', '')} (got {got!r})"
-        elif kind == "value_error":
-            what = str(ctx.get("error", err["msg"]))
-        else:
-            what = f"{err['msg'][0].lower()}{err['msg'][1:]} (got {got!r})"
-        problems.append((path or "(top level)", what))
-    return problems
+def snapshot_path() -> Path:
+    """The snapshot of the shipped profiles' validation (beside them)."""
+    from cardrules.registry import builtin_profile_dir
+
+    return builtin_profile_dir() / "_validated.json"
+
+
+def snapshot_key(data: Mapping[str, Any]) -> str | None:
+    """The snapshot's key of a merged profile table (None: not JSON data, never cached)."""
+    try:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@functools.cache
+def _snapshot() -> dict[str, Any]:
+    """The snapshot's entries; empty when the file is missing or not a snapshot."""
+    try:
+        doc = json.loads(snapshot_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("format") != SNAPSHOT_FORMAT:
+        return {}
+    entries = doc.get("profiles")
+    return entries if isinstance(entries, dict) else {}
+
+
+def validated_profile(data: Mapping[str, Any], source: str) -> Profile:
+    """The :class:`Profile` of a merged table: from the snapshot, else validated now."""
+    key = snapshot_key(data)
+    dump = _snapshot().get(key) if key is not None else None
+    if dump is None:
+        from cardrules.schema import validated_dump
+
+        dump = validated_dump(data, source)
+    return Profile.from_dump(dump, path=source, data=data)
 
 
 def read_profile_file(path: Path) -> dict[str, Any]:
@@ -339,14 +217,6 @@ def merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def validate(data: Mapping[str, Any], source: str) -> ProfileModel:
-    """Validate a (merged) profile table; every problem at once."""
-    try:
-        return ProfileModel.model_validate(data)
-    except ValidationError as exc:
-        raise ProfileError(source, format_validation_error(exc)) from None
-
-
 def dump_profile(data: Mapping[str, Any]) -> str:
     """TOML text of a profile table (written with tomli-w)."""
     return tomli_w.dumps(dict(data))
@@ -357,6 +227,8 @@ def dump_resolved(profile: Profile) -> str:
 
     The text stands alone (no ``extends``): loading it gives the same rules.
     """
+    from cardrules.schema import validate
+
     data = validate(profile.data, profile.path).model_dump(mode="json", exclude_none=True)
     data["profile"].pop("extends", None)
     head = f"# {profile.name}: resolved from {Path(profile.path).name}"

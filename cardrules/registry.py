@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardrules.errors import ProfileError
-from cardrules.profile import Profile, merge, read_profile_file, validate
+from cardrules.profile import Profile, merge, read_profile_file, validated_profile
 
 __all__ = [
     "builtin_profile_dir",
@@ -129,8 +129,7 @@ def load_profile(ref: str | Path) -> Profile:
     """A validated :class:`Profile` from a name or a path, ``extends`` resolved."""
     path = find_profile(ref)
     data = resolve_data(path)
-    model = validate(data, str(path))
-    return Profile.from_model(model, path=str(path), data=data)
+    return validated_profile(data, str(path))
 
 
 def rule_text_path(ref: str | Path) -> Path | None:

@@ -26,8 +26,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cardrules.profile import ComponentRefModel, OptionValue, ProfileModel
+from cardrules.profile import OptionValue
 from cardrules.ruleset import Ruleset
+from cardrules.schema import ComponentRefModel, ProfileModel
 
 __all__ = [
     "AuctionSpec",

@@ -13,8 +13,8 @@ import cardrules
 from cardrules import Bid, ChooseContract, Game, Play, RecordError
 from cardrules.bots import RuleBot, bots_by_name, play_game
 from cardrules.cli import COMMANDS, main, read_action
-from cardrules.profile import AuctionModel, PlayModel
 from cardrules.registry import load_profile, profile_paths
+from cardrules.schema import AuctionModel, PlayModel
 from cardrules.spec import describe, render_text
 
 STRICT = "callbreak-strict"

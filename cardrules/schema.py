@@ -1,0 +1,240 @@
+"""The profile schema: the pydantic models every profile is validated against.
+
+Imported only when a profile has to be validated: a shipped profile whose
+merged table is unchanged loads from the snapshot of its validation
+(``profiles/_validated.json``, see :mod:`cardrules.profile`), so an app
+that only loads shipped profiles never imports pydantic.  ``python -m
+cardrules.schema`` rewrites the snapshot; a test checks it is current.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from cardrules.errors import ProfileError
+from cardrules.profile import OptionValue
+
+__all__ = [
+    "ComponentRefModel",
+    "ProfileModel",
+    "format_validation_error",
+    "snapshot_text",
+    "validate",
+    "validated_dump",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ComponentRefModel(_Strict):
+    """A named rule component (a duty, a throw-in) with the rule id it implements."""
+
+    name: str = Field(description="Name of the component, as registered by the kernel or a plugin.")
+    rule: str = Field("", description="Rule id this component implements, shown in refusals.")
+
+
+class ProfileMetaModel(_Strict):
+    """The ``[profile]`` table: identity of the rule set."""
+
+    name: str = Field(
+        pattern=r"^[a-z0-9][a-z0-9._-]*$",
+        description="Name apps load the profile by (lower case, digits, '-').",
+    )
+    title: str = Field(description="Human title of the rule set.")
+    version: str = Field("1", description="Version of this profile's rules.")
+    summary: str = Field("", description="One paragraph on what this rule set is.")
+    source: str = Field("", description="Where the rules come from.")
+    plugins: list[str] = Field(
+        default_factory=list, description="Entry points (group 'cardrules') this profile needs."
+    )
+    extends: str | None = Field(None, description="Name or path of a parent profile to override.")
+
+
+class TableModel(_Strict):
+    """The ``[table]`` table: players and sides."""
+
+    players: int = Field(4, ge=4, le=4, description="Number of players (the kernel plays with 4).")
+    sides: Literal["individual", "partnership"] = Field(
+        "individual", description="Each for themselves, or pairs N/S against E/W."
+    )
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+
+class DealModel(_Strict):
+    """The ``[deal]`` table: order round the table, cut, throw-ins."""
+
+    direction: Literal["clockwise", "counterclockwise"] = Field(
+        description="Order of dealing, calling and play; the deal passes to the next seat "
+        "in this order, and the first card goes to the seat after the dealer."
+    )
+    cutter: Literal["left", "right"] = Field(
+        description="The dealer's neighbour who cuts after the shuffle."
+    )
+    throw_in: list[ComponentRefModel] = Field(
+        default_factory=list,
+        description="Reasons to throw the cards in and redeal (same dealer) before any call.",
+    )
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+
+class AuctionModel(_Strict):
+    """The ``[auction]`` table: what happens between the deal and the first lead."""
+
+    kind: str = Field(
+        "calls",
+        description="Auction component: 'calls' (a call of tricks each) "
+        "or one provided by a plugin.",
+    )
+    min_call: int = Field(0, ge=0, le=13, description="Lowest call allowed.")
+    max_call: int = Field(13, ge=0, le=13, description="Highest call allowed.")
+    rule: str = Field("", description="Rule id shown when an action of the auction is refused.")
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+    @model_validator(mode="after")
+    def _bounds(self) -> AuctionModel:
+        if self.min_call > self.max_call:
+            raise ValueError(
+                f"min_call ({self.min_call}) must not be above max_call ({self.max_call})"
+            )
+        return self
+
+
+class PlayModel(_Strict):
+    """The ``[play]`` table: trumps and the duties that narrow the playable cards."""
+
+    trump: Literal["C", "D", "H", "S", "none", "contract"] = Field(
+        description="Fixed trump suit, 'none' for no-trump, or 'contract' (chosen per deal)."
+    )
+    duties: list[ComponentRefModel] = Field(
+        description="Duties in the order they apply; each narrows the cards still allowed."
+    )
+    turn_rule: str = Field(
+        "", description="Rule id a refusal cites when a seat plays a card out of turn."
+    )
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+
+class ScoringModel(_Strict):
+    """The ``[scoring]`` table: how a deal is scored."""
+
+    kind: str = Field(description="Scorer component, provided by a plugin.")
+    rule: str = Field("", description="Rule id of the scoring rule.")
+    params: dict[str, OptionValue] = Field(
+        default_factory=dict, description="Settings of the scorer."
+    )
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+
+class GameModel(_Strict):
+    """The ``[game]`` table: when a game of several deals ends."""
+
+    deals: int = Field(ge=1, le=1000, description="Number of deals in a game.")
+    deal_choices: list[int] = Field(
+        default_factory=list, description="Other allowed numbers of deals, if any."
+    )
+    rule: str = Field("", description="Rule id of the end of the game.")
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+    @model_validator(mode="after")
+    def _choices(self) -> GameModel:
+        if self.deal_choices and self.deals not in self.deal_choices:
+            raise ValueError(
+                f"deals ({self.deals}) must be one of deal_choices {self.deal_choices}"
+            )
+        return self
+
+
+class ProfileModel(_Strict):
+    """A whole profile file."""
+
+    profile: ProfileMetaModel = Field(description="Identity of the rule set.")
+    table: TableModel = Field(default_factory=TableModel, description="Players and sides.")
+    deal: DealModel = Field(description="Dealing.")
+    auction: AuctionModel = Field(default_factory=AuctionModel, description="The auction.")
+    play: PlayModel = Field(description="Play of the cards.")
+    scoring: ScoringModel = Field(description="Scoring.")
+    game: GameModel = Field(description="End of the game.")
+    options: dict[str, OptionValue] = Field(
+        default_factory=dict,
+        description="House-rule switches and plugin settings, declared by plugins.",
+    )
+
+
+def format_validation_error(exc: ValidationError) -> list[tuple[str, str]]:
+    """``(key path, expectation)`` pairs from a pydantic error, in user words."""
+    problems = []
+    for err in exc.errors():
+        path = ""
+        for part in err["loc"]:
+            if isinstance(part, int):
+                path += f"[{part}]"
+            else:
+                path += ("." if path else "") + str(part)
+        kind = err["type"]
+        ctx = err.get("ctx", {})
+        got = err.get("input")
+        if kind == "extra_forbidden":
+            what = "unknown key"
+        elif kind == "missing":
+            what = "required key is missing"
+        elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+            sign = {
+                "greater_than_equal": ">=",
+                "less_than_equal": "<=",
+                "greater_than": ">",
+                "less_than": "<",
+            }[kind]
+            bound = next(iter(ctx.values()))
+            what = f"must be {sign} {bound} (got {got!r})"
+        elif kind == "literal_error":
+            what = f"must be one of {ctx.get('expected', '')} (got {got!r})"
+        elif kind == "value_error":
+            what = str(ctx.get("error", err["msg"]))
+        else:
+            what = f"{err['msg'][0].lower()}{err['msg'][1:]} (got {got!r})"
+        problems.append((path or "(top level)", what))
+    return problems
+
+
+def validate(data: Mapping[str, Any], source: str) -> ProfileModel:
+    """Validate a (merged) profile table; every problem at once."""
+    try:
+        return ProfileModel.model_validate(data)
+    except ValidationError as exc:
+        raise ProfileError(source, format_validation_error(exc)) from None
+
+
+def validated_dump(data: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """The validated profile as plain JSON data, defaults filled in (what the snapshot holds)."""
+    dumped: dict[str, Any] = validate(data, source).model_dump(mode="json")
+    return dumped
+
+
+def snapshot_text() -> str:
+    """The snapshot of the shipped profiles' validation, as written to ``_validated.json``."""
+    from cardrules.profile import SNAPSHOT_FORMAT, snapshot_key
+    from cardrules.registry import builtin_profile_dir, resolve_data
+
+    entries = {}
+    for path in sorted(builtin_profile_dir().glob("*.toml")):
+        data = resolve_data(path)
+        key = snapshot_key(data)
+        if key is not None:
+            entries[key] = validated_dump(data, str(path))
+    doc = {"format": SNAPSHOT_FORMAT, "profiles": dict(sorted(entries.items()))}
+    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # python -m cardrules.schema: rewrite the snapshot
+    from cardrules.profile import snapshot_path
+
+    target = snapshot_path()
+    target.write_text(snapshot_text(), encoding="utf-8")
+    print(f"wrote {target}", file=sys.stderr)
