@@ -34,6 +34,7 @@ import gc
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -412,7 +413,11 @@ def main(argv: list[str] | None = None) -> int:
             batch(0)  # warm-up
 
     print(f"measuring {len(rows)} rows x {reps} repetitions ...", file=sys.stderr)
-    measure(rows, runners, reps)
+    try:
+        measure(rows, runners, reps)
+    finally:
+        if site is not None:
+            shutil.rmtree(site.parent, ignore_errors=True)
     imports, loads = startup(reps)
     together = [a + b for a, b in zip(imports, loads, strict=True)]
     live = 1_000 if args.quick else 10_000
