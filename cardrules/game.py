@@ -325,8 +325,7 @@ class Game:
         # The duties' fast form: the compiled engine runs their step codes in
         # its own loop (_run_steps); the interpreted one calls the function
         # written from the same steps (Ruleset.fast_narrow).  None: narrow().
-        codes = self.rules.fast_codes
-        self._codes = codes if _COMPILED else None
+        self._codes = self.rules.fast_codes if _COMPILED else None
         self._fast = self.rules.fast_narrow if self._codes is None else None
         self._legal = -1
 
@@ -418,7 +417,7 @@ class Game:
         return []
 
     def is_legal(self, action: object) -> bool:
-        """True if ``action`` may be taken now."""
+        """True if ``action`` (an :data:`~cardrules.Action` or its text) may be taken now."""
         try:
             act = parse_action(action)
         except CardrulesError:
@@ -431,6 +430,9 @@ class Game:
 
     def apply(self, action: object, *, seat: object = None) -> None:
         """Take an action for the seat to act; ``seat``, if given, must be its controller.
+
+        ``action`` is an :data:`~cardrules.Action` or its text (``"play AH"``);
+        ``seat`` a seat number 0..3.
 
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
@@ -632,7 +634,8 @@ class Game:
 
     @classmethod
     def from_json(cls, text: object, *, rules: object = None) -> Game:
-        """Rebuild a game from :meth:`to_json` output, re-checking every action.
+        """Rebuild a game from :meth:`to_json` output (``str`` or ``bytes``), re-checking
+        every action; ``rules``, if given, is the :class:`Ruleset` it was played under.
 
         The actions are replayed under the rules, and the stored state must
         match the replay exactly; anything else is a :class:`RecordError`.
