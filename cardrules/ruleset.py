@@ -103,6 +103,9 @@ class Ruleset:
         self.partnership = profile.sides == "partnership"
         self.sides: tuple[Side, ...] = PAIRS if self.partnership else (0, 1, 2, 3)
         self.trump: Suit | None = profile.fixed_trump
+        #: The duties' fast form as data (None when one has none); checked here,
+        #: at load, so that a plugin's malformed step never surfaces mid-game.
+        self.fast_steps = steps_of(self.duties)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
@@ -115,8 +118,7 @@ class Ruleset:
     @cached_property
     def fast_codes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The duties' fast steps as codes, (leading, following), for the compiled engine."""
-        steps = steps_of(self.duties)
-        return None if steps is None else step_codes(steps)
+        return None if self.fast_steps is None else step_codes(self.fast_steps)
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Generator
 from decimal import Decimal
 from pathlib import Path
 
@@ -369,11 +370,24 @@ def test_a_fast_step_outside_the_vocabulary_is_refused() -> None:
         def narrow(self, hand: int, legal: int, t: TrickState) -> int:
             return legal
 
-    with pytest.raises(cardrules.CardrulesError) as err:
-        steps_of([Odd("X-1")])
-    assert str(err.value) == (
+    message = (
         "invalid fast step of duty Odd: FastStep(phase='follow', guard='sometimes', keep='beaters')"
     )
+    with pytest.raises(cardrules.CardrulesError) as err:
+        steps_of([Odd("X-1")])
+    assert str(err.value) == message
+
+    class AddsOdd:  # a plugin that appends the duty to a profile's duties: refused at load
+        @cardrules.hookimpl(wrapper=True)
+        def cardrules_play_duties(
+            self, profile: object, components: object
+        ) -> Generator[None, list[cardrules.Duty], list[cardrules.Duty]]:
+            duties = yield
+            return [*duties, Odd("X-1")]
+
+    with pytest.raises(cardrules.CardrulesError) as err:
+        cardrules.load("callbreak-strict", plugins=[AddsOdd()])
+    assert str(err.value) == message
 
 
 def test_mb_1_5_high_card_points_counts_a4_k3_q2_j1() -> None:
