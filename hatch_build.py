@@ -32,7 +32,7 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         if self.target_name != "wheel" or version == "editable":
             return
         from mypyc.build import mypycify
-        from setuptools import Distribution
+        from setuptools import Distribution  # type: ignore[import-untyped,unused-ignore]
 
         root = Path(self.root)
         out = Path(tempfile.mkdtemp(prefix="cardrules-mypyc-"))
