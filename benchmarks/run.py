@@ -3,9 +3,8 @@
 Run by hand (not a test)::
 
     .venv/bin/pip install -q -e '.[dev,bench]'
-    .venv/bin/python benchmarks/run.py            # the full table, ~2 minutes
-    .venv/bin/python benchmarks/run.py --quick --no-openspiel   # a smoke run, seconds
-    .venv/bin/python benchmarks/run.py --compiled   # adds the compiled build's API rows
+    .venv/bin/python benchmarks/run.py            # the full table, ~3 minutes
+    .venv/bin/python benchmarks/run.py --quick --no-openspiel --no-compiled   # a smoke run
 
 Every row is measured in this one process, repetitions interleaved so that a
 noisy neighbour slows all rows alike; start-up is measured in fresh
@@ -17,10 +16,11 @@ processes.  Rows:
 * for every installed profile: random legal deals through the public API
   (``legal_actions()`` / ``apply()``) and through the batch path
   (``cardrules.simulate``), each with the ratio to the matching OpenSpiel row;
-* with ``--compiled``, the API rows again with the compiled wheel (the game
-  engine built with mypyc: ``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel .``), each
-  repetition in a child process that imports the unpacked wheel; the
-  OpenSpiel reference is the same row of this run;
+* the API rows again with the compiled wheel (the game engine built with
+  mypyc: ``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel .``, about 20 s; or the wheel
+  given to ``--compiled``), each repetition in a child process that imports
+  the unpacked wheel; the OpenSpiel reference is the same row of this run.
+  ``--no-compiled`` leaves them out; without a C compiler they are skipped;
 * start-up (``import cardrules`` + ``cardrules.load``) and memory.
 
 The random policy is the same everywhere: the choice is
@@ -162,6 +162,7 @@ def compiled_site(wheel: Path | None, into: Path) -> Path:
             [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(into), str(ROOT)],
             check=True,
             env={**os.environ, "HATCH_BUILD_HOOKS_ENABLE": "1"},
+            stdout=subprocess.DEVNULL,
         )
         wheel = next(into.glob("cardrules-*.whl"))
     site = into / "site"
@@ -326,10 +327,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
     parser.add_argument(
         "--compiled",
-        nargs="?",
-        const="build",
         metavar="WHEEL",
-        help="add API rows of the compiled build: this wheel, or one built now",
+        help="the compiled wheel to measure (default: build one from this checkout)",
+    )
+    parser.add_argument(
+        "--no-compiled", action="store_true", help="skip the compiled build's API rows"
     )
     parser.add_argument("--child-api", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -348,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows: list[Row] = []
     runners: dict[str, Callable[[int], tuple[float, int, int]]] = {}
+    skipped: list[str] = []
     have_openspiel = not args.no_openspiel
     if have_openspiel:
         try:
@@ -370,10 +373,15 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(Row("OpenSpiel oh_hell, C++ loop", "openspiel-cpp"))
         runners[rows[-1].name] = os_cpp
     site = None
-    if args.compiled:
+    if not args.no_compiled:
         scratch = Path(tempfile.mkdtemp(prefix="cardrules-bench-"))
-        site = compiled_site(None if args.compiled == "build" else Path(args.compiled), scratch)
-    skipped = []
+        try:
+            site = compiled_site(Path(args.compiled) if args.compiled else None, scratch)
+        except subprocess.CalledProcessError:
+            shutil.rmtree(scratch, ignore_errors=True)
+            skipped.append(
+                "skipped the compiled rows: the wheel did not build (needs a C compiler)"
+            )
     for name in names:
         try:
             rules = cardrules.load(name)
