@@ -39,6 +39,7 @@ __all__ = [
     "TrumpToWinWhenVoid",
     "TrumpWhenVoid",
     "compile_narrow",
+    "duty_steps",
     "narrow",
     "step_codes",
     "steps_of",
@@ -383,19 +384,27 @@ def steps_of(duties: Sequence[Duty]) -> tuple[FastStep, ...] | None:
     """
     steps: list[FastStep] = []
     for duty in duties:
-        own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
-        mine = own.get("fast_steps")
+        mine = duty_steps(duty)
         if mine is None:
             return None
-        for step in mine:
-            if (
-                step.phase not in STEP_PHASES
-                or step.guard not in STEP_GUARDS
-                or step.keep not in STEP_KEEPS
-            ):
-                raise CardrulesError(f"invalid fast step of duty {type(duty).__name__}: {step}")
-            steps.append(step)
+        steps.extend(mine)
     return tuple(steps)
+
+
+def duty_steps(duty: Duty) -> tuple[FastStep, ...] | None:
+    """One duty's fast steps (see :func:`steps_of`), or None when it has no fast form."""
+    own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
+    mine: tuple[FastStep, ...] | None = own.get("fast_steps")
+    if mine is None:
+        return None
+    for step in mine:
+        if (
+            step.phase not in STEP_PHASES
+            or step.guard not in STEP_GUARDS
+            or step.keep not in STEP_KEEPS
+        ):
+            raise CardrulesError(f"invalid fast step of duty {type(duty).__name__}: {step}")
+    return tuple(mine)
 
 
 def step_codes(steps: Sequence[FastStep]) -> tuple[tuple[int, ...], tuple[int, ...]]:

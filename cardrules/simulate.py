@@ -40,18 +40,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 from cardrules.actions import Action, Play
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
 from cardrules.components import Contract, DealInfo, Side
-from cardrules.duties import (
-    BEATS,
-    Duty,
-    FollowSuit,
-    HeadWhenFollowing,
-    MustWin,
-    NoTrumpLeadFirstTrick,
-    OvertrumpWhenVoid,
-    TrickState,
-    TrumpToWinWhenVoid,
-    TrumpWhenVoid,
-)
+from cardrules.duties import BEATS, Duty, FastStep, TrickState, duty_steps
 from cardrules.errors import CardrulesError
 from cardrules.ruleset import Ruleset
 
@@ -177,62 +166,41 @@ class TrickBatch:
         )
 
 
-def _no_trump_lead(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-    if not t.leading or not t.first_trick:
-        return legal
-    other = legal & ~t.trump_mask  # trump_mask is 0 in no-trump: nothing to remove
-    return t.where(other != 0, other, legal)  # type: ignore[no-any-return]
-
-
-def _follow_suit(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-    if t.leading:
-        return legal
-    same = legal & t.led_mask
-    return t.where(same != 0, same, legal)  # type: ignore[no-any-return]
-
-
-def _head_when_following(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-    if t.leading:
-        return legal
-    win = legal & t.beats
-    return t.where(((hand & t.led_mask) != 0) & (win != 0), win, legal)  # type: ignore[no-any-return]
-
-
-def _trump_when_void(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-    if t.leading:
-        return legal
-    trumps = legal & t.trump_mask
-    return t.where(((hand & t.led_mask) == 0) & (trumps != 0), trumps, legal)  # type: ignore[no-any-return]
-
-
-def _beat_when_void(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-    if t.leading:
-        return legal
-    win = legal & t.beats
-    return t.where(((hand & t.led_mask) == 0) & (win != 0), win, legal)  # type: ignore[no-any-return]
-
-
-def _must_win(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-    if t.leading:
-        return legal
-    win = legal & t.beats
-    return t.where(win != 0, win, legal)  # type: ignore[no-any-return]
-
-
 BatchNarrow = Callable[[Duty, "U64", "U64", TrickBatch], "U64"]
 
-#: Vectorised forms of the kernel's duties, by exact class (a subclass that
-#: overrides ``narrow`` is played deal by deal instead).  Each mirrors the
-#: class's ``narrow``; tests/test_simulate.py checks them against it.
-BATCH_DUTIES: dict[type[Duty], BatchNarrow] = {
-    NoTrumpLeadFirstTrick: _no_trump_lead,
-    FollowSuit: _follow_suit,
-    HeadWhenFollowing: _head_when_following,
-    TrumpWhenVoid: _trump_when_void,
-    OvertrumpWhenVoid: _beat_when_void,
-    TrumpToWinWhenVoid: _beat_when_void,
-    MustWin: _must_win,
-}
+
+def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
+    """The vectorised form of a duty's :class:`~cardrules.duties.FastStep` s.
+
+    The same steps the game engine runs one deal at a time, over a batch:
+    where the guard holds and some allowed card is ``keep``, keep those.
+    tests/test_simulate.py checks the result against each duty's ``narrow``.
+    """
+    plan = tuple((step.phase == "lead", step.guard, step.keep) for step in steps)
+
+    def narrow_batch(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
+        for leading, guard, keep in plan:
+            if leading != t.leading:
+                continue
+            if guard == "first_trick_with_trumps" and not t.first_trick:
+                continue  # without trumps the keep below is every card: no change
+            if keep == "non_trumps":
+                kept = legal & ~t.trump_mask
+            elif keep == "led_suit":
+                kept = legal & t.led_mask
+            elif keep == "beaters":
+                kept = legal & t.beats
+            else:
+                kept = legal & t.trump_mask
+            ok = kept != 0
+            if guard == "holds_led_suit":
+                ok &= (hand & t.led_mask) != 0
+            elif guard == "void_in_led_suit":
+                ok &= (hand & t.led_mask) == 0
+            legal = t.where(ok, kept, legal)
+        return legal
+
+    return narrow_batch
 
 
 def _scalar_narrow(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
@@ -243,13 +211,13 @@ def _scalar_narrow(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
 
 
 def _batch_form(duty: Duty) -> BatchNarrow:
-    """The vectorised narrow of a duty: its own ``narrow_batch``, a kernel table entry,
-    or its scalar ``narrow`` applied deal by deal."""
+    """The vectorised narrow of a duty: its own ``narrow_batch``, its fast steps run
+    over the batch, or its scalar ``narrow`` applied deal by deal."""
     own = getattr(duty, "narrow_batch", None)
     if own is not None:
         return lambda d, hand, legal, t: own(hand, legal, t)
-    form = BATCH_DUTIES.get(type(duty))
-    return form if form is not None else _scalar_narrow
+    steps = duty_steps(duty)
+    return _scalar_narrow if steps is None else _batch_steps(steps)
 
 
 def batch_narrow(duties: Sequence[Duty]) -> Callable[[U64, TrickBatch], U64]:

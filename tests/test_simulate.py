@@ -23,7 +23,15 @@ from cardrules.actions import Play
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
 from cardrules.cli import main
 from cardrules.duties import BUILTIN_DUTIES, TrickState
-from cardrules.simulate import DealRecord, TrickBatch, batch_narrow, play_deal, summary
+from cardrules.simulate import (
+    DealRecord,
+    TrickBatch,
+    _batch_form,
+    _scalar_narrow,
+    batch_narrow,
+    play_deal,
+    summary,
+)
 
 np = pytest.importorskip("numpy")
 
@@ -111,7 +119,8 @@ def _random_batch(rng: random.Random, count: int, first_trick: bool, pos: int) -
 @pytest.mark.parametrize("pos", [0, 1, 2, 3])
 @pytest.mark.parametrize("first_trick", [True, False])
 def test_vectorised_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
-    """Each kernel duty's vectorised form allows exactly what its ``narrow`` allows."""
+    """Each kernel duty's vectorised form (its fast steps over a batch) allows exactly what
+    its ``narrow`` allows."""
     rng = random.Random(pos * 2 + first_trick)
     hands, states = _random_batch(rng, 400, first_trick, pos)
     u64 = np.uint64
@@ -131,6 +140,7 @@ def test_vectorised_duties_agree_with_narrow(pos: int, first_trick: bool) -> Non
     hand_arr = np.array(hands, dtype=u64)
     for cls in BUILTIN_DUTIES:
         duty = cls("X-1")
+        assert _batch_form(duty) is not _scalar_narrow, cls.name  # vectorised, from its steps
         got = batch_narrow([duty])(hand_arr, t)
         want = [duty.narrow(h, h, s) for h, s in zip(hands, states, strict=True)]
         assert got.tolist() == want, cls.name
