@@ -22,10 +22,12 @@ import inspect
 import textwrap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from pydantic import BaseModel
 
+from cardrules.components import DealsEnd
 from cardrules.profile import OptionValue
 from cardrules.ruleset import Ruleset
 from cardrules.schema import ComponentRefModel, ProfileModel
@@ -133,10 +135,15 @@ class EndSpec:
     summary: str
     description: str
     rules: tuple[str, ...]
+    #: The total that ends the game instead of the number of deals (a target score), if any.
+    target: Decimal | None = None
 
     @property
     def deals_text(self) -> str:
-        """``"5 deals (allowed: 3, 5)"``: the length of the game and the other lengths allowed."""
+        """``"5 deals (allowed: 3, 5)"``: the length of the game and the other lengths allowed;
+        ``"until a total reaches 30"`` when a target score ends it instead."""
+        if self.target is not None:
+            return f"until a total reaches {self.target}"
         choices = sorted({self.deals, *self.deal_choices})
         other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
         return f"{self.deals} deals{other}"
@@ -264,13 +271,19 @@ def describe(rules: Ruleset) -> RulesSpec:
         dict(profile.scoring_params),
         tuple(profile.rule_ids.get("scoring", ())),
     )
+    # The kernel's own end condition may play to a target score instead of the deals.
+    target = rules.end.target if isinstance(rules.end, DealsEnd) else None
+    end_rule = profile.game_rule
+    if isinstance(rules.end, DealsEnd) and target is not None and rules.end.target_rule:
+        end_rule = rules.end.target_rule
     end = EndSpec(
         rules.deals,
         profile.deal_choices,
-        profile.game_rule,
+        end_rule,
         _summary(rules.end),
         _doc(rules.end),
         tuple(profile.rule_ids.get("game", ())),
+        target,
     )
     options = tuple(
         OptionDoc(

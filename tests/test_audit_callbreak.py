@@ -574,7 +574,7 @@ def test_app_5_1_5_2_show_states_the_switched_on_end_of_the_game(tmp_path: Path)
     )
     end = show(str(path)).split("End of the game:")[1].split("\n\n")[0]
     assert " ".join(end.split()) == (
-        "5 deals (allowed: 3, 5) [APP-3.5] the game ends after the deal in which a total "
+        "until a total reaches 30 [APP-5.1] the game ends after the deal in which a total "
         "reaches 30; the highest total wins, equal totals share a place; a seat that calls 8 "
         "and takes 8 or more wins at once"
     )
