@@ -25,20 +25,20 @@ from cardrules.ruleset import Ruleset, load
 
 __all__ = [
     "Difference",
-    "Setting",
+    "Worded",
     "cli_arguments",
     "cli_run",
-    "describe",
     "diff",
     "diff_rules",
     "format_diff",
+    "in_words",
 ]
 
 _BUILTIN_NAMES = frozenset(cls.name for cls in BUILTIN_DUTIES)
 
 
 @dataclass(frozen=True, slots=True)
-class Setting:
+class Worded:
     """One setting of a rule set in words, with the rule ids behind it."""
 
     name: str
@@ -77,7 +77,7 @@ def _trump_word(rules: Ruleset) -> str:
     return "trump" if rules.trump is None else Suit(rules.trump).word[:-1]
 
 
-def _duty_settings(rules: Ruleset) -> list[Setting]:
+def _duty_settings(rules: Ruleset) -> list[Worded]:
     """The play duties grouped by situation: leading, following, void, and others."""
     duties: Sequence[Duty] = rules.duties
     by_name: dict[str, list[Duty]] = {}
@@ -93,14 +93,14 @@ def _duty_settings(rules: Ruleset) -> list[Setting]:
         lead = f"no {trump} lead in the first trick while holding another suit"
     else:
         lead = "any card"
-    out.append(Setting("first lead", lead, ids("no_trump_lead_first_trick")))
+    out.append(Worded("first lead", lead, ids("no_trump_lead_first_trick")))
     if "follow_suit" not in by_name:
         follow = "any card"
     elif "head_when_following" in by_name:
         follow = "follow suit and beat the winning card if able"
     else:
         follow = "follow suit, any card of the suit (no duty to beat)"
-    out.append(Setting("following suit", follow, ids("follow_suit", "head_when_following")))
+    out.append(Worded("following suit", follow, ids("follow_suit", "head_when_following")))
     if rules.trump is None and rules.profile.trump == "none":
         void = "any card (no trumps)"
     elif "trump_to_win_when_void" in by_name or (
@@ -114,7 +114,7 @@ def _duty_settings(rules: Ruleset) -> list[Setting]:
     else:
         void = "any card"
     out.append(
-        Setting(
+        Worded(
             "void in the led suit",
             void,
             ids("trump_when_void", "overtrump_when_void", "trump_to_win_when_void"),
@@ -123,10 +123,10 @@ def _duty_settings(rules: Ruleset) -> list[Setting]:
     must_win = (
         "must win the trick whenever able" if "must_win" in by_name else "no general duty to win"
     )
-    out.append(Setting("winning the trick", must_win, ids("must_win")))
+    out.append(Worded("winning the trick", must_win, ids("must_win")))
     others = [d for d in duties if d.name not in _BUILTIN_NAMES]
     out.append(
-        Setting(
+        Worded(
             "other duties",
             "; ".join(f"{d.name}: {d.summary.rstrip('.')}" for d in others) or "none",
             _unique(d.rule for d in others),
@@ -141,26 +141,26 @@ def _option_words(value: OptionValue) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def describe(rules: Ruleset) -> list[Setting]:
+def in_words(rules: Ruleset) -> list[Worded]:
     """Every rule setting of a loaded rule set in words, in a fixed order."""
     p = rules.profile
     out = [
-        Setting(
+        Worded(
             "sides",
             "partnerships N/S against E/W" if rules.partnership else "each for themselves",
         ),
-        Setting(
+        Worded(
             "direction of play", "clockwise" if rules.direction.step == 1 else "counter-clockwise"
         ),
-        Setting("cut", f"the dealer's {p.cutter}-hand neighbour cuts"),
-        Setting(
+        Worded("cut", f"the dealer's {p.cutter}-hand neighbour cuts"),
+        Worded(
             "throw-in and redeal",
             "; ".join(t.description for t in rules.throw_ins) or "none",
             _unique(t.rule for t in rules.throw_ins),
         ),
-        Setting("auction", p.auction_kind),
-        Setting("calls", f"{rules.bounds[0]}–{rules.bounds[1]}", _unique([p.auction_rule])),
-        Setting(
+        Worded("auction", p.auction_kind),
+        Worded("calls", f"{rules.bounds[0]}–{rules.bounds[1]}", _unique([p.auction_rule])),
+        Worded(
             "trumps",
             Suit(rules.trump).word
             if rules.trump is not None
@@ -172,15 +172,15 @@ def describe(rules: Ruleset) -> list[Setting]:
     if not isinstance(summary, str):
         params = ", ".join(f"{k}={v}" for k, v in sorted(p.scoring_params.items()))
         summary = p.scoring_kind + (f" ({params})" if params else "")
-    out.append(Setting("scoring", summary, _unique([p.scoring_rule])))
+    out.append(Worded("scoring", summary, _unique([p.scoring_rule])))
     choices = sorted(set(p.deal_choices) - {rules.deals})
     deals = f"{rules.deals} deals" + (f" (or {', '.join(map(str, choices))})" if choices else "")
-    out.append(Setting("length of the game", deals, _unique([p.game_rule])))
+    out.append(Worded("length of the game", deals, _unique([p.game_rule])))
     # Which plugins are loaded shows through the settings they change.
     for name, spec in sorted(rules.components.options.items()):
         value = p.options.get(name, spec.default)
         out.append(
-            Setting(
+            Worded(
                 f"option {name}",
                 _option_words(value),
                 _unique([spec.rule]),
@@ -191,14 +191,14 @@ def describe(rules: Ruleset) -> list[Setting]:
 
 
 def diff_rules(a: Ruleset, b: Ruleset) -> list[Difference]:
-    """The settings whose words differ between ``a`` and ``b``, in :func:`describe` order.
+    """The settings whose words differ between ``a`` and ``b``, in :func:`in_words` order.
 
     A setting only one side has (an option of a plugin the other does not
     load) shows as ``—`` on the other side, unless it is at its default there:
     a switch left off changes nothing.
     """
-    left = {s.name: s for s in describe(a)}
-    right = {s.name: s for s in describe(b)}
+    left = {s.name: s for s in in_words(a)}
+    right = {s.name: s for s in in_words(b)}
     names = list(left) + [n for n in right if n not in left]
     out = []
     for name in names:

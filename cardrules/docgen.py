@@ -788,7 +788,7 @@ def comparison_lines(rulesets: Sequence[Ruleset], docs: str = "rules/") -> Itera
 
     The settings that differ come first, then those every profile shares.
     """
-    from cardrules.diff import describe as words
+    from cardrules.diff import in_words as words
 
     tables = [{s.name: s for s in words(r)} for r in rulesets]
     names = list(dict.fromkeys(n for t in tables for n in t))

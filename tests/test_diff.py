@@ -13,7 +13,7 @@ import pytest
 import cardrules
 from cardrules import hookimpl
 from cardrules.cli import main
-from cardrules.diff import Difference, describe, diff, diff_rules, format_diff
+from cardrules.diff import Difference, diff, diff_rules, format_diff, in_words
 from cardrules.duties import Duty, TrickState
 from cardrules.plugins import Components
 
@@ -141,10 +141,10 @@ def test_diff_plugin_duties_are_listed_with_their_summary(tmp_path: Path) -> Non
     ]
 
 
-def test_diff_describe_covers_every_rule_setting() -> None:
+def test_diff_in_words_covers_every_rule_setting() -> None:
     """Every rule setting has words; a profile describes the same way twice."""
     rules = cardrules.load("callbreak-app")
-    settings = describe(rules)
+    settings = in_words(rules)
     assert [s.name for s in settings][:7] == [
         "sides",
         "direction of play",
@@ -155,7 +155,7 @@ def test_diff_describe_covers_every_rule_setting() -> None:
         "trumps",
     ]
     assert all(s.value for s in settings)
-    assert settings == describe(cardrules.load("callbreak-app"))
+    assert settings == in_words(cardrules.load("callbreak-app"))
 
 
 def test_diff_difference_text() -> None:
