@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardrules.cards import Suit
-from cardrules.duties import BUILTIN_DUTIES, Duty
+from cardrules.duties import BUILTIN_DUTIES, Duty, duty_steps
 from cardrules.profile import OptionValue
 from cardrules.ruleset import Ruleset, load
 
@@ -35,6 +35,19 @@ __all__ = [
 ]
 
 _BUILTIN_NAMES = frozenset(cls.name for cls in BUILTIN_DUTIES)
+#: The kernel duty each fast form stands for: a plugin duty declaring the same
+#: steps plays the same, so it is worded as that duty.  Two kernel duties share
+#: one form (void: beat the winning card); it reads as ``overtrump_when_void``,
+#: which the wording below already treats as "trump only to win" when no
+#: ``trump_when_void`` comes before it.
+_BUILTIN_BY_STEPS = {cls.fast_steps: cls.name for cls in reversed(BUILTIN_DUTIES)}
+
+
+def _kernel_name(duty: Duty) -> str | None:
+    """The kernel duty ``duty`` is or plays as (by name, else by its fast steps)."""
+    if duty.name in _BUILTIN_NAMES:
+        return duty.name
+    return _BUILTIN_BY_STEPS.get(duty_steps(duty))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +94,13 @@ def _duty_settings(rules: Ruleset) -> list[Worded]:
     """The play duties grouped by situation: leading, following, void, and others."""
     duties: Sequence[Duty] = rules.duties
     by_name: dict[str, list[Duty]] = {}
+    others = []
     for duty in duties:
-        by_name.setdefault(duty.name, []).append(duty)
+        name = _kernel_name(duty)
+        if name is None:
+            others.append(duty)
+        else:
+            by_name.setdefault(name, []).append(duty)
 
     def ids(*names: str) -> tuple[str, ...]:
         return _unique(d.rule for n in names for d in by_name.get(n, ()))
@@ -124,7 +142,6 @@ def _duty_settings(rules: Ruleset) -> list[Worded]:
         "must win the trick whenever able" if "must_win" in by_name else "no general duty to win"
     )
     out.append(Worded("winning the trick", must_win, ids("must_win")))
-    others = [d for d in duties if d.name not in _BUILTIN_NAMES]
     out.append(
         Worded(
             "other duties",

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import cardrules
+import cardrules.duties
 from cardrules import hookimpl
+from cardrules.cards import SUIT_MASKS
 from cardrules.cli import main
-from cardrules.diff import Difference, diff, diff_rules, format_diff, in_words
+from cardrules.diff import Difference, _kernel_name, diff, diff_rules, format_diff, in_words
 from cardrules.duties import Duty, TrickState
 from cardrules.plugins import Components
 
@@ -139,6 +141,57 @@ def test_diff_plugin_duties_are_listed_with_their_summary(tmp_path: Path) -> Non
         "other duties: none vs no_ace_lead: An ace may not be led while holding another card "
         "(— vs X-1)"
     ]
+
+
+class _MyFollow(Duty):
+    """A plugin's own follow-suit duty, declaring the kernel's fast form of following suit."""
+
+    name = "my_follow"
+    summary = "Follow suit if able (house wording)."
+    fast_steps = cardrules.duties.FollowSuit.fast_steps
+    __slots__ = ()
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led < 0:
+            return legal
+        same = legal & SUIT_MASKS[t.led]
+        return same or legal
+
+
+class _MyFollowPlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_duty(_MyFollow)
+
+
+def test_diff_a_plugin_duty_with_a_kernel_duty_s_steps_reads_as_that_duty(
+    tmp_path: Path,
+) -> None:
+    """CBC-3.2 through a plugin duty declaring follow_suit's FastSteps: the same rules in words
+    (its rule id still shown), not an "other duty"; without the steps it is one."""
+    body = (
+        "[play]\nduties = [\n"
+        '  { name = "my_follow", rule = "CBC-3.2" },\n'
+        '  { name = "trump_to_win_when_void", rule = "CBC-3.4" },\n'
+        "]\n"
+    )
+    mine = cardrules.load(child(tmp_path, "callbridge-classic", body), plugins=[_MyFollowPlugin()])
+    classic = cardrules.load("callbridge-classic")
+    assert diff_rules(classic, mine) == []
+    words = {s.name: s for s in in_words(mine)}
+    assert words["following suit"].value == "follow suit, any card of the suit (no duty to beat)"
+    assert words["following suit"].rules == ("CBC-3.2",)
+    assert words["other duties"].value == "none"
+
+    class _Plain(_MyFollow):  # its own narrow, no steps of its own: not recognised
+        name = "my_follow"
+        fast_steps = None
+        __slots__ = ()
+
+        def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+            return super().narrow(hand, legal, t)
+
+    assert _kernel_name(_Plain("X")) is None
 
 
 def test_diff_in_words_covers_every_rule_setting() -> None:
