@@ -50,6 +50,32 @@ OptionValue = bool | int | str
 #: The ``format`` of the snapshot file.
 SNAPSHOT_FORMAT = "cardrules-validated-profiles/1"
 
+#: The schema's names, still importable from here (``cardrules.profile.ProfileModel``):
+#: they live in :mod:`cardrules.schema`, imported on first use with pydantic.
+_SCHEMA_NAMES = frozenset(
+    {
+        "AuctionModel",
+        "ComponentRefModel",
+        "DealModel",
+        "GameModel",
+        "PlayModel",
+        "ProfileMetaModel",
+        "ProfileModel",
+        "ScoringModel",
+        "TableModel",
+        "format_validation_error",
+        "validate",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SCHEMA_NAMES:
+        from cardrules import schema
+
+        return getattr(schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # ---------------------------------------------------------------------------
 # The engine's view: frozen dataclasses.
