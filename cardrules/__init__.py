@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
 from cardrules.cards import Card, Suit, parse_card, parse_cards
 from cardrules.components import Contract, Direction, GameOver, ThrowIn
-from cardrules.duties import Duty, TrickState
+from cardrules.duties import Duty, FastStep, TrickState
 from cardrules.errors import (
     ActionError,
     CardError,
@@ -44,6 +44,7 @@ __all__ = [
     "Direction",
     "Duty",
     "Explanation",
+    "FastStep",
     "Game",
     "GameOver",
     "IllegalAction",

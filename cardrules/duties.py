@@ -193,7 +193,7 @@ class Duty:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     #: Optional fast form of ``narrow`` for the game's hot path, as data: the
-    #: :class:`FastStep` s this duty takes (none: ``()``; no fast form: None).
+    #: steps (:class:`FastStep`) this duty takes (none: ``()``; no fast form: None).
     #: Used only when defined by the same class as ``narrow``; tests check
     #: each against ``narrow``.
     fast_steps: ClassVar[tuple[FastStep, ...] | None] = None
@@ -426,7 +426,7 @@ _KEEP_SOURCE = ("~tm", "lm", "beats", "tm")
 def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
     """One function doing what :func:`narrow` does with these duties, or None.
 
-    Written from the duties' :class:`FastStep` s, so the game's hot path
+    Written from the duties' steps (:class:`FastStep`), so the game's hot path
     makes one call instead of one per duty and needs no :class:`TrickState`
     (a ruleset builds it once: ``Ruleset.fast_narrow``).  None when a duty
     has no fast form (a plugin duty, or a subclass that overrides ``narrow``).

@@ -692,7 +692,7 @@ _COMPILED: Final = not __file__.endswith(".py")
 def _run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool) -> int:
     """The cards allowed after the duties' fast steps, given as (guard, keep) code pairs.
 
-    The compiled engine's executor of :class:`~cardrules.duties.FastStep`
+    The compiled engine's executor of :class:`~cardrules.FastStep`
     (:func:`~cardrules.duties.step_codes`); tests check it against ``narrow``.
     """
     legal = hand

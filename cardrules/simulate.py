@@ -170,7 +170,7 @@ BatchNarrow = Callable[[Duty, "U64", "U64", TrickBatch], "U64"]
 
 
 def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
-    """The vectorised form of a duty's :class:`~cardrules.duties.FastStep` s.
+    """The vectorised form of a duty's fast steps (:class:`~cardrules.FastStep`).
 
     The same steps the game engine runs one deal at a time, over a batch:
     where the guard holds and some allowed card is ``keep``, keep those.
