@@ -21,7 +21,8 @@ processes.  Rows:
   given to ``--compiled``), each repetition in a child process that imports
   the unpacked wheel; the OpenSpiel reference is the same row of this run.
   ``--no-compiled`` leaves them out; without a C compiler they are skipped;
-* start-up (``import cardrules`` + ``cardrules.load``) and memory.
+* start-up (``import cardrules`` + ``cardrules.load``) and memory (of the
+  compiled build too, in a child process).
 
 The random policy is the same everywhere: the choice is
 ``legal[int(rng.random() * len(legal))]``.
@@ -171,10 +172,10 @@ def compiled_site(wheel: Path | None, into: Path) -> Path:
     return site
 
 
-def compiled_api(site: Path, name: str, deals: int, seed: int) -> tuple[float, int, int]:
-    """:func:`api_deals` of the compiled build, in a child process (warmed up first)."""
+def in_compiled(site: Path, *argv: str) -> list[str]:
+    """Run this script's child side (``--child ...``) on the compiled build; its words."""
     out = subprocess.run(
-        [sys.executable, __file__, "--child-api", name, str(deals), str(seed)],
+        [sys.executable, __file__, "--child", *argv],
         capture_output=True,
         text=True,
         check=True,
@@ -183,18 +184,34 @@ def compiled_api(site: Path, name: str, deals: int, seed: int) -> tuple[float, i
     ).stdout.split()
     if out[0] != "compiled":
         raise SystemExit(f"the child imported the {out[0]} build, not the compiled one")
-    return float(out[1]), int(out[2]), int(out[3])
+    return out[1:]
 
 
-def child_api(name: str, deals: int, seed: int) -> None:
-    """The child side of :func:`compiled_api`: one repetition, printed."""
+def compiled_api(site: Path, name: str, deals: int, seed: int) -> tuple[float, int, int]:
+    """:func:`api_deals` of the compiled build, in a child process (warmed up first)."""
+    seconds, decisions, played = in_compiled(site, "api", name, str(deals), str(seed))
+    return float(seconds), int(decisions), int(played)
+
+
+def compiled_memory(site: Path, name: str, live: int) -> tuple[int, int]:
+    """:func:`memory` of the compiled build, in a child process."""
+    single, many = in_compiled(site, "memory", name, str(live))
+    return int(single), int(many)
+
+
+def child(argv: list[str]) -> None:
+    """The child side of :func:`in_compiled`: the build it imported, then the numbers."""
     import cardrules
     import cardrules.game
 
-    rules = cardrules.load(name)
-    api_deals(rules, 2, 0)  # warm-up, as in the parent
-    seconds, decisions, played = api_deals(rules, deals, seed)
-    print(build_name(cardrules.game), seconds, decisions, played)
+    kind, name, *numbers = argv
+    if kind == "api":
+        rules = cardrules.load(name)
+        api_deals(rules, 2, 0)  # warm-up, as in the parent
+        result: tuple[object, ...] = api_deals(rules, int(numbers[0]), int(numbers[1]))
+    else:
+        result = memory(name, int(numbers[0]))
+    print(build_name(cardrules.game), *result)
 
 
 # -- start-up and memory -----------------------------------------------------
@@ -333,10 +350,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-compiled", action="store_true", help="skip the compiled build's API rows"
     )
-    parser.add_argument("--child-api", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.child_api:
-        child_api(args.child_api[0], int(args.child_api[1]), int(args.child_api[2]))
+    if args.child:
+        child(args.child)
         return 0
 
     import cardrules
@@ -421,15 +438,23 @@ def main(argv: list[str] | None = None) -> int:
             batch(0)  # warm-up
 
     print(f"measuring {len(rows)} rows x {reps} repetitions ...", file=sys.stderr)
+    live = 1_000 if args.quick else 10_000
+    compiled_single = compiled_many = None
     try:
         measure(rows, runners, reps)
+        if site is not None:
+            compiled_single, compiled_many = compiled_memory(site, "callbreak-strict", live)
     finally:
         if site is not None:
             shutil.rmtree(site.parent, ignore_errors=True)
     imports, loads = startup(reps)
     together = [a + b for a, b in zip(imports, loads, strict=True)]
-    live = 1_000 if args.quick else 10_000
     single, many = memory("callbreak-strict", live)
+    memory_compiled = (
+        ""
+        if compiled_single is None or compiled_many is None
+        else f" (compiled: {compiled_single / 1024:.1f} KiB; {compiled_many / 2**20:.1f} MiB)"
+    )
 
     report = [
         f"cardrules {cardrules.__version__} ({build_name(cardrules.game)}"
@@ -445,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{statistics.median(loads) * 1e3:.0f} ms = "
         f"{statistics.median(together) * 1e3:.0f} ms (target < 150 ms)",
         f"memory: one callbreak-strict game in progress {single / 1024:.1f} KiB; "
-        f"{live:,} live games {many / 2**20:.1f} MiB",
+        f"{live:,} live games {many / 2**20:.1f} MiB{memory_compiled}",
     ]
     print("\n".join(report))
     if args.json:
@@ -467,6 +492,8 @@ def main(argv: list[str] | None = None) -> int:
                     "startup_load_s": loads,
                     "memory_one_game_bytes": single,
                     "memory_live_games_bytes": many,
+                    "memory_one_game_bytes_compiled": compiled_single,
+                    "memory_live_games_bytes_compiled": compiled_many,
                     "live_games": live,
                 },
                 indent=1,
