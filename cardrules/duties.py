@@ -173,9 +173,11 @@ class FastStep(NamedTuple):
     ``phase`` is ``"lead"`` or ``"follow"``; ``guard`` a key of
     :data:`STEP_GUARDS`; ``keep`` a key of :data:`STEP_KEEPS` (``beaters``:
     the cards that beat the one winning so far).  Every kernel duty is one
-    step, so the game runs a profile's duties as one short program: compiled
-    to a Python function by :func:`compile_narrow`, or run by the compiled
-    engine's own loop (:func:`step_codes`).
+    step, so a profile's duties are one short program, run three ways from
+    this one description: as a Python function written by
+    :func:`compile_narrow` (the interpreted engine), by the compiled engine's
+    loop over their codes (:func:`step_codes`), and over NumPy arrays by the
+    batch path (:func:`cardrules.simulate`).
     """
 
     phase: str
