@@ -148,7 +148,7 @@ def batch_deals(name: str, deals: int, seed: int) -> tuple[float, int, int]:
 
 
 def build_name(module: Any) -> str:
-    """ "compiled" when the game engine was imported from an extension module."""
+    """The build a game engine module comes from: "compiled" (an extension) or "pure Python"."""
     return "pure Python" if str(module.__file__).endswith(".py") else "compiled"
 
 
@@ -347,9 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="WHEEL",
         help="the compiled wheel to measure (default: build one from this checkout)",
     )
-    parser.add_argument(
-        "--no-compiled", action="store_true", help="skip the compiled build's API rows"
-    )
+    parser.add_argument("--no-compiled", action="store_true", help="skip the compiled build's rows")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
