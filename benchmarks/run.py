@@ -366,6 +366,21 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     runners: dict[str, Callable[[int], tuple[float, int, int]]] = {}
     skipped: list[str] = []
+
+    def add_row(
+        name: str,
+        kind: str,
+        profile: str,
+        reference: str,
+        runner: Callable[[int], tuple[float, int, int]],
+    ) -> None:
+        """A cardrules row, compared with an OpenSpiel row when those are measured."""
+        row = Row(name, kind, profile)
+        if have_openspiel:
+            row.reference = reference
+        rows.append(row)
+        runners[name] = runner
+
     have_openspiel = not args.no_openspiel
     if have_openspiel:
         try:
@@ -408,31 +423,26 @@ def main(argv: list[str] | None = None) -> int:
         def api(rep: int, rules: Any = rules) -> tuple[float, int, int]:
             return api_deals(rules, per_rep, rep)
 
-        row = Row(f"{name}: API", "api", name)
-        if have_openspiel:
-            row.reference = "OpenSpiel oh_hell, from Python"
-        rows.append(row)
-        runners[row.name] = api
+        add_row(f"{name}: API", "api", name, "OpenSpiel oh_hell, from Python", api)
         if site is not None:
 
             def api_compiled(rep: int, name: str = name) -> tuple[float, int, int]:
                 assert site is not None
                 return compiled_api(site, name, per_rep, rep)
 
-            compiled_row = Row(f"{name}: API, compiled", "api-compiled", name)
-            compiled_row.reference = row.reference
-            rows.append(compiled_row)
-            runners[compiled_row.name] = api_compiled
+            add_row(
+                f"{name}: API, compiled",
+                "api-compiled",
+                name,
+                "OpenSpiel oh_hell, from Python",
+                api_compiled,
+            )
         if not args.no_batch:
 
             def batch(rep: int, name: str = name) -> tuple[float, int, int]:
                 return batch_deals(name, batch_n, rep)
 
-            row = Row(f"{name}: batch", "batch", name)
-            if have_openspiel:
-                row.reference = "OpenSpiel oh_hell, C++ loop"
-            rows.append(row)
-            runners[row.name] = batch
+            add_row(f"{name}: batch", "batch", name, "OpenSpiel oh_hell, C++ loop", batch)
             batch(0)  # warm-up
 
     print(f"measuring {len(rows)} rows x {reps} repetitions ...", file=sys.stderr)
