@@ -19,6 +19,7 @@ from cardrules.errors import (
     CardError,
     CardrulesError,
     IllegalAction,
+    PluginError,
     ProfileError,
     RecordError,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "OptionSpec",
     "Play",
     "PlayedCard",
+    "PluginError",
     "ProfileError",
     "RecordError",
     "Ruleset",

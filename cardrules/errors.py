@@ -12,9 +12,34 @@ __all__ = [
     "CardError",
     "CardrulesError",
     "IllegalAction",
+    "PluginError",
     "ProfileError",
     "RecordError",
+    "shown",
 ]
+
+#: How many characters of an input an error message shows (the rest is elided).
+SHOWN_CHARS = 60
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages.
+
+    Messages repeat what was given so a person can find it, but an input from
+    outside can be megabytes long: the message stays small whatever it is.
+
+    >>> shown("bid 3")
+    "'bid 3'"
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1002 characters)"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's __repr__ must not escape
+        return f"<{type(value).__name__} object>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 class CardrulesError(ValueError):
@@ -68,3 +93,26 @@ class ProfileError(CardrulesError):
 
 class RecordError(CardrulesError):
     """A saved game or record is corrupt or does not match its rules."""
+
+
+class PluginError(CardrulesError):
+    """A plugin's rule object raised while the game used it; the game is left unchanged.
+
+    ``plugin`` names the plugin (its registered name, else its module), ``hook``
+    the hook that provided the failing object, ``component`` what the game
+    was doing with it (``"scorer.score"``).  The original exception is the
+    ``__cause__``.
+    """
+
+    def __init__(self, plugin: str, hook: str, component: str, error: BaseException):
+        self.plugin = plugin
+        self.hook = hook
+        self.component = component
+        self.error = error
+        said = str(error)
+        if len(said) > 200:
+            said = said[:200] + "..."
+        super().__init__(
+            f"plugin {plugin!r} failed in {component} (provided by hook {hook}): "
+            f"{type(error).__name__}: {said}; the game is unchanged"
+        )
