@@ -35,7 +35,8 @@ def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
 def cardrules_setup_components(components: Components) -> None:
     for duty in BUILTIN_DUTIES:
         components.add_duty(duty)
-    components.add_auction("calls", _calls_auction)
+    # Any sides: the calls are per seat, and a scorer says how it keys its scores.
+    components.add_auction("calls", _calls_auction, provides="calls", chooses_trump=False)
 
 
 @hookimpl(trylast=True)

@@ -33,6 +33,9 @@ AuctionFactory = Callable[[Profile, tuple[int, int]], Auction]
 ScorerFactory = Callable[[Profile], Scorer]
 ThrowInTest = Callable[[int], bool]
 
+#: The ``[play] trump`` of a profile whose auction chooses each deal's trump.
+CHOSEN_TRUMP = "contract"
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -70,6 +73,50 @@ class ThrowInSpec:
     test: ThrowInTest
 
 
+@dataclass(frozen=True, slots=True)
+class AuctionSpec:
+    """What a registered auction gives play and scoring, checked against a profile at load.
+
+    Without these a profile could name parts that validate one by one and
+    still do not fit: its games would break at the first scoring, or quietly
+    play other rules.  Every field defaults to "not declared", which fits
+    anything (the auctions of plugins written before the check).
+
+    ``provides``
+        The shape of the :class:`~cardrules.components.Contract` it makes:
+        ``"calls"`` (``calls`` holds one call per seat) or ``"declarer"``
+        (``declarer``, ``dummy``, ``strain``, ``goal`` and ``target`` are
+        set); a plugin may coin another name for another shape.
+    ``chooses_trump``
+        True when each deal's contract carries a trump the auction chose (the
+        profile then says ``[play] trump = "contract"``); False when it
+        carries the profile's fixed trump or no-trump.
+    ``sides``
+        The ``[table] sides`` it works with (``"individual"``,
+        ``"partnership"``); empty for any.
+    """
+
+    name: str
+    provides: str = ""
+    chooses_trump: bool | None = None
+    sides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScorerSpec:
+    """What a registered scorer needs of the auction and the table, checked at load.
+
+    ``needs`` is the contract shape it reads (the ``provides`` of
+    :class:`AuctionSpec`; empty: only what every contract has), ``sides`` the
+    ``[table] sides`` whose keys its scores use (empty for any).  See
+    :class:`AuctionSpec` for why.
+    """
+
+    name: str
+    needs: str = ""
+    sides: tuple[str, ...] = ()
+
+
 class Components:
     """The named rule components of one ruleset, filled by ``cardrules_setup_components``."""
 
@@ -78,6 +125,8 @@ class Components:
         self.throw_ins: dict[str, ThrowInSpec] = {}
         self.auctions: dict[str, AuctionFactory] = {}
         self.scorers: dict[str, ScorerFactory] = {}
+        self.auction_specs: dict[str, AuctionSpec] = {}
+        self.scorer_specs: dict[str, ScorerSpec] = {}
         self.options: dict[str, OptionSpec] = {}
 
     def add_duty(self, cls: type[Duty]) -> None:
@@ -88,17 +137,60 @@ class Components:
         """Register a throw-in test: ``test(hand_mask)`` true forces a redeal."""
         self.throw_ins[name] = ThrowInSpec(name, description, test)
 
-    def add_auction(self, name: str, factory: AuctionFactory) -> None:
-        """Register an auction factory ``(profile, bounds) -> Auction``."""
-        self.auctions[name] = factory
+    def add_auction(
+        self,
+        name: str,
+        factory: AuctionFactory,
+        *,
+        provides: str = "",
+        chooses_trump: bool | None = None,
+        sides: str | Iterable[str] = (),
+    ) -> None:
+        """Register an auction factory ``(profile, bounds) -> Auction``.
 
-    def add_scorer(self, name: str, factory: ScorerFactory) -> None:
-        """Register a scorer factory ``(profile) -> Scorer``."""
+        The keywords declare what it gives, so that a profile whose parts do
+        not fit is refused at load rather than mid-game (see
+        :class:`AuctionSpec`): ``provides`` the contract shape (``"calls"``,
+        ``"declarer"``), ``chooses_trump`` whether it picks each deal's trump
+        (``[play] trump = "contract"``), ``sides`` the ``[table] sides`` it
+        plays with.  Left out, each fits anything::
+
+            components.add_auction(
+                "points", make, provides="declarer", chooses_trump=True, sides="partnership"
+            )
+        """
+        self.auctions[name] = factory
+        self.auction_specs[name] = AuctionSpec(name, provides, chooses_trump, _sides(sides))
+
+    def add_scorer(
+        self,
+        name: str,
+        factory: ScorerFactory,
+        *,
+        needs: str = "",
+        sides: str | Iterable[str] = (),
+    ) -> None:
+        """Register a scorer factory ``(profile) -> Scorer``.
+
+        The keywords declare what it reads, checked at load like an auction's
+        (see :class:`ScorerSpec`): ``needs`` the contract shape an auction
+        ``provides`` (``"calls"``, ``"declarer"``), ``sides`` the
+        ``[table] sides`` its scores are keyed by (seats for ``"individual"``,
+        pairs for ``"partnership"``).  Left out, each fits anything::
+
+            components.add_scorer("per_call", make, needs="calls", sides="individual")
+        """
         self.scorers[name] = factory
+        self.scorer_specs[name] = ScorerSpec(name, needs, _sides(sides))
 
     def add_option(self, spec: OptionSpec) -> None:
         """Declare an ``[options]`` setting (a house-rule switch)."""
         self.options[spec.name] = spec
+
+
+def _sides(sides: str | Iterable[str]) -> tuple[str, ...]:
+    """Sides as a tuple; one name alone is one side, not its letters."""
+    return (sides,) if isinstance(sides, str) else tuple(sides)
 
 
 @functools.cache
@@ -248,7 +340,11 @@ def raw_name_problems(data: dict[str, Any], extra: Iterable[object] = ()) -> lis
 
 
 def check_names(profile: Profile, components: Components) -> list[tuple[str, str]]:
-    """Problems with component names and options that the schema alone cannot see."""
+    """Problems with component names and options that the schema alone cannot see.
+
+    Also whether the named auction and scorer fit each other and the table
+    (:func:`fit_problems`): all problems at once, one :class:`ProfileError`.
+    """
     problems = [
         _unknown(f"play.duties[{i}].name", "duty", ref.name, components.duties)
         for i, ref in enumerate(profile.duties)
@@ -267,6 +363,7 @@ def check_names(profile: Profile, components: Components) -> list[tuple[str, str
         problems.append(
             _unknown("scoring.kind", "scorer", profile.scoring_kind, components.scorers)
         )
+    problems += fit_problems(profile, components)
     for key, value in profile.options.items():
         spec = components.options.get(key)
         if spec is None:
@@ -278,3 +375,72 @@ def check_names(profile: Profile, components: Components) -> list[tuple[str, str
         if what:
             problems.append((f"options.{key}", what))
     return problems
+
+
+def fit_problems(profile: Profile, components: Components) -> list[tuple[str, str]]:
+    """Where the named auction, the named scorer, ``[table] sides`` and ``[play] trump`` clash.
+
+    Each part validates on its own, yet together they may not make a game: a
+    scorer keyed by seats at a partnership table raises at the first scoring,
+    a scorer that reads calls cannot score a contract without them, and an
+    auction that never chooses a trump quietly plays no-trump under
+    ``trump = "contract"``.  Only what the components declared is compared
+    (:class:`AuctionSpec`, :class:`ScorerSpec`); unknown names are left to
+    :func:`check_names`.  A plugin that replaces the auction or the scorer
+    through its hook, whatever the profile names, answers for the fit itself.
+    """
+    auction = components.auction_specs.get(profile.auction_kind)
+    scorer = components.scorer_specs.get(profile.scoring_kind)
+    problems: list[tuple[str, str]] = []
+    if auction is not None:
+        problems += _sides_problems(
+            "auction.kind", f"auction {auction.name!r}", auction.sides, profile.sides
+        )
+        problems += _trump_problems(auction, profile.trump)
+    if scorer is not None:
+        problems += _sides_problems(
+            "scoring.kind", f"scorer {scorer.name!r}", scorer.sides, profile.sides
+        )
+        if auction is not None and scorer.needs and auction.provides not in ("", scorer.needs):
+            problems.append(
+                (
+                    "scoring.kind",
+                    f"scorer {scorer.name!r} needs {scorer.needs!r} contracts "
+                    f"(auction.kind is {auction.name!r}, which makes "
+                    f"{auction.provides!r} contracts)",
+                )
+            )
+    return problems
+
+
+def _sides_problems(
+    key: str, who: str, allowed: tuple[str, ...], sides: str
+) -> list[tuple[str, str]]:
+    """A component (named at ``key``) that does not play with the profile's ``[table] sides``."""
+    if not allowed or sides in allowed:
+        return []
+    needed = " or ".join(allowed)
+    return [(key, f"{who} needs {needed} sides (table.sides is {sides!r})")]
+
+
+def _trump_problems(auction: AuctionSpec, trump: str) -> list[tuple[str, str]]:
+    """``[play] trump = "contract"`` without an auction choosing it, or a fixed one with such."""
+    if auction.chooses_trump is None:
+        return []
+    if auction.chooses_trump and trump != CHOSEN_TRUMP:
+        return [
+            (
+                "play.trump",
+                f"must be {CHOSEN_TRUMP!r} (got {trump!r}): auction.kind is "
+                f"{auction.name!r}, which chooses the trump each deal",
+            )
+        ]
+    if not auction.chooses_trump and trump == CHOSEN_TRUMP:
+        return [
+            (
+                "play.trump",
+                f"{CHOSEN_TRUMP!r} needs an auction that chooses the trump "
+                f"(auction.kind is {auction.name!r}, which does not)",
+            )
+        ]
+    return []
