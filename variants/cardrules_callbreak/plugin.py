@@ -53,7 +53,8 @@ def _window(profile: Profile) -> CallWindowScorer:
 
 @hookimpl
 def cardrules_setup_components(components: Components) -> None:
-    components.add_scorer("call_tenths", _tenths)
-    components.add_scorer("call_window", _window)
+    # Both read one call per seat and score each seat for itself.
+    components.add_scorer("call_tenths", _tenths, needs="calls", sides="individual")
+    components.add_scorer("call_window", _window, needs="calls", sides="individual")
     components.add_throw_in("no_spade", "a hand without a spade", has_no_spade)
     components.add_throw_in("no_picture", "a hand without J, Q or K", has_no_picture)

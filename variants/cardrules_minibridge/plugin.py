@@ -28,5 +28,9 @@ def _scorer(profile: Profile) -> MinibridgeScorer:
 
 @hookimpl
 def cardrules_setup_components(components: Components) -> None:
-    components.add_auction("points", _points_auction)
-    components.add_scorer("minibridge", _scorer)
+    # The pair over 20 points plays: its stronger hand declares and picks the
+    # strain, the partner is dummy (MB-2.2 .. MB-3.1); pairs score (MB-5.5).
+    components.add_auction(
+        "points", _points_auction, provides="declarer", chooses_trump=True, sides="partnership"
+    )
+    components.add_scorer("minibridge", _scorer, needs="declarer", sides="partnership")
