@@ -74,6 +74,7 @@ from cardrules.hookspecs import hookimpl
 from cardrules.plugins import Components, OptionSpec
 from cardrules.profile import Profile
 from cardrules_callbreak.house import HouseRulesEnd
+from cardrules_callbreak.plugin import NO_PICTURE
 
 #: The house-rule switches this plugin declares (APP-5), with their defaults.
 OPTIONS = (
@@ -117,13 +118,13 @@ def cardrules_setup_components(components: Components) -> None:
 
 
 @hookimpl
-def cardrules_deal_throw_ins(profile: Profile, components: Components) -> list[ThrowIn]:
+def cardrules_deal_throw_ins(profile: Profile) -> list[ThrowIn]:
     if not profile.option("no_picture_redeal", False):
         return []
-    if any(ref.name == "no_picture" for ref in profile.throw_in):
+    if any(ref.name == NO_PICTURE.name for ref in profile.throw_in):
         return []  # already listed under [deal] throw_in
-    spec = components.throw_ins["no_picture"]
-    return [ThrowIn(spec.name, "APP-5.3", spec.description, spec.test)]
+    # Not looked up in ``components``: a profile may name this plugin without ``callbreak``.
+    return [ThrowIn(NO_PICTURE.name, "APP-5.3", NO_PICTURE.description, NO_PICTURE.test)]
 
 
 _STRICT_VOID = ("trump_when_void", "overtrump_when_void")

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from cardrules.errors import ProfileError
 from cardrules.hookspecs import hookimpl
-from cardrules.plugins import Components
+from cardrules.plugins import Components, ThrowInSpec
 from cardrules.profile import Profile
 from cardrules_callbreak.house import has_no_picture, has_no_spade
 from cardrules_callbreak.scoring import CallTenthsScorer, CallWindowScorer
+
+#: The throw-in tests a profile may list under ``[deal] throw_in`` (APP-1.2, APP-5.3).
+NO_SPADE = ThrowInSpec("no_spade", "a hand without a spade", has_no_spade)
+NO_PICTURE = ThrowInSpec("no_picture", "a hand without J, Q or K", has_no_picture)
 
 _WINDOW_PARAMS = {"per_call": (10, 1), "window": (2, 0), "per_extra": (1, 0)}
 
@@ -56,5 +60,5 @@ def cardrules_setup_components(components: Components) -> None:
     # Both read one call per seat and score each seat for itself.
     components.add_scorer("call_tenths", _tenths, needs="calls", sides="individual")
     components.add_scorer("call_window", _window, needs="calls", sides="individual")
-    components.add_throw_in("no_spade", "a hand without a spade", has_no_spade)
-    components.add_throw_in("no_picture", "a hand without J, Q or K", has_no_picture)
+    for spec in (NO_SPADE, NO_PICTURE):
+        components.add_throw_in(spec.name, spec.description, spec.test)
