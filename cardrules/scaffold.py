@@ -14,23 +14,54 @@ installable package instead::
 
 ``pip install -e NAME`` makes ``cardrules.load("NAME")`` work.  Every TOML
 file is written with tomli-w.
+
+NAME is lower-case letters, digits and ``-``, starting with a letter, at most
+:data:`MAX_NAME_CHARS` characters, and not a device name Windows reserves
+(``con``, ``nul``, ``com1`` ...).  That is stricter than a profile name
+(``^[a-z0-9][a-z0-9._-]*$`` in :mod:`cardrules.schema`) because NAME also
+becomes a directory, a Python package (``cardrules_NAME``) and a distribution.
+
+Nothing is ever overwritten and no symbolic link is followed: every file and
+directory is created exclusively, and if anything fails midway what was
+created is removed again, so a failed ``cardrules new`` leaves nothing behind.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, shown
 from cardrules.profile import OptionValue
 from cardrules.ruleset import Ruleset, load
 
-__all__ = ["cli_arguments", "cli_run", "new_variant", "package_name", "profile_table"]
+__all__ = [
+    "MAX_NAME_CHARS",
+    "cli_arguments",
+    "cli_run",
+    "new_variant",
+    "package_name",
+    "profile_table",
+]
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+
+#: The longest variant name accepted.  The deepest file of a package holds the
+#: name three times (``NAME/src/cardrules_NAME/profiles/NAME.toml``); 64 keeps
+#: that well inside every file system's limits, and a name is for people to type.
+MAX_NAME_CHARS = 64
+
+#: Device names Windows reserves in every directory, whatever the case and the
+#: extension: neither ``con.toml`` nor a directory ``con`` can exist there, so
+#: a variant of that name could not be shared with Windows users.
+_WINDOWS_DEVICE_NAMES = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"{port}{n}" for port in ("com", "lpt") for n in range(1, 10)}
+)
 
 
 def package_name(name: str) -> str:
@@ -39,10 +70,22 @@ def package_name(name: str) -> str:
 
 
 def _check_name(name: str) -> None:
+    """Refuse a name that cannot become files, a package and a plugin everywhere."""
+    if not isinstance(name, str):
+        raise CardrulesError(f"invalid variant name {shown(name)}: expected a string")
+    if len(name) > MAX_NAME_CHARS:
+        raise CardrulesError(
+            f"invalid variant name {shown(name)}: longer than {MAX_NAME_CHARS} characters"
+        )
     if not _NAME.fullmatch(name):
         raise CardrulesError(
-            f"invalid variant name {name!r}: use lower-case letters, digits and '-', "
+            f"invalid variant name {shown(name)}: use lower-case letters, digits and '-', "
             "starting with a letter (e.g. 'my-house')"
+        )
+    if name.lower().partition(".")[0] in _WINDOWS_DEVICE_NAMES:
+        raise CardrulesError(
+            f"invalid variant name {name!r}: Windows reserves it for a device, "
+            "so no file or directory can have that name there"
         )
     from cardrules.plugins import entry_points
     from cardrules.registry import profile_paths
@@ -82,48 +125,122 @@ def profile_table(name: str, parent: Ruleset, parent_ref: str, *, plugin: bool) 
     return table
 
 
-def _write(path: Path, text: str) -> Path:
-    if path.exists():
-        raise CardrulesError(f"cannot create {path}: it already exists")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def new_variant(
     name: str, parent: str | Path, *, directory: str | Path = ".", plugin: bool = False
 ) -> list[Path]:
     """Write a new variant of ``parent`` (a profile name or path) into ``directory``.
 
-    Returns the files written.  Nothing is written when the name, the parent
-    or the target is wrong (a :class:`~cardrules.CardrulesError` says which).
+    Returns the files written.  ``directory`` is created if missing.  Nothing is
+    written when the name (see the module's docstring), the parent or the target
+    is wrong, nothing existing is overwritten, and nothing is left behind when
+    writing fails midway: a :class:`~cardrules.CardrulesError` says which path
+    and why, so the command line shows one line instead of a traceback.
     """
     _check_name(name)
     rules = load(parent)
     ref = _parent_ref(parent)
     root = Path(directory)
     profile_text = tomli_w.dumps(profile_table(name, rules, ref, plugin=plugin))
-    if not plugin:
-        target = root / f"{name}.toml"
-        if target.exists():
-            raise CardrulesError(f"cannot create {target}: it already exists")
-        written = [_write(target, profile_text)]
-        load(target)  # what we wrote must load
-        return written
-    base = root / name
-    if base.exists():
-        raise CardrulesError(f"cannot create {base}: it already exists")
-    pkg = package_name(name)
-    files = {
-        base / "pyproject.toml": tomli_w.dumps(_pyproject(name, pkg, rules)),
-        base / "README.md": _README.format(name=name, parent=rules.name, pkg=pkg),
-        base / "src" / pkg / "__init__.py": _INIT.format(name=name, parent=rules.name),
-        base / "src" / pkg / "plugin.py": _PLUGIN.format(name=name),
-        base / "src" / pkg / "py.typed": "",
-        base / "src" / pkg / "profiles" / f"{name}.toml": profile_text,
-        base / "tests" / f"test_{pkg}.py": _TEST.format(name=name, pkg=pkg),
-    }
-    return [_write(path, text) for path, text in files.items()]
+    new = _NewFiles()
+    try:
+        if not plugin:
+            target = new.file(root / f"{name}.toml", profile_text)
+            load(target)  # what we wrote must load
+            return [target]
+        base = new.directory(root / name)
+        pkg = package_name(name)
+        files = {
+            base / "pyproject.toml": tomli_w.dumps(_pyproject(name, pkg, rules)),
+            base / "README.md": _README.format(name=name, parent=rules.name, pkg=pkg),
+            base / "src" / pkg / "__init__.py": _INIT.format(name=name, parent=rules.name),
+            base / "src" / pkg / "plugin.py": _PLUGIN.format(name=name),
+            base / "src" / pkg / "py.typed": "",
+            base / "src" / pkg / "profiles" / f"{name}.toml": profile_text,
+            base / "tests" / f"test_{pkg}.py": _TEST.format(name=name, pkg=pkg),
+        }
+        return [new.file(path, text) for path, text in files.items()]
+    except BaseException:
+        new.undo()
+        raise
+
+
+class _NewFiles:
+    """The files and directories one scaffold creates, so that a failure can remove them.
+
+    Each is created exclusively (``mkdir``; ``open`` with ``O_CREAT | O_EXCL``):
+    an existing file, directory or symbolic link (dangling or not) at that path
+    is an error, so nothing is overwritten, no link is followed, and everything
+    listed here is ours to remove.
+    """
+
+    def __init__(self) -> None:
+        self.made: list[tuple[Path, bool]] = []  # (path, is a directory), in creation order
+
+    def directory(self, path: Path) -> Path:
+        """Create the directory ``path``, and its missing parents."""
+        self._parents(path)
+        self._mkdir(path)
+        return path
+
+    def file(self, path: Path, text: str) -> Path:
+        """Create the file ``path`` holding ``text``, and its missing parents."""
+        self._parents(path)
+        try:
+            with open(path, "x", encoding="utf-8", opener=_open_no_follow) as out:
+                self.made.append((path, False))
+                out.write(text)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            raise _cannot_create(path, exc) from None
+        return path
+
+    def undo(self) -> None:
+        """Remove what was created, newest first (a directory only if it is empty again)."""
+        for path, is_dir in reversed(self.made):
+            with contextlib.suppress(OSError):
+                if is_dir:
+                    path.rmdir()
+                else:
+                    path.unlink()
+        self.made.clear()
+
+    def _parents(self, path: Path) -> None:
+        """Create the missing directories above ``path``, outermost first.
+
+        An existing directory (or a link to one) above ``path`` is used as it
+        is: the user chose it with ``--dir``.
+        """
+        for parent in reversed(path.parents):
+            if os.path.isdir(parent):
+                continue
+            if os.path.lexists(parent):
+                raise CardrulesError(f"cannot write into {parent}: it is not a directory")
+            self._mkdir(parent)
+
+    def _mkdir(self, path: Path) -> None:
+        try:
+            path.mkdir()
+        except (OSError, ValueError) as exc:
+            raise _cannot_create(path, exc) from None
+        self.made.append((path, True))
+
+
+def _open_no_follow(path: str, flags: int) -> int:
+    """``os.open`` for ``open(path, "x")``: ``O_EXCL`` already refuses a symbolic
+    link at ``path``; ``O_NOFOLLOW`` says so once more where the platform has it."""
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o666)
+
+
+def _cannot_create(path: Path, exc: Exception) -> CardrulesError:
+    """The error for a path that could not be created, the reason in words."""
+    if os.path.islink(path):
+        why = "a symbolic link is there (links are not followed)"
+    elif isinstance(exc, FileExistsError):
+        why = "it already exists"
+    elif isinstance(exc, OSError) and exc.strerror:
+        why = exc.strerror[:1].lower() + exc.strerror[1:]
+    else:
+        why = str(exc)
+    return CardrulesError(f"cannot create {path}: {why}")
 
 
 def _pyproject(name: str, pkg: str, parent: Ruleset) -> dict[str, Any]:
@@ -240,7 +357,17 @@ def test_a_game_plays_to_the_end() -> None:
 
 def cli_arguments(p: Any) -> None:
     """Arguments of ``cardrules new`` (``p`` is an ``argparse`` parser)."""
-    p.add_argument("name", metavar="NAME", help="name of the new variant (e.g. my-house)")
+    p.epilog = (
+        f"NAME is lower-case letters, digits and '-', starting with a letter, at most "
+        f"{MAX_NAME_CHARS} characters, and not a device name Windows reserves (con, nul, "
+        "com1 ...). Existing files are never overwritten and symbolic links are never "
+        "followed; if writing fails, nothing is left behind."
+    )
+    p.add_argument(
+        "name",
+        metavar="NAME",
+        help=f"name of the new variant (e.g. my-house; at most {MAX_NAME_CHARS} characters)",
+    )
     p.add_argument(
         "--from",
         dest="parent",
@@ -254,7 +381,10 @@ def cli_arguments(p: Any) -> None:
         help="write an installable package with a plugin, the profile and a test",
     )
     p.add_argument(
-        "--dir", default=".", metavar="DIR", help="where to write (default: current directory)"
+        "--dir",
+        default=".",
+        metavar="DIR",
+        help="where to write, created if missing (default: current directory)",
     )
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import importlib.util
+import io
 import os
 import subprocess
 import sys
@@ -13,7 +15,8 @@ import pytest
 
 import cardrules
 from cardrules import CardrulesError, ProfileError
-from cardrules.scaffold import new_variant, package_name
+from cardrules.cli import main
+from cardrules.scaffold import MAX_NAME_CHARS, new_variant, package_name
 from conftest import play_out
 
 
@@ -101,6 +104,170 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
     with pytest.raises(CardrulesError) as err:
         new_variant("pkg", "callbreak-app", directory=tmp_path, plugin=True)
     assert str(err.value) == f"cannot create {tmp_path / 'pkg'}: it already exists"
+
+
+def run_new(*argv: str) -> tuple[int, str, str]:
+    """``cardrules new ...`` in-process: exit status, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["new", *argv], stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def cli_error(*argv: str) -> str:
+    """The one-line message of a ``cardrules new`` that must fail with exit status 1."""
+    code, out, err = run_new(*argv)
+    assert (code, out) == (1, "")
+    assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1, err
+    return err[len("error: ") : -1]
+
+
+def everything_under(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+
+
+def test_new_name_length_is_limited(tmp_path: Path) -> None:
+    """Hostile input: 'cardrules new' with a very long name gives a clear error, not an
+    OSError traceback; the documented maximum is MAX_NAME_CHARS (64) characters."""
+    longest = "a" * MAX_NAME_CHARS
+    assert new_variant(longest, "callbreak-app", directory=tmp_path) == [
+        tmp_path / f"{longest}.toml"
+    ]
+    too_long = "a" * (MAX_NAME_CHARS + 1)
+    with pytest.raises(CardrulesError) as err:
+        new_variant(too_long, "callbreak-app", directory=tmp_path)
+    assert str(err.value) == (
+        f"invalid variant name 'aaaa{'a' * 55}... (67 characters): longer than 64 characters"
+    )
+    huge = "b" * 100_000
+    said = cli_error(huge, "--from", "callbreak-app", "--dir", str(tmp_path))
+    assert said.endswith("... (100002 characters): longer than 64 characters")
+    assert len(said) < 150
+    assert f"at most {MAX_NAME_CHARS} characters" in " ".join(run_new("--help")[1].split())
+    assert everything_under(tmp_path) == [f"{longest}.toml"]
+
+
+@pytest.mark.parametrize("plugin", [False, True])
+def test_new_dir_on_a_file(tmp_path: Path, plugin: bool) -> None:
+    """Hostile input: 'cardrules new' with --dir on a file gives a clear error, not an
+    OSError traceback (also with a path below the file)."""
+    afile = tmp_path / "afile"
+    afile.write_text("keep", encoding="utf-8")
+    extra = ["--plugin"] if plugin else []
+    for where in (afile, afile / "below"):
+        said = cli_error("kid", "--from", "callbreak-app", "--dir", str(where), *extra)
+        assert said == f"cannot write into {afile}: it is not a directory"
+        with pytest.raises(CardrulesError) as err:
+            new_variant("kid", "callbreak-app", directory=where, plugin=plugin)
+        assert str(err.value) == said
+    assert everything_under(tmp_path) == ["afile"]
+    assert afile.read_text(encoding="utf-8") == "keep"
+
+
+@pytest.mark.parametrize("plugin", [False, True])
+def test_new_into_an_unwritable_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plugin: bool
+) -> None:
+    """Hostile input: 'cardrules new' with --dir on an unwritable folder gives a clear
+    error, not an OSError traceback.  The refusal is simulated: tests may run as root,
+    whom chmod does not stop."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_open, real_mkdir = os.open, os.mkdir
+
+    def refuse(path: str | os.PathLike[str]) -> None:
+        if Path(path).parent == locked:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+
+    def fake_open(path: str, flags: int, mode: int = 0o777, **kw: object) -> int:
+        refuse(path)
+        return real_open(path, flags, mode, **kw)  # type: ignore[arg-type]
+
+    def fake_mkdir(path: str, mode: int = 0o777, **kw: object) -> None:
+        refuse(path)
+        real_mkdir(path, mode, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", fake_open)
+    monkeypatch.setattr(os, "mkdir", fake_mkdir)
+    target = locked / ("kid" if plugin else "kid.toml")
+    want = f"cannot create {target}: permission denied"
+    extra = ["--plugin"] if plugin else []
+    assert cli_error("kid", "--from", "callbreak-app", "--dir", str(locked), *extra) == want
+    with pytest.raises(CardrulesError) as err:
+        new_variant("kid", "callbreak-app", directory=locked, plugin=plugin)
+    assert str(err.value) == want
+    assert everything_under(tmp_path) == ["locked"]
+
+
+@pytest.mark.parametrize(
+    ("plugin", "link", "pointee"),
+    [
+        (False, "kid.toml", "nowhere.toml"),  # dangling
+        (False, "kid.toml", "existing.toml"),
+        (True, "kid", "nowhere"),  # dangling
+        (True, "kid", "existing-dir"),
+    ],
+)
+def test_new_never_follows_a_symlink(tmp_path: Path, plugin: bool, link: str, pointee: str) -> None:
+    """Hostile input: 'cardrules new' with a symlink (dangling or not) at NAME.toml or NAME
+    refuses, instead of following it and creating or overwriting its target."""
+    (tmp_path / "existing.toml").write_text("keep", encoding="utf-8")
+    (tmp_path / "existing-dir").mkdir()
+    try:
+        (tmp_path / link).symlink_to(tmp_path / pointee)
+    except OSError:  # pragma: no cover - Windows without the symlink privilege
+        pytest.skip("cannot create symbolic links here")
+    before = everything_under(tmp_path)
+    extra = ["--plugin"] if plugin else []
+    want = f"cannot create {tmp_path / link}: a symbolic link is there (links are not followed)"
+    assert cli_error("kid", "--from", "callbreak-app", "--dir", str(tmp_path), *extra) == want
+    with pytest.raises(CardrulesError) as err:
+        new_variant("kid", "callbreak-app", directory=tmp_path, plugin=plugin)
+    assert str(err.value) == want
+    assert everything_under(tmp_path) == before
+    assert (tmp_path / "existing.toml").read_text(encoding="utf-8") == "keep"
+
+
+@pytest.mark.parametrize("name", ["con", "prn", "aux", "nul", "com1", "com9", "lpt1", "lpt9"])
+def test_new_refuses_names_windows_reserves(tmp_path: Path, name: str) -> None:
+    """Hostile input: 'cardrules new' with a name Windows reserves (con, nul, aux, prn,
+    com1..com9, lpt1..lpt9) is refused: no file of that name can exist there."""
+    want = (
+        f"invalid variant name {name!r}: Windows reserves it for a device, "
+        "so no file or directory can have that name there"
+    )
+    assert cli_error(name, "--from", "callbreak-app", "--dir", str(tmp_path)) == want
+    with pytest.raises(CardrulesError) as err:
+        new_variant(name, "callbreak-app", directory=tmp_path, plugin=True)
+    assert str(err.value) == want
+    for other_spelling in (name.upper(), name.capitalize(), f"{name}.x"):  # names are lower case
+        with pytest.raises(CardrulesError, match="use lower-case letters, digits and '-'"):
+            new_variant(other_spelling, "callbreak-app", directory=tmp_path)
+    assert everything_under(tmp_path) == []
+    new_variant(f"{name}-x", "callbreak-app", directory=tmp_path)  # only the bare name is reserved
+
+
+def test_new_package_failing_midway_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hostile input: if 'cardrules new --plugin' fails midway, nothing of the package is
+    left behind, nor the folders --dir made for it; the error names the file."""
+    real_open = os.open
+
+    def disk_full_at_plugin_py(path: str, flags: int, mode: int = 0o777, **kw: object) -> int:
+        if Path(path).name == "plugin.py":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
+        return real_open(path, flags, mode, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", disk_full_at_plugin_py)
+    where = tmp_path / "new" / "deeper"
+    failing = where / "kid" / "src" / "cardrules_kid" / "plugin.py"
+    want = f"cannot create {failing}: no space left on device"
+    args = ("kid", "--from", "callbreak-app", "--dir", str(where), "--plugin")
+    assert cli_error(*args) == want
+    with pytest.raises(CardrulesError) as err:
+        new_variant("kid", "callbreak-app", directory=where, plugin=True)
+    assert str(err.value) == want
+    assert everything_under(tmp_path) == []
 
 
 def test_new_plugin_package_layout(tmp_path: Path) -> None:
