@@ -544,7 +544,11 @@ def _bots_arg(text: str) -> list[str]:
 
 def _args_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("profile", metavar="NAME", help="profile name or path to a .toml file")
-    p.add_argument("--seed", type=int, help="seed of the deals (random if not given)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="seed of the deals (if not given, a random one, told when the game ends)",
+    )
     p.add_argument(
         "--seat", type=_seat_arg, default=2, help="your seat: 0..3 or N, E, S, W (default S)"
     )
@@ -582,19 +586,29 @@ def _bot_names(names: list[str], seat: int, auto: bool) -> dict[int, str]:
 
 
 def cmd_play(args: argparse.Namespace, con: Console) -> int:
-    """Play a game against bots in the terminal, or watch four bots (``--auto``)."""
+    """Play a game against bots in the terminal, or watch four bots (``--auto``).
+
+    A seed drawn at random is told only when the game ends (finished, left or
+    interrupted): the deals follow from it, so knowing it during the game, and
+    one's own hand, would reveal the bots' hands.  It is drawn from the whole
+    range the engine takes, so it cannot be found by trying seeds either.  A
+    seed given with ``--seed`` is no secret and heads the game.
+    """
     import random
 
     rules = load(args.profile, deals=args.deals)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    secret = args.seed is None
+    seed = random.SystemRandom().randrange(2**63) if secret else args.seed
     human: int | None = None if args.auto else args.seat
     names = _bot_names(args.bots, args.seat, args.auto)
     bots = dict(zip(names, bots_by_name(list(names.values()), seed=seed), strict=True))
     game = rules.new_game(seed)
     who = ", ".join(f"{seat_name(s)} {n}" for s, n in names.items())
     you = "" if human is None else f"; you are {seat_name(human)}"
+    told = "random seed, told at the end" if secret else f"seed {seed}"
     narrator = Narrator(con, seat=human, verbose_cards=human is not None)
-    narrator.start(game, f"{rules.title}: seed {seed}, {_n_deals(rules.deals)}; bots: {who}{you}")
+    narrator.start(game, f"{rules.title}: {told}, {_n_deals(rules.deals)}; bots: {who}{you}")
+    status = 0
     try:
         while game.to_act is not None:
             seat = game.controller(game.to_act)
@@ -606,10 +620,12 @@ def cmd_play(args: argparse.Namespace, con: Console) -> int:
             narrator.apply(game, bot.choose(game.view(seat)), seat)
     except KeyboardInterrupt:
         con.say("\nInterrupted.")
-        _save(con, game, args.record)
-        return 130
+        status = 130
+    finally:
+        if secret:
+            con.say(f"The seed was {seed}: play these deals again with --seed {seed}")
     _save(con, game, args.record)
-    return 0
+    return status
 
 
 def _args_replay(p: argparse.ArgumentParser) -> None:

@@ -340,6 +340,70 @@ def test_play_auto_with_named_bots_is_reproducible() -> None:
     assert first[1].count("  Trick 13: ") == len(expected.deals)
 
 
+def test_play_keeps_a_random_seed_secret_until_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --seed the seed is drawn from the engine's whole range (below 2**63) and
+    told only when the game is over: with it and one's own hand, the bots' hands
+    could be worked out.  Playing again with that --seed deals the same game."""
+    import random
+
+    drawn: list[int] = []
+    system_randrange = random.SystemRandom.randrange
+
+    def spy(self: random.SystemRandom, stop: int) -> int:
+        drawn.append(stop)
+        return system_randrange(self, stop)
+
+    monkeypatch.setattr(random.SystemRandom, "randrange", spy)
+    record = tmp_path / "auto.json"
+    code, out, err = run("play", STRICT, "--auto", "--record", str(record))
+    assert (code, err) == (0, "")
+    assert drawn == [2**63]
+    seed = Game.from_json(record.read_text(encoding="utf-8")).seed
+    header, body = out.split("\n", 1)
+    assert header.startswith(f"{cardrules.load(STRICT).title}: random seed, told at the end, ")
+    story, told = body.split("Final standings:\n", 1)
+    assert str(seed) not in header + story
+    last = f"The seed was {seed}: play these deals again with --seed {seed}\n"
+    assert told.endswith(last + f"Record saved to {record}\n")
+    again = run("play", STRICT, "--auto", "--seed", str(seed))[1]
+    assert again.startswith(f"{cardrules.load(STRICT).title}: seed {seed}, ")
+    assert again.split("\n", 1)[1] + last + f"Record saved to {record}\n" == body
+
+
+def test_play_tells_a_random_seed_when_the_player_leaves() -> None:
+    """A person who leaves (or whose input ends) learns the random seed only then."""
+    for stdin, goodbye in (
+        ("quit\n", "You left the game.\n"),
+        ("", "End of input: the game stops here.\n"),
+    ):
+        code, out, err = run("play", STRICT, stdin=stdin)
+        assert (code, err) == (0, "")
+        before, after = out.split(goodbye)
+        assert "seed" not in before.split("\n", 1)[1] and "random seed, told at the end" in before
+        seed = after.removeprefix("The seed was ").split(":")[0]
+        assert seed.isdigit() and seed not in before
+        assert after == f"The seed was {seed}: play these deals again with --seed {seed}\n"
+
+
+def test_play_tells_a_random_seed_when_interrupted() -> None:
+    """Ctrl-C ends the game with exit status 130, and the random seed is told then."""
+
+    class CtrlC(io.StringIO):
+        def readline(self, size: int | None = -1, /) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    code = main(["play", STRICT], stdin=CtrlC(), stdout=out, stderr=io.StringIO())
+    assert code == 130
+    before, after = out.getvalue().split("\nInterrupted.\n")
+    assert "random seed, told at the end" in before
+    seed = after.removeprefix("The seed was ").split(":")[0]
+    assert seed.isdigit() and seed not in before
+    assert after == f"The seed was {seed}: play these deals again with --seed {seed}\n"
+
+
 def test_play_bots_by_seat() -> None:
     """--bots: one name for every bot, three for the other seats, or four by seat."""
     header = {
