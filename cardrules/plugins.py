@@ -156,7 +156,7 @@ class Components:
         plays with.  Left out, each fits anything::
 
             components.add_auction(
-                "points", make, provides="declarer", chooses_trump=True, sides="partnership"
+                "my_auction", make, provides="declarer", chooses_trump=True, sides="partnership"
             )
         """
         self.auctions[name] = factory
@@ -178,7 +178,7 @@ class Components:
         ``[table] sides`` its scores are keyed by (seats for ``"individual"``,
         pairs for ``"partnership"``).  Left out, each fits anything::
 
-            components.add_scorer("per_call", make, needs="calls", sides="individual")
+            components.add_scorer("my_scorer", make, needs="calls", sides="individual")
         """
         self.scorers[name] = factory
         self.scorer_specs[name] = ScorerSpec(name, needs, _sides(sides))
