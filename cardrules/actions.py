@@ -11,11 +11,12 @@ Play(Card.parse('10H'))
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
 from cardrules.cards import CARDS, Card, Suit
-from cardrules.errors import ActionError, CardError
+from cardrules.errors import ActionError, CardError, shown
 
 __all__ = ["Action", "Bid", "ChooseContract", "Play", "parse_action"]
 
@@ -35,7 +36,7 @@ class Bid:
     def __post_init__(self) -> None:
         if type(self.tricks) is not int:
             raise ActionError(
-                f"invalid action: Bid({self.tricks!r}) (expected a whole number of tricks)"
+                f"invalid action: Bid({shown(self.tricks)}) (expected a whole number of tricks)"
             )
 
     def __str__(self) -> str:
@@ -51,7 +52,7 @@ class Play:
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
             raise ActionError(
-                f"invalid action: Play({self.card!r}) (expected a Card, e.g. Card.parse('AH'))"
+                f"invalid action: Play({shown(self.card)}) (expected a Card, e.g. Card.parse('AH'))"
             )
 
     def __str__(self) -> str:
@@ -72,7 +73,7 @@ class ChooseContract:
         # Text only here; which strains and goals a profile accepts is its rule (D-6).
         if not isinstance(self.strain, str) or not isinstance(self.goal, str):
             raise ActionError(
-                f"invalid action: ChooseContract({self.strain!r}, {self.goal!r}) "
+                f"invalid action: ChooseContract({shown(self.strain)}, {shown(self.goal)}) "
                 f"(expected text such as ChooseContract('S', 'game'))"
             )
 
@@ -91,30 +92,44 @@ Action = Bid | Play | ChooseContract
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 
 
+#: The characters an action's text may hold: printable ASCII and the suit symbols.
+_ACTION_CHARS = frozenset(chr(c) for c in range(32, 127)) | frozenset("♣♦♥♠♧♢♡♤")
+#: The longest action text read (``"contract NO-TRUMP part-score"`` is 28).
+MAX_ACTION_CHARS = 40
+#: A number of tricks as the docs write it: ASCII digits, perhaps a minus sign.
+_NUMBER = re.compile(r"-?[0-9]{1,3}")
+_EXPECTED = "expected 'bid N', 'play CARD' or 'contract STRAIN GOAL'"
+
+
 def parse_action(action: object) -> Action:
-    """An action from an action object or its text; :class:`ActionError` if unreadable."""
+    """An action from an action object or its text; :class:`ActionError` if unreadable.
+
+    Only the text forms the docs describe are read: ASCII words (suits may
+    also be written ``♣ ♦ ♥ ♠``) and ASCII digits, so ``"bid ３"`` or
+    ``"bid 0_5"`` are refused rather than read as numbers.
+    """
     if isinstance(action, Bid | Play | ChooseContract):
         return action
     if not isinstance(action, str):
-        raise ActionError(f"invalid action: {action!r} (expected text such as 'play AH')")
+        raise ActionError(f"invalid action: {shown(action)} (expected text such as 'play AH')")
+    if len(action) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(action.strip(" \t\r\n")):
+        raise ActionError(f"invalid action: {shown(action)} ({_EXPECTED}, in ASCII)")
     words = action.split()
     if not words:
-        raise ActionError(
-            "invalid action: '' (expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
-        )
+        raise ActionError(f"invalid action: '' ({_EXPECTED})")
     verb = words[0].lower()
     if verb == "play" and len(words) == 2:
         try:
             return PLAYS[Card.parse(words[1]).index]
         except CardError as exc:
-            raise ActionError(f"invalid action: {action!r}: {exc}") from None
+            raise ActionError(f"invalid action: {shown(action)}: {exc}") from None
     if verb in ("bid", "call") and len(words) == 2:
-        try:
-            return Bid(int(words[1]))
-        except ValueError:
+        number = words[1]
+        if not _NUMBER.fullmatch(number):
             raise ActionError(
-                f"invalid action: {action!r} (expected a whole number of tricks, e.g. 'bid 3')"
-            ) from None
+                f"invalid action: {shown(action)} (expected a whole number of tricks, e.g. 'bid 3')"
+            )
+        return Bid(int(number))
     if verb == "contract" and len(words) == 3:
         strain = words[1].upper()
         if strain in ("N", "NOTRUMP", "NO-TRUMP"):
@@ -124,14 +139,14 @@ def parse_action(action: object) -> Action:
                 strain = Suit.parse(words[1]).name
             except CardError:
                 raise ActionError(
-                    f"invalid action: {action!r} (strain must be one of C D H S NT)"
+                    f"invalid action: {shown(action)} (strain must be one of C D H S NT)"
                 ) from None
         goal = words[2].lower().replace("-", "")
         if goal == "part":
             goal = "partscore"
         if goal not in GOALS:
-            raise ActionError(f"invalid action: {action!r} (goal must be 'partscore' or 'game')")
+            raise ActionError(
+                f"invalid action: {shown(action)} (goal must be 'partscore' or 'game')"
+            )
         return ChooseContract(strain, "game" if goal == "game" else "partscore")
-    raise ActionError(
-        f"invalid action: {action!r} (expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
-    )
+    raise ActionError(f"invalid action: {shown(action)} ({_EXPECTED})")

@@ -18,7 +18,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from cardrules.errors import CardError
+from cardrules.errors import CardError, shown
 
 __all__ = [
     "ALL_CARDS_MASK",
@@ -59,12 +59,12 @@ class Suit(enum.IntEnum):
     def parse(cls, text: str) -> Suit:
         """Read ``"S"``, ``"s"``, ``"♠"`` or ``"spades"``."""
         if not isinstance(text, str):
-            raise CardError(f"invalid suit: {text!r} (expected text such as 'S' or '♠')")
+            raise CardError(f"invalid suit: {shown(text)} (expected text such as 'S' or '♠')")
         key = text.strip().lower()
         found = _SUIT_LOOKUP.get(key)
         if found is None:
             raise CardError(
-                f"invalid suit: {text!r} (expected one of C D H S, ♣ ♦ ♥ ♠ or a suit name)"
+                f"invalid suit: {shown(text)} (expected one of C D H S, ♣ ♦ ♥ ♠ or a suit name)"
             )
         return found
 
@@ -107,7 +107,16 @@ class Card:
     index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
+        # Only the deck's 52 cards exist: a forged card (rank 1 or 99, a suit
+        # that is not a Suit) would break the masks far from where it was made.
+        suit, rank = self.suit, self.rank
+        if type(rank) is not int or not 2 <= rank <= 14:
+            raise CardError(f"invalid card: rank {shown(rank)} (expected 2..14, ace high)")
+        if not isinstance(suit, Suit):
+            if type(suit) is not int or not 0 <= suit <= 3:
+                raise CardError(f"invalid card: suit {shown(suit)} (expected a Suit: C D H S)")
+            object.__setattr__(self, "suit", Suit(suit))
+        object.__setattr__(self, "index", self.suit * 13 + rank - 2)
 
     @property
     def mask(self) -> int:
@@ -123,15 +132,17 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card: rank then suit, ``AH``, ``10H``, ``TH``, ``A♥``, ``ah``."""
         if not isinstance(text, str):
-            raise CardError(f"invalid card: {text!r} (expected text such as 'AH' or '10♥')")
+            raise CardError(f"invalid card: {shown(text)} (expected text such as 'AH' or '10♥')")
         raw = text.strip()
         if len(raw) < 2:
-            raise CardError(f"invalid card: {text!r} (expected rank then suit, e.g. 'AH', '10♥')")
+            raise CardError(
+                f"invalid card: {shown(text)} (expected rank then suit, e.g. 'AH', '10♥')"
+            )
         rank = _RANK_LOOKUP.get(raw[:-1].upper())
         suit = _SUIT_LOOKUP.get(raw[-1].lower())
         if rank is None or suit is None:
             raise CardError(
-                f"invalid card: {text!r} (expected rank 2-10, J, Q, K, A or T, "
+                f"invalid card: {shown(text)} (expected rank 2-10, J, Q, K, A or T, "
                 f"then suit C, D, H, S or ♣ ♦ ♥ ♠, e.g. 'AH', '10♥')"
             )
         return CARDS[suit * 13 + rank - 2]
@@ -183,7 +194,7 @@ def parse_cards(cards: str | Iterable[Card | str]) -> list[Card]:
     elif isinstance(cards, Iterable) and not isinstance(cards, bytes | Card):
         items = cards
     else:
-        raise CardError(f"invalid cards: {cards!r} (expected text such as 'AH 10S' or a list)")
+        raise CardError(f"invalid cards: {shown(cards)} (expected text such as 'AH 10S' or a list)")
     return [parse_card(c) for c in items]
 
 
