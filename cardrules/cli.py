@@ -630,6 +630,11 @@ def cmd_play(args: argparse.Namespace, con: Console) -> int:
 
 def _args_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="FILE", help="a game record written by 'play --record'")
+    p.add_argument(
+        "--allow-preset-hands",
+        action="store_true",
+        help="replay a record whose first deal was dealt by hand (trust its author)",
+    )
 
 
 def cmd_replay(args: argparse.Namespace, con: Console) -> int:
@@ -640,7 +645,7 @@ def cmd_replay(args: argparse.Namespace, con: Console) -> int:
         reason = exc.strerror if isinstance(exc, OSError) else str(exc)
         raise RecordError(f"cannot read the record {args.record!r}: {reason}") from None
     try:
-        recorded = Game.from_json(text)
+        recorded = Game.from_json(text, allow_preset_hands=args.allow_preset_hands)
     except RecordError as exc:
         raise RecordError(f"{args.record}: {exc}") from None
     hands = None

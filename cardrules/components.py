@@ -8,10 +8,11 @@ they follow the protocols here.
 
 from __future__ import annotations
 
+import decimal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from cardrules.actions import Action, Bid
 from cardrules.cards import Suit
@@ -19,6 +20,7 @@ from cardrules.errors import IllegalAction
 
 __all__ = [
     "PAIRS",
+    "SCORE_CONTEXT",
     "SEAT_NAMES",
     "Auction",
     "AuctionState",
@@ -306,6 +308,19 @@ class DealResult:
     contract: Contract
     tricks: tuple[int, ...]
     scores: Mapping[Side, Decimal] = field(default_factory=dict)
+
+
+#: The decimal context every score is computed in, whatever context the
+#: caller has set (``decimal.localcontext(prec=2)`` would otherwise round a
+#: total of 10.7 to 11, and a trapped ``Rounded`` would raise mid-game): wide
+#: enough that no score of any game rounds, and no trap but real errors.
+SCORE_CONTEXT: Final = decimal.Context(
+    prec=60,
+    rounding=decimal.ROUND_HALF_EVEN,
+    Emin=-999_999,
+    Emax=999_999,
+    traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow],
+)
 
 
 class Scorer(Protocol):

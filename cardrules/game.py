@@ -17,12 +17,13 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.actions import PLAYS, Action, Play, parse_action
 from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from cardrules.components import (
+    SCORE_CONTEXT,
     AuctionState,
     Contract,
     DealInfo,
@@ -31,8 +32,23 @@ from cardrules.components import (
     GameOver,
     Side,
 )
-from cardrules.duties import BEATS, TrickState, narrow
-from cardrules.errors import CardError, CardrulesError, IllegalAction, RecordError
+from cardrules.duties import BEATS, FastNarrow, TrickState, narrow
+from cardrules.errors import (
+    CardError,
+    CardrulesError,
+    IllegalAction,
+    PluginError,
+    RecordError,
+    shown,
+)
+from cardrules.records import (
+    MAX_RECORD_BYTES,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    check_seed,
+    read_record,
+    sign_record,
+)
 from cardrules.ruleset import Ruleset, explain_mask, load
 
 if TYPE_CHECKING:
@@ -49,9 +65,10 @@ __all__ = [
     "shuffle_and_cut",
 ]
 
-RECORD_FORMAT = "cardrules-game"
-RECORD_VERSION = 1
 MAX_REDEALS = 10_000
+#: The most deals a game may last, whatever its end condition: a game whose
+#: totals never reach its target ends here (``game.over.reason`` says so).
+MAX_DEALS: Final = 1000
 
 
 class PlayedCard(NamedTuple):
@@ -153,57 +170,27 @@ def deal_from_seed(
     return deck, deal_cards(deck, dealer, direction)
 
 
-def _read_record(text: object) -> dict[str, Any]:
-    """The JSON of a game record, its format, version and header fields checked."""
-    if not isinstance(text, str | bytes | bytearray):
+def _installed_rules(name: str, deals: int) -> Ruleset:
+    """The rules of the installed profile ``name`` (never a path: records name no files)."""
+    from cardrules.registry import builtin_profile_dir, profile_paths
+
+    shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
+    path = shipped if shipped.is_file() else profile_paths().get(name)
+    if path is None:
         raise RecordError(
-            "invalid record: not JSON (the JSON object must be str, bytes or bytearray, "
-            f"not {type(text).__name__})"
+            f"invalid record: 'profile' {name!r} is not an installed profile; a game of a "
+            "profile loaded from a file is restored with Game.from_json(text, rules=...)"
         )
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"invalid record: not JSON ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
-        raise RecordError(f"invalid record: 'format' must be {RECORD_FORMAT!r}")
-    if doc.get("version") != RECORD_VERSION:
-        raise RecordError(f"invalid record: unsupported version {doc.get('version')!r}")
-    for key, kind in (
-        ("seed", int),
-        ("first_dealer", int),
-        ("actions", list),
-        ("profile", str),
-        ("deals", int),
-    ):
-        if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
-            raise RecordError(
-                f"invalid record: {key!r} must be {kind.__name__} (got {doc.get(key)!r})"
-            )
-    if doc.get("profile_path") is not None and not isinstance(doc["profile_path"], str):
-        raise RecordError(
-            f"invalid record: 'profile_path' must be str or null (got {doc['profile_path']!r})"
-        )
-    return doc
-
-
-def _record_rules(doc: dict[str, Any]) -> Ruleset:
-    """The ruleset a record was played with: its profile by name, else by its stored path."""
-    try:
-        return load(doc["profile"], deals=doc["deals"])
+        return load(path, deals=deals)
     except CardrulesError as exc:
-        path = doc.get("profile_path")
-        if not isinstance(path, str):
-            raise RecordError(f"invalid record: {exc}") from None
-        try:
-            return load(path, deals=doc["deals"])
-        except CardrulesError as again:
-            raise RecordError(f"invalid record: {again}") from None
+        raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
 
 
 def _check_seat(seat: object) -> int:
     """``seat`` as a seat number; anything but an int 0..3 (a bool is not a seat) is refused."""
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise CardrulesError(f"invalid seat: {seat!r} (expected 0..3)")
+        raise CardrulesError(f"invalid seat: {shown(seat)} (expected 0..3)")
     return seat
 
 
@@ -227,12 +214,11 @@ class Game:
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
+        seed = check_seed(seed)
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer <= 3):
-            raise CardrulesError(f"invalid dealer: {dealer!r} (expected a seat 0..3)")
+            raise CardrulesError(f"invalid dealer: {shown(dealer)} (expected a seat 0..3)")
         self.rules = rules
-        self.seed = seed
+        self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
         if hands is not None:
             self.preset = _preset_masks(hands)
@@ -247,7 +233,20 @@ class Game:
         self.totals: dict[Side, Decimal] = {side: Decimal(0) for side in rules.sides}
         self.over: GameOver | None = None
         self.phase = "auction"
-        self._start_deal(dealer)
+        # Set for real when play begins (_begin_play); set here so that a
+        # game can always be copied attribute by attribute (_take).
+        self._trump = -1
+        self._beats = BEATS[4]
+        self._step = rules.direction.step
+        self._tm = 0
+        self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._fast: FastNarrow | None = None
+        try:
+            self._start_deal(dealer)
+        except CardrulesError:
+            raise
+        except Exception as exc:
+            raise self._plugin_error(exc) from exc
 
     # -- dealing -----------------------------------------------------------
 
@@ -437,6 +436,19 @@ class Game:
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
         """
+        done = len(self.actions)
+        try:
+            self._apply(action, seat)
+        except CardrulesError:
+            if len(self.actions) != done:  # refused after the action was taken
+                self._restore(done)
+            raise
+        except Exception as exc:  # a plugin's bug: the game goes back to how it was
+            error = self._plugin_error(exc)
+            self._restore(done)
+            raise error from exc
+
+    def _apply(self, action: object, seat: object) -> None:
         to_act = self._to_act
         if type(action) is Play and seat is None and self.phase == "play" and to_act is not None:
             # The common case, kept short: a legal card by the seat to act.
@@ -453,7 +465,7 @@ class Game:
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            raise IllegalAction("", f"invalid seat: {seat!r} (expected 0..3)", action=str(act))
+            raise IllegalAction("", f"invalid seat: {shown(seat)} (expected 0..3)", action=str(act))
         if seat is not None and seat != self.controller(to_act):
             whose = f"seat {to_act}" + (
                 f" (decided by seat {self.controller(to_act)})"
@@ -528,11 +540,16 @@ class Game:
     def _finish_deal(self) -> None:
         assert self.contract is not None
         rules = self.rules
-        scores = rules.scorer.score(self.contract, tuple(self.tricks_won))
-        for side, value in scores.items():
-            self.totals[side] += value
-        self.deals.append(DealResult(self.dealer, self.contract, tuple(self.tricks_won), scores))
-        self.over = rules.end.check(self.deals, self.totals)
+        with localcontext(SCORE_CONTEXT):
+            scores = rules.scorer.score(self.contract, tuple(self.tricks_won))
+            for side, value in scores.items():
+                self.totals[side] += value
+            self.deals.append(
+                DealResult(self.dealer, self.contract, tuple(self.tricks_won), scores)
+            )
+            self.over = rules.end.check(self.deals, self.totals)
+        if self.over is None and len(self.deals) >= MAX_DEALS:
+            self.over = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
         if self.over is not None:
             self.phase = "finished"
             self._to_act = None
@@ -613,8 +630,13 @@ class Game:
             },
         }
 
-    def to_json(self) -> str:
-        """The whole game as JSON: settings, seed, every action, and the full state."""
+    def to_json(self, *, key: object = None) -> str:
+        """The whole game as JSON: the rules' name and hash, seed, every action, the full state.
+
+        With ``key`` (bytes or text, a secret of the server's), the record is
+        signed: an HMAC-SHA256 of all its bytes comes first, and
+        :meth:`from_json` with the same key refuses it if any byte changed.
+        """
         preset = (
             None if self.preset is None else [[str(c) for c in cards_of(h)] for h in self.preset]
         )
@@ -622,61 +644,164 @@ class Game:
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "profile": self.rules.name,
-            "profile_path": self.rules.profile.path,
+            "profile_hash": self.rules.profile_hash,
             "deals": self.rules.deals,
             "seed": self.seed,
             "first_dealer": self.first_dealer,
+            "dealt_by_hand": preset is not None,
             "preset_hands": preset,
             "actions": list(self.actions),
             "state": self.state_dict(),
         }
-        return json.dumps(doc, ensure_ascii=False, indent=1)
+        text = json.dumps(doc, ensure_ascii=False, indent=1)
+        return text if key is None else sign_record(text, key)
 
     @classmethod
-    def from_json(cls, text: object, *, rules: object = None) -> Game:
+    def from_json(
+        cls,
+        text: object,
+        *,
+        rules: object = None,
+        key: object = None,
+        allow_preset_hands: object = False,
+        max_bytes: object = MAX_RECORD_BYTES,
+    ) -> Game:
         """Rebuild a game from :meth:`to_json` output (``str`` or ``bytes``), re-checking
-        every action; ``rules``, if given, is the :class:`Ruleset` it was played under.
+        every action.
 
-        The actions are replayed under the rules, and the stored state must
-        match the replay exactly; anything else is a :class:`RecordError`.
+        ``rules`` is the :class:`Ruleset` the game was played under; without
+        it, the record's profile must be installed under its name (a record
+        never names a file to open), and either way the hash of the rules
+        must match the record's.  ``key`` checks the signature of a record
+        written by ``to_json(key=...)``.  A record whose first deal was dealt
+        by hand (``new_game(hands=...)``) is refused unless
+        ``allow_preset_hands=True``: anyone who writes a record could deal
+        themselves every spade.  ``max_bytes`` bounds what is read (4 MiB by
+        default; ``None``: no bound).  Anything else than a faithful record
+        is a :class:`RecordError` that names the key at fault.
         """
-        doc = _read_record(text)
+        head = read_record(text, key=key, max_bytes=max_bytes)
         if rules is None:
-            rules = _record_rules(doc)
+            rules = _installed_rules(head.profile, head.deals)
         if not isinstance(rules, Ruleset):
-            raise RecordError(f"invalid rules: {rules!r} (expected a Ruleset from cardrules.load)")
-        if rules.name != doc["profile"]:
             raise RecordError(
-                f"invalid record: made with profile {doc['profile']!r}, not {rules.name!r}"
+                f"invalid rules: {shown(rules)} (expected a Ruleset from cardrules.load)"
+            )
+        if rules.name != head.profile:
+            raise RecordError(
+                f"invalid record: 'profile' is {head.profile!r}, but the rules are {rules.name!r}"
+            )
+        if rules.deals != head.deals:
+            raise RecordError(
+                f"invalid record: 'deals' is {head.deals}, but the rules play {rules.deals}"
+            )
+        if head.profile_hash is not None and head.profile_hash != rules.profile_hash:
+            raise RecordError(
+                f"invalid record: 'profile_hash' does not match the rules of {rules.name!r} "
+                "(the game was played under other rules of that name)"
+            )
+        if head.preset_hands is not None and allow_preset_hands is not True:
+            raise RecordError(
+                "invalid record: 'preset_hands': the first deal was dealt by hand, not from "
+                "the seed; replay it with allow_preset_hands=True only if you trust its author"
             )
         try:
-            game = cls(
-                rules, seed=doc["seed"], dealer=doc["first_dealer"], hands=doc.get("preset_hands")
-            )
+            game = cls(rules, seed=head.seed, dealer=head.first_dealer, hands=head.preset_hands)
         except CardrulesError as exc:
             raise RecordError(f"invalid record: {exc}") from None
-        for i, action in enumerate(doc["actions"]):
+        for i, action in enumerate(head.actions):
             try:
                 game.apply(action)
             except CardrulesError as exc:
-                raise RecordError(f"invalid record: action {i} ({action!r}): {exc}") from None
-        if "state" in doc and not isinstance(doc["state"], dict):
-            raise RecordError(f"invalid record: 'state' must be an object (got {doc['state']!r})")
-        if "state" in doc and doc["state"] != json.loads(json.dumps(game.state_dict())):
-            diff = [
-                k
-                for k, v in game.state_dict().items()
-                if json.loads(json.dumps(v)) != doc["state"].get(k)
-            ]
-            raise RecordError(
-                f"invalid record: stored state does not match the replay "
-                f"(differs in: {', '.join(diff)})"
-            )
+                raise RecordError(f"invalid record: 'actions'[{i}]: {exc}") from None
+        if head.state is not None:
+            state = json.loads(json.dumps(game.state_dict()))
+            if head.state != state:
+                diff = [k for k, v in state.items() if v != head.state.get(k)]
+                diff += sorted(k for k in head.state if k not in state)
+                raise RecordError(
+                    "invalid record: 'state' does not match the replay "
+                    f"(differs in: {shown(', '.join(diff))[1:-1]})"
+                )
         return game
 
     def copy(self) -> Game:
         """An independent copy of the game (by replay)."""
-        return Game.from_json(self.to_json(), rules=self.rules)
+        return Game.from_json(
+            self.to_json(), rules=self.rules, allow_preset_hands=True, max_bytes=None
+        )
+
+    # -- failures of plugins -------------------------------------------------
+
+    def _restore(self, done: int) -> None:
+        """Put the game back as it was after its first ``done`` actions (by replay)."""
+        hands = None if self.preset is None else [list(cards_of(m)) for m in self.preset]
+        try:
+            again = Game(self.rules, seed=self.seed, dealer=self.first_dealer, hands=hands)
+            for action in self.actions[:done]:
+                again.apply(action)
+        except Exception:  # pragma: no cover - a plugin that fails on replay too
+            return  # nothing better to offer: the caller gets the PluginError
+        self._take(again)
+
+    def _take(self, other: Game) -> None:
+        """Become ``other``: every attribute, so that it works compiled too (no ``__dict__``)."""
+        self.preset = other.preset
+        self.first_dealer = other.first_dealer
+        self.dealer = other.dealer
+        self.deal_number = other.deal_number
+        self.actions = other.actions
+        self.deals = other.deals
+        self.throw_ins = other.throw_ins
+        self.totals = other.totals
+        self.over = other.over
+        self.phase = other.phase
+        self.initial_hands = other.initial_hands
+        self.hands = other.hands
+        self.auction = other.auction
+        self.contract = other.contract
+        self.trick = other.trick
+        self.tricks = other.tricks
+        self.tricks_won = other.tricks_won
+        self._trick_cards = other._trick_cards
+        self._played = other._played
+        self._win = other._win
+        self._win_seat = other._win_seat
+        self._legal = other._legal
+        self.leader = other.leader
+        self._to_act = other._to_act
+        self._trump = other._trump
+        self._beats = other._beats
+        self._step = other._step
+        self._tm = other._tm
+        self._codes = other._codes
+        self._fast = other._fast
+
+    def _plugin_error(self, exc: BaseException) -> PluginError:
+        """A :class:`PluginError` naming the plugin and hook behind the object that raised."""
+        rules = self.rules
+        roles: list[tuple[object, str, str]] = [
+            (rules.scorer, "cardrules_score_scorer", "the scorer"),
+            (rules.end, "cardrules_game_end_condition", "the end condition"),
+            (rules.auction, "cardrules_auction_create", "the auction"),
+            (getattr(self, "auction", None), "cardrules_auction_create", "the auction"),
+            *((duty, "cardrules_play_duties", f"the duty {duty.name!r}") for duty in rules.duties),
+            *((t, "cardrules_deal_throw_ins", f"the throw-in {t.name!r}") for t in rules.throw_ins),
+        ]
+        # The innermost frame that runs a method of one of the rule objects.
+        frames = []
+        tb = exc.__traceback__
+        while tb is not None:
+            frames.append(tb.tb_frame)
+            tb = tb.tb_next
+        for frame in reversed(frames):
+            owner = frame.f_locals.get("self")
+            for obj, hook, what in roles:
+                if obj is not None and owner is obj:
+                    component = f"{what} ({frame.f_code.co_name})"
+                    return PluginError(rules.plugin_of(type(obj).__module__), hook, component, exc)
+        module = frames[-1].f_globals.get("__name__", "?") if frames else "?"
+        return PluginError(rules.plugin_of(str(module)), "?", "a rule object", exc)
 
     def __repr__(self) -> str:
         return (

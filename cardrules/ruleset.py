@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
-from cardrules.components import PAIRS, Contract, Side, pair_of
+from cardrules.components import PAIRS, SCORE_CONTEXT, Contract, Side, pair_of
 from cardrules.duties import (
     FastNarrow,
     TrickState,
@@ -33,11 +34,16 @@ from cardrules.duties import (
 from cardrules.errors import CardError, CardrulesError, ProfileError
 from cardrules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
 from cardrules.profile import Profile
+from cardrules.records import profile_hash
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
 __all__ = ["Explanation", "Ruleset", "load"]
+
+
+#: The tricks of one deal: 52 cards, four players.
+TRICKS_PER_DEAL = 13
 
 
 class _Default:
@@ -87,8 +93,16 @@ def _check_distinct(cards: Sequence[Card], what: str) -> None:
 class Ruleset:
     """The rules of one profile, ready to play: apps get one from :func:`load`."""
 
-    def __init__(self, profile: Profile, resolved: Resolved, deals: int) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        resolved: Resolved,
+        deals: int,
+        plugins: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self.profile = profile
+        #: (name, module) of each registered plugin, to name one in a PluginError.
+        self.plugins = tuple(plugins)
         self.name = profile.name
         self.title = profile.title
         self.deals = deals
@@ -109,6 +123,23 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
+
+    @cached_property
+    def profile_hash(self) -> str:
+        """A hash of the resolved profile (``"sha256:..."``): records carry it, and a
+        record is only replayed under rules with the same hash."""
+        return profile_hash(self.profile.data)
+
+    def plugin_of(self, module: str) -> str:
+        """The name of the registered plugin whose package holds ``module`` (else ``module``)."""
+        top = module.partition(".")[0]
+        for name, home in self.plugins:
+            if home == module:
+                return name
+        for name, home in self.plugins:
+            if home.partition(".")[0] == top and top != "cardrules":
+                return name
+        return "cardrules.builtin" if top == "cardrules" else module
 
     @cached_property
     def fast_narrow(self) -> FastNarrow | None:
@@ -202,8 +233,13 @@ class Ruleset:
         return explain_mask(self, mask, self._state(trick, first_trick, trump), parse_card(card))
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        """Exact scores of one finished deal by side, from its contract and tricks per seat."""
-        return self.scorer.score(contract, tricks)
+        """Exact scores of one finished deal by side, from its contract and tricks per seat.
+
+        Computed in :data:`~cardrules.components.SCORE_CONTEXT`, whatever
+        decimal context the caller has set.
+        """
+        with localcontext(SCORE_CONTEXT):
+            return self.scorer.score(contract, tricks)
 
     def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores of one finished Call Break deal from the calls and tricks of each seat."""
@@ -227,9 +263,12 @@ class Ruleset:
             raise CardrulesError(
                 f"invalid deal: tricks {list(tricks)!r} must be whole numbers 0..13"
             )
-        if sum(tricks) > 13:
-            raise CardrulesError(f"invalid deal: tricks {list(tricks)!r} add up to more than 13")
-        return self.scorer.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
+        if sum(tricks) != TRICKS_PER_DEAL:
+            raise CardrulesError(
+                f"invalid deal: tricks {list(tricks)!r} add up to {sum(tricks)}, "
+                f"not the {TRICKS_PER_DEAL} tricks of a deal"
+            )
+        return self.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
 
     def score_deal(
         self,
@@ -269,7 +308,8 @@ class Ruleset:
                 f"profile {self.name!r} does not score a deal from a contract and a declarer "
                 "(use score() or score_calls())"
             )
-        scores: dict[Side, Decimal] = method(contract, declarer, tricks)
+        with localcontext(SCORE_CONTEXT):
+            scores: dict[Side, Decimal] = method(contract, declarer, tricks)
         return scores
 
 
@@ -333,4 +373,20 @@ def load(
         raise ProfileError(
             profile.path, [("game.deals", f"must be one of {allowed} (got {deals!r})")]
         )
-    return Ruleset(profile, resolve(pm, profile, n), n)
+    homes = [(_plugin_name(name, plugin), _home(plugin)) for name, plugin in pm.list_name_plugin()]
+    return Ruleset(profile, resolve(pm, profile, n), n, homes)
+
+
+def _plugin_name(name: str | None, plugin: object) -> str:
+    """How a message names a plugin: its entry point, else its module or class."""
+    if name and name != str(id(plugin)):  # pluggy names an unnamed plugin by its id
+        return name
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return f"{type(plugin).__module__}.{type(plugin).__qualname__}"
+
+
+def _home(plugin: object) -> str:
+    """The module a plugin lives in: the module itself, or its class's module."""
+    name = getattr(plugin, "__name__", None) if isinstance(plugin, ModuleType) else None
+    return name if isinstance(name, str) else type(plugin).__module__

@@ -276,15 +276,27 @@ def test_json_round_trip_is_exact_at_every_stage(rules: Ruleset) -> None:
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("seed", "7", "invalid record: 'seed' must be int (got '7')"),
-        ("actions", "play AH", "invalid record: 'actions' must be list (got 'play AH')"),
-        ("deals", True, "invalid record: 'deals' must be int (got True)"),
-        ("profile_path", 5, "invalid record: 'profile_path' must be str or null (got 5)"),
-        ("preset_hands", 5, "invalid record: invalid hands: expected 4 hands of 13 cards"),
+        ("seed", "7", "invalid record: 'seed' must be an integer (got '7')"),
+        (
+            "actions",
+            "play AH",
+            "invalid record: 'actions' must be a list of action texts (got 'play AH')",
+        ),
+        ("deals", True, "invalid record: 'deals' must be a whole number of deals (got True)"),
+        (
+            "profile_hash",
+            5,
+            "invalid record: 'profile_hash' must be 'sha256:' and 64 hex digits (got 5)",
+        ),
+        (
+            "preset_hands",
+            5,
+            "invalid record: 'preset_hands' must be a list of hands or null (got 5)",
+        ),
         (
             "actions",
             [42],
-            "invalid record: action 0 (42): invalid action: 42 (expected text such as 'play AH')",
+            "invalid record: 'actions'[0] must be an action text such as 'play AH' (got 42)",
         ),
     ],
 )
@@ -438,7 +450,9 @@ def test_call_break_tricks_cannot_exceed_thirteen() -> None:
     """A deal has 13 tricks: more is refused, not scored."""
     with pytest.raises(CardrulesError) as err:
         cardrules.load("callbreak-strict").score_deal(calls=[3, 3, 3, 3], tricks=[13, 13, 0, 0])
-    assert str(err.value) == "invalid deal: tricks [13, 13, 0, 0] add up to more than 13"
+    assert str(err.value) == (
+        "invalid deal: tricks [13, 13, 0, 0] add up to 26, not the 13 tricks of a deal"
+    )
 
 
 # -- bad input to a game: always a CardrulesError, never a change -----------------------------
@@ -509,8 +523,8 @@ def test_bad_seats_everywhere(rules: Ruleset, seat: object) -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"seed": "x"}, "invalid seed: 'x' (expected an integer)"),
-        ({"seed": 1.5}, "invalid seed: 1.5 (expected an integer)"),
+        ({"seed": "x"}, "invalid seed: 'x' (expected an integer with |seed| < 2**64)"),
+        ({"seed": 1.5}, "invalid seed: 1.5 (expected an integer with |seed| < 2**64)"),
         ({"seed": 7, "dealer": True}, "invalid dealer: True (expected a seat 0..3)"),
         ({"seed": 7, "dealer": "0"}, "invalid dealer: '0' (expected a seat 0..3)"),
     ],

@@ -226,6 +226,6 @@ def test_preset_hands_round_trip(strict: cardrules.Ruleset) -> None:
     game = strict.new_game(seed=3, dealer=0, hands=hands)
     assert [[str(c) for c in game.hand(s)] for s in range(4)] == hands
     play_deal(game)
-    restored = Game.from_json(game.to_json())
+    restored = Game.from_json(game.to_json(), allow_preset_hands=True)
     assert restored.to_json() == game.to_json()
     assert restored.preset == game.preset

@@ -72,7 +72,7 @@ def test_rule_text_items_and_examples(fixture_text: docgen.RuleText) -> None:
     )
     assert fixture_text.examples == (
         Example("legal", "FX-2.1", {"trick": ["KC", "3C", "AH"], "hand": ["2C", "AS", "QH"]}),
-        Example("calls", "FX-3.1", {"calls": [1, 2, 3, 4], "tricks": [2, 2, 1, 4]}),
+        Example("calls", "FX-3.1", {"calls": [1, 2, 3, 4], "tricks": [2, 2, 1, 8]}),
     )
 
 
@@ -200,12 +200,12 @@ def test_first_trick_lead_example(fixture_rules: cardrules.Ruleset) -> None:
 
 
 def test_calls_example_is_scored_by_the_engine(fixture_rules: cardrules.Ruleset) -> None:
-    """FX-3.1: call 1 with 2 tricks 1.1; 2 with 2 is 2.0; 3 with 1 is -3.0; 4 with 4 is 4.0."""
-    example = Example("calls", "FX-3.1", {"calls": [1, 2, 3, 4], "tricks": [2, 2, 1, 4]})
+    """FX-3.1: call 1 with 2 tricks 1.1; 2 with 2 is 2.0; 3 with 1 is -3.0; 4 with 8 is 4.4."""
+    example = Example("calls", "FX-3.1", {"calls": [1, 2, 3, 4], "tricks": [2, 2, 1, 8]})
     rows = [("N", 0, 1, 2, "1.1"), ("E", 1, 2, 2, "2.0"), ("S", 2, 3, 1, "-3.0")]
-    rows.append(("W", 3, 4, 4, "4.0"))
+    rows.append(("W", 3, 4, 8, "4.4"))
     expected = [
-        "`FX-3.1 <#fx-3-1>`__: ``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 4])`` gives",
+        "`FX-3.1 <#fx-3-1>`__: ``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 8])`` gives",
         "",
         ".. list-table::",
         "   :header-rows: 1",
@@ -342,7 +342,7 @@ def test_profile_page(fixture_rules: cardrules.Ruleset, fixture_text: docgen.Rul
     assert "2 deals (`FX-3.2 <#fx-3-2>`__)." in page
     assert "Auction ``calls``, calls 1 to 5 (`FX-1.2 <#fx-1-2>`__), ``cardrules." in page
     # the calls example is shown with the scoring formula, after its heading
-    assert page.index("``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 4])``") > positions[5]
+    assert page.index("``rules.score_calls([1, 2, 3, 4], [2, 2, 1, 8])``") > positions[5]
 
 
 def test_profile_page_of_a_child_links_its_parent_and_diff(
