@@ -83,3 +83,10 @@ def test_packaged_profile_is_the_guide_profile_plus_its_plugin() -> None:
     )
     assert packaged["profile"].pop("plugins") == ["noacelead"]
     assert packaged == local
+
+
+def test_guide_security_examples_run() -> None:
+    """The "Security and trust" page's examples: signed records, errors to return to clients."""
+    result = run_guide("security.rst")
+    assert result.attempted >= 7
+    assert result.failed == 0
