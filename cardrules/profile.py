@@ -25,8 +25,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,13 +35,14 @@ from typing import Any
 import tomli_w
 
 from cardrules.cards import Suit
-from cardrules.errors import ProfileError
+from cardrules.errors import SHOWN_CHARS, ProfileError, shown
 
 __all__ = [
     "ComponentRef",
     "Profile",
     "dump_profile",
     "dump_resolved",
+    "key_path",
     "read_profile_file",
     "validated_profile",
 ]
@@ -216,6 +218,27 @@ def validated_profile(data: Mapping[str, Any], source: str) -> Profile:
 
         dump = validated_dump(data, source)
     return Profile.from_dump(dump, path=source, data=data)
+
+
+#: A bare TOML key (one that needs no quotes).
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def key_path(parts: Iterable[str | int]) -> str:
+    """A key path as messages write it: ``play.duties[2].name``.
+
+    A key that is not a short bare TOML key is shown quoted and cut short: a
+    key may hold a newline (which would forge a line of the message) or a megabyte.
+    """
+    path = ""
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            bare = len(part) <= SHOWN_CHARS and _BARE_KEY.fullmatch(part)
+            text = part if bare else shown(part)
+            path += ("." if path else "") + text
+    return path
 
 
 def read_profile_file(path: Path) -> dict[str, Any]:

@@ -14,10 +14,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 
-from cardrules.errors import ProfileError
-from cardrules.profile import OptionValue
+from cardrules.errors import ProfileError, shown
+from cardrules.profile import OptionValue, key_path
 
 __all__ = [
     "ComponentRefModel",
@@ -30,7 +31,18 @@ __all__ = [
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Base of every table: unknown keys are errors, and values are never coerced.
+
+    TOML already has typed values, so a value of the wrong type is a mistake
+    to report, not to repair: strict mode refuses ``deals = "5"`` (a string),
+    ``deals = true`` (a bool is not a number) and ``deals = 5.0``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+#: The fewest and most deals a game may have.
+MIN_DEALS, MAX_DEALS = 1, 1000
 
 
 class ComponentRefModel(_Strict):
@@ -135,18 +147,32 @@ class ScoringModel(_Strict):
 class GameModel(_Strict):
     """The ``[game]`` table: when a game of several deals ends."""
 
-    deals: int = Field(ge=1, le=1000, description="Number of deals in a game.")
+    deals: int = Field(ge=MIN_DEALS, le=MAX_DEALS, description="Number of deals in a game.")
     deal_choices: list[int] = Field(
-        default_factory=list, description="Other allowed numbers of deals, if any."
+        default_factory=list,
+        description=f"Other allowed numbers of deals ({MIN_DEALS} to {MAX_DEALS}), if any.",
+        json_schema_extra={
+            "items": {"type": "integer", "minimum": MIN_DEALS, "maximum": MAX_DEALS}
+        },
     )
     rule: str = Field("", description="Rule id of the end of the game.")
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+    # Checked here, not by an annotation on the items: the schema's annotations
+    # are shown as written in the profile reference (docgen), so they stay plain.
+    @field_validator("deal_choices")
+    @classmethod
+    def _choice_counts(cls, choices: list[int]) -> list[int]:
+        bad = [n for n in choices if not MIN_DEALS <= n <= MAX_DEALS]
+        if bad:
+            raise ValueError(f"each must be from {MIN_DEALS} to {MAX_DEALS} (got {shown(bad)})")
+        return choices
 
     @model_validator(mode="after")
     def _choices(self) -> GameModel:
         if self.deal_choices and self.deals not in self.deal_choices:
             raise ValueError(
-                f"deals ({self.deals}) must be one of deal_choices {self.deal_choices}"
+                f"deals ({self.deals}) must be one of deal_choices {shown(self.deal_choices)}"
             )
         return self
 
@@ -167,20 +193,39 @@ class ProfileModel(_Strict):
     )
 
 
+#: What a value of the wrong type should have been, by pydantic's error type.
+_TYPE_WORDS = {
+    "int_type": "must be a whole number",
+    "string_type": "must be text",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "dict_type": "must be a table",
+    "model_type": "must be a table",
+}
+
+#: What each branch of a union (an option value is ``bool | int | str``) accepts,
+#: by the name pydantic gives the branch at the end of an error's location.
+_BRANCH_WORDS = {"bool": "true/false", "int": "a whole number", "str": "text"}
+
+
 def format_validation_error(exc: ValidationError) -> list[tuple[str, str]]:
-    """``(key path, expectation)`` pairs from a pydantic error, in user words."""
+    """``(key path, expectation)`` pairs from a pydantic error, in user words.
+
+    The value given is shown cut short (:func:`cardrules.errors.shown`): a
+    profile from outside may hold a megabyte in one string.
+    """
     problems = []
-    for err in exc.errors():
-        path = ""
-        for part in err["loc"]:
-            if isinstance(part, int):
-                path += f"[{part}]"
-            else:
-                path += ("." if path else "") + str(part)
+    for err, branches in _one_per_union(exc.errors()):
+        path = key_path(err["loc"])
         kind = err["type"]
         ctx = err.get("ctx", {})
-        got = err.get("input")
-        if kind == "extra_forbidden":
+        got = shown(err.get("input"))
+        if branches:
+            words = [_BRANCH_WORDS[b] for b in branches]
+            what = f"must be {', '.join(words[:-1])} or {words[-1]} (got {got})"
+        elif kind in _TYPE_WORDS:
+            what = f"{_TYPE_WORDS[kind]} (got {got})"
+        elif kind == "extra_forbidden":
             what = "unknown key"
         elif kind == "missing":
             what = "required key is missing"
@@ -192,15 +237,43 @@ def format_validation_error(exc: ValidationError) -> list[tuple[str, str]]:
                 "less_than": "<",
             }[kind]
             bound = next(iter(ctx.values()))
-            what = f"must be {sign} {bound} (got {got!r})"
+            what = f"must be {sign} {bound} (got {got})"
         elif kind == "literal_error":
-            what = f"must be one of {ctx.get('expected', '')} (got {got!r})"
+            what = f"must be one of {ctx.get('expected', '')} (got {got})"
         elif kind == "value_error":
             what = str(ctx.get("error", err["msg"]))
         else:
-            what = f"{err['msg'][0].lower()}{err['msg'][1:]} (got {got!r})"
+            what = f"{err['msg'][0].lower()}{err['msg'][1:]} (got {got})"
         problems.append((path or "(top level)", what))
     return problems
+
+
+def _one_per_union(errors: list[ErrorDetails]) -> list[tuple[ErrorDetails, list[str]]]:
+    """The errors, those of every branch of one union refusing a value made one.
+
+    Each error comes with the branches it stands for (empty for a plain
+    error): a float in ``options`` is one problem, not one per type it is not.
+    """
+    branches: dict[tuple[str | int, ...], list[str]] = {}
+    for err in errors:
+        if _is_branch(err):
+            branches.setdefault(err["loc"][:-1], []).append(str(err["loc"][-1]))
+    out: list[tuple[ErrorDetails, list[str]]] = []
+    done = set()
+    for err in errors:
+        where = err["loc"][:-1]
+        if not _is_branch(err) or len(branches[where]) < 2:
+            out.append((err, []))
+        elif where not in done:
+            done.add(where)
+            out.append(({**err, "loc": where}, branches[where]))
+    return out
+
+
+def _is_branch(err: ErrorDetails) -> bool:
+    """Whether ``err`` is one branch of a union refusing a value of the wrong type."""
+    loc = err["loc"]
+    return bool(loc) and loc[-1] in _BRANCH_WORDS and err["type"].endswith("_type")
 
 
 def validate(data: Mapping[str, Any], source: str) -> ProfileModel:

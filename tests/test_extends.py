@@ -212,8 +212,7 @@ def test_extends_child_plugins_of_wrong_type(tmp_path: Path) -> None:
     with pytest.raises(ProfileError) as err:
         cardrules.load(path)
     assert str(err.value) == (
-        f"invalid profile {path}:\n  profile.plugins -> input should be a valid list "
-        "(got 'callbreak')"
+        f"invalid profile {path}:\n  profile.plugins -> must be a list (got 'callbreak')"
     )
 
 
