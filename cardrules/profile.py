@@ -18,6 +18,12 @@ table).  A profile whose merged table is in the snapshot is built from it
 without importing pydantic (about half of ``import cardrules`` +
 ``load()``); any other table, or any change to a shipped file, is
 validated.  A test checks that the snapshot is exactly what validation gives.
+
+A profile may come from outside (an app loads what a user sent it), so reading
+one is bounded: only a regular file is opened (never a FIFO or a device, which
+could block or never end), at most :data:`MAX_PROFILE_BYTES` of it is read,
+and tables and arrays nest at most :data:`MAX_NESTING` deep.  Messages never
+repeat a file's content, and show a value given only cut short.
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -51,6 +59,14 @@ OptionValue = bool | int | str
 
 #: The ``format`` of the snapshot file.
 SNAPSHOT_FORMAT = "cardrules-validated-profiles/1"
+
+#: The largest profile file read, in bytes (1 MiB; the shipped ones are a few KiB).
+MAX_PROFILE_BYTES = 1 << 20
+
+#: How deep tables and arrays may nest in a profile (the schema needs 4 levels).
+MAX_NESTING = 32
+
+_TOO_DEEP = f"tables and arrays nest more than {MAX_NESTING} levels deep"
 
 #: The schema's names, still importable from here (``cardrules.profile.ProfileModel``):
 #: they live in :mod:`cardrules.schema`, imported on first use with pydantic.
@@ -191,7 +207,7 @@ def snapshot_key(data: Mapping[str, Any]) -> str | None:
     """The snapshot's key of a merged profile table (None: not JSON data, never cached)."""
     try:
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return None
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -241,18 +257,119 @@ def key_path(parts: Iterable[str | int]) -> str:
     return path
 
 
+#: One part of a dotted TOML key: bare, "basic" or 'literal'.
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
+
+#: A dotted key of more than MAX_NESTING parts (which would nest too deep anyway),
+#: looked for in one line where a key may start: at its start, in a table's
+#: [header], in an { inline table }.  The pattern never backtracks, so the search
+#: takes time linear in the line.
+_DEEP_KEY = re.compile(
+    rf"(?:^|[\[{{,])[ \t]*+(?:{_KEY_PART}[ \t]*+\.[ \t]*+){{{MAX_NESTING}}}{_KEY_PART}"
+)
+
+
 def read_profile_file(path: Path) -> dict[str, Any]:
-    """The raw TOML table of a profile file; :class:`ProfileError` if unreadable."""
+    """The raw TOML table of a profile file; :class:`ProfileError` if unreadable.
+
+    The messages say what is wrong with the file, never what it holds:
+    tomllib's own messages give only a line and a column.
+    """
+    text = _profile_text(path)
+    if _has_deep_key(text):
+        # tomllib takes time quadratic in the parts of a dotted key: refuse first.
+        raise ProfileError(str(path), _TOO_DEEP)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise ProfileError(str(path), "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(str(path), f"cannot read the file: {exc}") from None
-    try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(str(path), f"not valid TOML: {exc}") from None
+    except RecursionError:
+        # Python 3.11's tomllib recurses once per nested array or inline table.
+        raise ProfileError(str(path), _TOO_DEEP) from None
+    except ValueError:
+        # Such as an integer of more than 4300 digits (int()'s own limit).
+        raise ProfileError(str(path), "not valid TOML: a value is too large") from None
+    if _nests_too_deep(data):
+        raise ProfileError(str(path), _TOO_DEEP)
+    return data
+
+
+def _has_deep_key(text: str) -> bool:
+    """Whether ``text`` has a dotted key of more than MAX_NESTING parts.
+
+    A key is on one line (TOML's lines end at "\\n"), so only the lines with
+    enough dots are searched.
+    """
+    return any(
+        line.count(".") >= MAX_NESTING and _DEEP_KEY.search(line) for line in text.split("\n")
+    )
+
+
+def _profile_text(path: Path) -> str:
+    """The text of a profile file: a regular file of at most MAX_PROFILE_BYTES, in UTF-8."""
+    source = str(path)
+    try:
+        content = _read_regular_file(path, MAX_PROFILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ProfileError(source, "file not found") from None
+    except OSError as exc:
+        raise ProfileError(source, f"cannot read the file: {exc.strerror or exc}") from None
+    except ValueError:  # os.stat refuses a path with a NUL character in it
+        raise ProfileError(source, "cannot read the file: not a valid path") from None
+    if content is None:
+        raise ProfileError(source, "not a regular file")
+    if len(content) > MAX_PROFILE_BYTES:
+        raise ProfileError(
+            source, f"too large for a profile (more than {MAX_PROFILE_BYTES} bytes, 1 MiB)"
+        )
+    try:
+        return content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProfileError(source, f"not UTF-8 text (at byte {exc.start})") from None
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes | None:
+    """At most ``limit`` bytes of ``path``; None if it is not a regular file.
+
+    The file is checked before it is opened (opening a FIFO blocks, a device
+    such as ``/dev/zero`` never ends), opened without blocking, checked again
+    (it may have been swapped meanwhile) and read no further than the limit.
+    """
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while size < limit:
+            chunk = os.read(fd, limit - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+#: The types of tomllib's tables and arrays.
+_CONTAINERS = (dict, list)
+
+
+def _nests_too_deep(table: dict[str, Any]) -> bool:
+    """Whether tables and arrays nest more than MAX_NESTING deep in ``table`` (no recursion)."""
+    stack: list[tuple[dict[str, Any] | list[Any], int]] = [(table, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return True
+        for value in item.values() if isinstance(item, dict) else item:
+            if type(value) in _CONTAINERS:
+                stack.append((value, depth + 1))
+    return False
 
 
 def merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,20 +1,24 @@
 """Hostile input: profiles an app receives from outside.
 
-One test per item of the issue, each citing its words.  Every refusal is
-one :class:`cardrules.ProfileError` against the file that was loaded, in the
-project's words, and never repeats what a file holds.
+One test per item of the issue (several for the item on reading files),
+each citing its words.  Every refusal is one :class:`cardrules.ProfileError`
+against the file that was loaded, in the project's words, and never repeats
+what a file holds.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import cardrules
 from cardrules import ProfileError
-from cardrules.profile import snapshot_key, snapshot_path
+from cardrules.profile import MAX_PROFILE_BYTES, snapshot_key, snapshot_path
 from cardrules.registry import builtin_profile_dir, resolve_data
 from cardrules.schema import validated_dump
 
@@ -118,6 +122,75 @@ def test_a_hostile_key_cannot_forge_or_flood_the_message(tmp_path: Path) -> None
     assert lines[2].startswith("  options.'kkkk")
     assert "... (502 characters)" in lines[2] and len(lines[2]) < 200
     assert len(lines) == 3
+
+
+# -- 4. reading a profile is bounded --------------------------------------------
+
+
+def _load_in_child_process(path: Path) -> str:
+    """The message loading ``path`` gives, from a process with a timeout and a memory cap.
+
+    Reading a FIFO used to block and reading /dev/zero to fill memory: if that
+    came back, this fails instead of hanging or exhausting the test machine.
+    """
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+        "import cardrules\n"
+        "try:\n"
+        "    cardrules.load(sys.argv[1])\n"
+        "except cardrules.ProfileError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return done.stdout.rstrip("\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_or_a_device_is_not_read(tmp_path: Path) -> None:
+    """Special files: reading a FIFO or /dev/zero as a profile must not hang or exhaust
+    memory — anything that is not a regular file is refused, before it is opened."""
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    assert _load_in_child_process(fifo) == f"invalid profile {fifo}:\n  not a regular file"
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
+    assert _load_in_child_process(zero) == f"invalid profile {zero}:\n  not a regular file"
+    assert problems(tmp_path) == f"invalid profile {tmp_path}:\n  not a regular file"
+
+
+def test_a_profile_larger_than_the_limit_is_refused(tmp_path: Path) -> None:
+    """Special files: at most a documented size (1 MiB) is read; a larger profile
+    is refused with a clear ProfileError."""
+    assert MAX_PROFILE_BYTES == 1 << 20
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (MAX_PROFILE_BYTES + 1))
+    assert problems(big) == (
+        f"invalid profile {big}:\n  too large for a profile (more than 1048576 bytes, 1 MiB)"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = " + "[" * 50_000,  # tomllib recurses once per level
+        "a." * 50_000 + "a = 1",  # tomllib's time grows with the square of the parts
+        "x = " + "{ a = " * 40 + "1" + " }" * 40,
+    ],
+)
+def test_a_deeply_nested_profile_is_refused(tmp_path: Path, text: str) -> None:
+    """Special files must not hang or exhaust memory: tables nested without end
+    are refused with a ProfileError, not a RecursionError or minutes of parsing."""
+    path = write(tmp_path, "deep.toml", text)
+    assert problems(path) == (
+        f"invalid profile {path}:\n  tables and arrays nest more than 32 levels deep"
+    )
 
 
 # -- 5. the snapshot stays current ---------------------------------------------
