@@ -3,24 +3,41 @@
 Shipped profiles live in the wheel (``cardrules/_profiles``; in a source
 checkout, the repository's ``profiles/``).  Installed plugins add directories
 through ``cardrules_profile_dirs``.
+
+A profile's ``extends`` names its parent: an installed profile, or a path
+ending in ``.toml`` (relative to the child).  Every problem of an extends
+chain is reported against the file that was loaded, and a problem with a
+value a parent set says which file set it.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardrules.errors import ProfileError
-from cardrules.profile import Profile, merge, read_profile_file, validated_profile
+from cardrules.errors import ProfileError, shown
+from cardrules.profile import Profile, key_path, merge, read_profile_file, validated_profile
 
 __all__ = [
+    "MergedProfile",
     "builtin_profile_dir",
     "find_profile",
     "load_profile",
     "profile_paths",
+    "resolve_chain",
+    "resolve_data",
     "rule_text_path",
 ]
+
+#: How many parents an extends chain may have (a chain from outside must end).
+MAX_EXTENDS = 16
+
+#: The longest ``extends`` followed, in characters (a file's path is at most 4096 bytes).
+MAX_EXTENDS_CHARS = 1024
 
 
 def builtin_profile_dir() -> Path:
@@ -63,55 +80,114 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
     # A shipped profile wins over plugins' ones (see profile_paths), so it is
     # found without importing every installed plugin.
     shipped = builtin_profile_dir() / f"{ref}.toml"
-    if shipped.is_file():
+    if os.path.isfile(shipped):  # False, not OSError, for a name too long for a file
         return shipped
     paths = profile_paths()
     if ref in paths:
         return paths[ref]
     raise ProfileError(
-        ref, f"unknown profile {ref!r}; known profiles: {', '.join(sorted(paths)) or '(none)'}"
+        ref, f"unknown profile {shown(ref)}; known profiles: {', '.join(sorted(paths)) or '(none)'}"
     )
 
 
-def resolve_data(
-    path: Path, seen: tuple[Path, ...] = (), *, top: Path | None = None
-) -> dict[str, Any]:
-    """The profile table of ``path`` merged over its ``extends`` chain (cycles refused).
+def load_profile(ref: str | Path) -> Profile:
+    """A validated :class:`Profile` from a name or a path, ``extends`` resolved.
 
-    ``top`` is the file first asked for, as given: a cycle is reported there.
+    The merged table is validated as a whole; a problem with a value that a
+    parent set says which file set it.
     """
-    real = path.resolve()
-    if real in seen:
-        chain = " -> ".join(p.name for p in (*seen, real))
-        where = str(top if top is not None else seen[0])
-        raise ProfileError(where, [("profile.extends", f"extends cycle: {chain}")])
-    data = read_profile_file(path)
-    meta = data.get("profile")
-    parent_ref = meta.get("extends") if isinstance(meta, dict) else None
-    if parent_ref is None:
-        return data
-    if not isinstance(parent_ref, str):
-        raise ProfileError(
-            str(path), [("profile.extends", f"must be a profile name or path (got {parent_ref!r})")]
+    path = find_profile(ref)
+    merged = resolve_chain(path)
+    try:
+        return validated_profile(merged.data, str(path))
+    except ProfileError as exc:
+        raise ProfileError(exc.source, merged.annotate(exc.problems)) from None
+
+
+def resolve_data(path: Path) -> dict[str, Any]:
+    """The profile table of ``path`` merged over its ``extends`` chain (cycles refused)."""
+    return resolve_chain(path).data
+
+
+def resolve_chain(path: Path) -> MergedProfile:
+    """The profile of ``path`` merged over its ``extends`` chain, with the chain itself.
+
+    Every error is against ``path`` as given: a parent that cannot be found,
+    read or parsed is a problem of ``profile.extends``, naming the parent and,
+    when it is further up the chain, the file whose ``extends`` named it.
+    """
+    chain = [path]
+    tables = [read_profile_file(path)]
+    while (ref := _extends_of(tables[-1])) is not None:
+        parent = _parent_file(ref, chain)
+        try:
+            tables.append(read_profile_file(parent))
+        except ProfileError as exc:
+            raise _extends_error(
+                chain, f"cannot extend {shown(ref)}: {exc.problems[0][1]}"
+            ) from None
+        chain.append(parent)
+    data = dict(tables[-1])
+    for child in reversed(tables[:-1]):
+        data = _merge_child(data, child)
+    return MergedProfile(data, tuple(chain), tuple(tables))
+
+
+def _extends_of(table: Mapping[str, Any]) -> object:
+    """The ``extends`` of a raw table, None if it has none (or no ``[profile]`` table)."""
+    meta = table.get("profile")
+    return meta.get("extends") if isinstance(meta, Mapping) else None
+
+
+def _parent_file(ref: object, chain: Sequence[Path]) -> Path:
+    """The file of the parent ``ref`` names (``ref`` is the last of ``chain``'s extends).
+
+    Only an installed profile's name or a path ending in ``.toml`` is
+    followed: ``extends = "/etc/passwd"`` is refused before anything is read.
+    """
+    expected = "must be an installed profile name or a path ending in .toml"
+    if not isinstance(ref, str) or "\0" in ref:
+        raise _extends_error(chain, f"{expected} (got {shown(ref)})")
+    if not ref.endswith(".toml") and ("/" in ref or "\\" in ref):
+        raise _extends_error(chain, f"{expected} (got {shown(ref)})")
+    if len(ref) > MAX_EXTENDS_CHARS:
+        raise _extends_error(
+            chain, f"{expected} of at most {MAX_EXTENDS_CHARS} characters (got {shown(ref)})"
         )
     try:
-        parent_path = find_profile(parent_ref, relative_to=path.parent)
-        if not parent_path.is_file():
-            raise ProfileError(str(path), f"no such file {parent_path}")
+        parent = find_profile(ref, relative_to=chain[-1].parent)
     except ProfileError as exc:
-        raise ProfileError(
-            str(path), [("profile.extends", f"cannot extend {parent_ref!r}: {exc.problems[0][1]}")]
-        ) from None
-    parent = resolve_data(parent_path, (*seen, real), top=top if top is not None else path)
-    child_meta = dict(data["profile"])
-    merged = merge(parent, data)
-    # Identity is never inherited: the child names itself; plugins are joined.
+        raise _extends_error(chain, f"cannot extend {shown(ref)}: {exc.problems[0][1]}") from None
+    # os.path.realpath, unlike Path.resolve, does not raise on a loop of symlinks.
+    real = Path(os.path.realpath(parent))
+    if real in {Path(os.path.realpath(p)) for p in chain}:
+        names = " -> ".join(p.name for p in (*chain, real))
+        raise ProfileError(str(chain[0]), [("profile.extends", f"extends cycle: {names}")])
+    if len(chain) > MAX_EXTENDS:
+        raise _extends_error(
+            chain, f"cannot extend {shown(ref)}: more than {MAX_EXTENDS} parents in a chain"
+        )
+    if not os.path.exists(parent):  # False, not OSError, for a name too long for a file
+        raise _extends_error(chain, f"cannot extend {shown(ref)}: no such file {parent}")
+    return parent
+
+
+def _extends_error(chain: Sequence[Path], what: str) -> ProfileError:
+    """A problem with the ``extends`` of the last file of ``chain``, against the first."""
+    where = _set_in(chain, len(chain) - 1)
+    return ProfileError(str(chain[0]), [("profile.extends", what + where)])
+
+
+def _merge_child(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """A child's table over its parent's: identity is never inherited, plugins are joined."""
+    child_meta = dict(child["profile"])
+    merged = merge(parent, child)
     merged_meta = dict(merged["profile"])
     for key in ("name", "summary", "source"):
         if key not in child_meta:
             merged_meta.pop(key, None)
     parent_meta = parent.get("profile")
-    parent_plugins = parent_meta.get("plugins", []) if isinstance(parent_meta, dict) else []
+    parent_plugins = parent_meta.get("plugins", []) if isinstance(parent_meta, Mapping) else []
     child_plugins = child_meta.get("plugins", [])
     # Anything but two lists is left as written, for the schema to report.
     if isinstance(parent_plugins, list) and isinstance(child_plugins, list):
@@ -125,11 +201,73 @@ def resolve_data(
     return merged
 
 
-def load_profile(ref: str | Path) -> Profile:
-    """A validated :class:`Profile` from a name or a path, ``extends`` resolved."""
-    path = find_profile(ref)
-    data = resolve_data(path)
-    return validated_profile(data, str(path))
+@dataclass(frozen=True, slots=True)
+class MergedProfile:
+    """A profile table merged over its extends chain, and the tables it was merged from.
+
+    ``chain`` is the file loaded, then its parent, and so on; ``tables`` are
+    their raw tables, in the same order.  They are kept to tell, when a value
+    is refused, which file set it (worked out only then).
+    """
+
+    data: dict[str, Any]
+    chain: tuple[Path, ...]
+    tables: tuple[Mapping[str, Any], ...]
+
+    def annotate(self, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """``problems`` of the merged table, each about a parent's value saying where it was set.
+
+        A problem about a table whose values came from several files (``auction
+        -> min_call (9) must not be above max_call (3)``) is left as it is.
+        """
+        if len(self.chain) == 1:
+            return problems
+        origins = {key_path(leaf): self._setter(leaf) for leaf in _leaves(self.data)}
+        return [
+            (path, what + _set_in(self.chain, _origin(path, origins))) for path, what in problems
+        ]
+
+    def _setter(self, leaf: tuple[str, ...]) -> int | None:
+        """The index in ``chain`` of the file whose value the merged table holds at ``leaf``.
+
+        Merging keeps the child's value wherever it has one, so that is the
+        first file, from the child up, that holds a value (not a table) there.
+        """
+        for index, table in enumerate(self.tables):
+            value: object = table
+            for key in leaf:
+                value = value.get(key) if isinstance(value, Mapping) else None
+            if value is not None and not isinstance(value, Mapping):
+                return index
+        return None
+
+
+def _leaves(table: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """The key paths of the values (not tables) of ``table``; a list is one value."""
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            yield from _leaves(value, (*prefix, key))
+        else:
+            yield (*prefix, key)
+
+
+def _origin(path: str, origins: Mapping[str, int | None]) -> int | None:
+    """The file that set what ``path`` names: its own value, the list it is in, or the
+    one file that set every value under it; None if unknown or several files did."""
+    if path in origins:
+        return origins[path]
+    for leaf, index in origins.items():
+        if path.startswith((f"{leaf}.", f"{leaf}[")):
+            return index
+    under = {index for leaf, index in origins.items() if leaf.startswith((f"{path}.", f"{path}["))}
+    return under.pop() if len(under) == 1 else None
+
+
+def _set_in(chain: Sequence[Path], index: int | None) -> str:
+    """`` (set in PARENT, extended by CHILD)`` for a parent's value; empty for the file loaded."""
+    if not index:
+        return ""
+    return f" (set in {chain[index]}, extended by {chain[index - 1].name})"
 
 
 def rule_text_path(ref: str | Path) -> Path | None:

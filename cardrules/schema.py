@@ -66,7 +66,11 @@ class ProfileMetaModel(_Strict):
     plugins: list[str] = Field(
         default_factory=list, description="Entry points (group 'cardrules') this profile needs."
     )
-    extends: str | None = Field(None, description="Name or path of a parent profile to override.")
+    extends: str | None = Field(
+        None,
+        description="Parent profile this one overrides: an installed profile's name, "
+        "or a path ending in '.toml' (relative to this file).",
+    )
 
 
 class TableModel(_Strict):

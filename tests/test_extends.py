@@ -186,10 +186,15 @@ def test_extends_missing_parent_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("value", "problem"),
     [
-        ("3", "profile.extends -> must be a profile name or path (got 3)"),
+        (
+            "3",
+            "profile.extends -> must be an installed profile name or a path ending in .toml "
+            "(got 3)",
+        ),
         (
             '["callbreak-strict"]',
-            "profile.extends -> must be a profile name or path (got ['callbreak-strict'])",
+            "profile.extends -> must be an installed profile name or a path ending in .toml "
+            "(got ['callbreak-strict'])",
         ),
     ],
 )
@@ -217,12 +222,16 @@ def test_extends_child_plugins_of_wrong_type(tmp_path: Path) -> None:
 
 
 def test_extends_bad_parent_toml_names_the_parent(tmp_path: Path) -> None:
-    """A parent that is not valid TOML is reported with the parent's file."""
-    bad = write(tmp_path, "bad", "[profile\n")
+    """A parent that is not valid TOML is reported against the child's profile.extends,
+    naming the parent."""
+    write(tmp_path, "bad", "[profile\n")
     path = write(tmp_path, "child", head("child", "bad.toml"))
     with pytest.raises(ProfileError) as err:
         cardrules.load(path)
-    assert str(err.value).startswith(f"invalid profile {bad}:\n  not valid TOML: ")
+    assert str(err.value) == (
+        f"invalid profile {path}:\n  profile.extends -> cannot extend 'bad.toml': "
+        "not valid TOML: Expected ']' at the end of a table declaration (at line 1, column 9)"
+    )
 
 
 # -- the resolved profile as TOML ----------------------------------------------

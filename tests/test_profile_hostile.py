@@ -124,7 +124,105 @@ def test_a_hostile_key_cannot_forge_or_flood_the_message(tmp_path: Path) -> None
     assert len(lines) == 3
 
 
-# -- 4. reading a profile is bounded --------------------------------------------
+# -- 3. errors name the right file ---------------------------------------------
+
+
+def test_a_parents_bad_value_names_the_parent(tmp_path: Path) -> None:
+    """Errors name the right file: a bad value in a parent profile (reached through
+    [profile] extends) says which file set it; the error stays the child's, with
+    every problem in it."""
+    parent = write(
+        tmp_path,
+        "parent.toml",
+        child("parent", "callbreak-strict", "[game]\ndeals = 0\n[auction]\nmin_cal = 2\n"),
+    )
+    path = write(tmp_path, "child.toml", child("child", "parent.toml", '[deal]\ncutter = "up"\n'))
+    assert problems(path) == (
+        f"invalid profile {path}:\n"
+        "  deal.cutter -> must be one of 'left' or 'right' (got 'up')\n"
+        f"  auction.min_cal -> unknown key (set in {parent}, extended by child.toml)\n"
+        f"  game.deals -> must be >= 1 (got 0) (set in {parent}, extended by child.toml)"
+    )
+    # Two levels up: the file whose extends names the parent is the one named.
+    leaf = write(tmp_path, "leaf.toml", child("leaf", "child.toml", '[deal]\ncutter = "left"\n'))
+    assert problems(leaf) == (
+        f"invalid profile {leaf}:\n"
+        f"  auction.min_cal -> unknown key (set in {parent}, extended by child.toml)\n"
+        f"  game.deals -> must be >= 1 (got 0) (set in {parent}, extended by child.toml)"
+    )
+
+
+def test_a_value_the_child_overrides_is_the_childs(tmp_path: Path) -> None:
+    """Errors name the right file: a key a parent set and the child set again is the
+    child's; a problem of values from both files names no file."""
+    write(tmp_path, "base.toml", child("base", "callbreak-strict", "[auction]\nmin_call = 5\n"))
+    path = write(
+        tmp_path,
+        "over.toml",
+        child("over", "base.toml", "[auction]\nmin_call = 14\n[game]\nmax_call = 3\n"),
+    )
+    assert problems(path) == (
+        f"invalid profile {path}:\n"
+        "  auction.min_call -> must be <= 13 (got 14)\n"
+        "  game.max_call -> unknown key"
+    )
+    path = write(tmp_path, "mixed.toml", child("mixed", "base.toml", "[auction]\nmax_call = 3\n"))
+    assert problems(path) == (
+        f"invalid profile {path}:\n  auction -> min_call (5) must not be above max_call (3)"
+    )
+
+
+# -- 4. extends reads only profiles --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("/etc/passwd", "'/etc/passwd'"),
+        ("../secrets", "'../secrets'"),
+        ("C:\\\\boot.ini", "'C:\\\\boot.ini'"),
+        ("a\\u0000.toml", "'a\\x00.toml'"),
+    ],
+)
+def test_extends_must_be_a_profile_name_or_a_toml_path(
+    tmp_path: Path, written: str, shown: str
+) -> None:
+    """extends = "/etc/passwd" is refused as profile.extends against the child, nothing
+    read: a parent must be an installed profile name, or a path ending in .toml."""
+    path = write(tmp_path, "nosy.toml", child("nosy", written))
+    assert problems(path) == (
+        f"invalid profile {path}:\n"
+        "  profile.extends -> must be an installed profile name or a path ending in .toml "
+        f"(got {shown})"
+    )
+
+
+def test_an_unreadable_parent_is_the_childs_extends_problem(tmp_path: Path) -> None:
+    """Any failure to read or parse the parent is reported against the child with key
+    profile.extends and the parent named — never echoing the parent's content."""
+    write(tmp_path, "x.toml", 'secret = "TOPSECRET\n')
+    path = write(tmp_path, "child.toml", child("child", "x.toml"))
+    message = problems(path)
+    assert message == (
+        f"invalid profile {path}:\n"
+        "  profile.extends -> cannot extend 'x.toml': not valid TOML: "
+        "Illegal character '\\n' (at line 1, column 20)"
+    )
+    assert "TOPSECRET" not in message
+    (tmp_path / "bin.toml").write_bytes(b"title = '\xffTOPSECRET'\n")
+    path = write(tmp_path, "child2.toml", child("child2", "bin.toml"))
+    assert problems(path) == (
+        f"invalid profile {path}:\n"
+        "  profile.extends -> cannot extend 'bin.toml': not UTF-8 text (at byte 9)"
+    )
+    # A parent's own bad extends is the loaded file's problem too, saying where it was set.
+    mid = write(tmp_path, "mid.toml", child("mid", "x.toml"))
+    path = write(tmp_path, "top.toml", child("top", "mid.toml"))
+    assert problems(path) == (
+        f"invalid profile {path}:\n"
+        "  profile.extends -> cannot extend 'x.toml': not valid TOML: "
+        f"Illegal character '\\n' (at line 1, column 20) (set in {mid}, extended by top.toml)"
+    )
 
 
 def _load_in_child_process(path: Path) -> str:
@@ -162,6 +260,11 @@ def test_a_fifo_or_a_device_is_not_read(tmp_path: Path) -> None:
     zero = tmp_path / "zero.toml"
     zero.symlink_to("/dev/zero")
     assert _load_in_child_process(zero) == f"invalid profile {zero}:\n  not a regular file"
+    path = write(tmp_path, "child.toml", child("child", "zero.toml"))
+    assert _load_in_child_process(path) == (
+        f"invalid profile {path}:\n  profile.extends -> cannot extend 'zero.toml': "
+        "not a regular file"
+    )
     assert problems(tmp_path) == f"invalid profile {tmp_path}:\n  not a regular file"
 
 
