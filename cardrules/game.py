@@ -246,7 +246,7 @@ class Game:
         except CardrulesError:
             raise
         except Exception as exc:
-            raise self._plugin_error(exc) from exc
+            raise self._plugin_error(exc) from exc  # (see apply)
 
     # -- dealing -----------------------------------------------------------
 
@@ -446,7 +446,7 @@ class Game:
         except Exception as exc:  # a plugin's bug: the game goes back to how it was
             error = self._plugin_error(exc)
             self._restore(done)
-            raise error from exc
+            raise error from exc  # (_plugin_error sets __cause__ too: mypyc's raise-from may not)
 
     def _apply(self, action: object, seat: object) -> None:
         to_act = self._to_act
@@ -799,15 +799,22 @@ class Game:
             for obj, hook, what in roles:
                 if obj is not None and owner is obj:
                     component = f"{what} ({frame.f_code.co_name})"
-                    return PluginError(rules.plugin_of(type(obj).__module__), hook, component, exc)
+                    plugin = rules.plugin_of(type(obj).__module__)
+                    return _caused(PluginError(plugin, hook, component, exc))
         module = frames[-1].f_globals.get("__name__", "?") if frames else "?"
-        return PluginError(rules.plugin_of(str(module)), "?", "a rule object", exc)
+        return _caused(PluginError(rules.plugin_of(str(module)), "?", "a rule object", exc))
 
     def __repr__(self) -> str:
         return (
             f"<Game {self.rules.name!r} seed={self.seed} deal {self.deal_number} "
             f"{self.phase} to_act={self._to_act}>"
         )
+
+
+def _caused(error: PluginError) -> PluginError:
+    """``error`` with its cause set (the compiled build's ``raise ... from`` may not set it)."""
+    error.__cause__ = error.error
+    return error
 
 
 #: True in the compiled wheel, where this module is an extension module.
