@@ -32,6 +32,7 @@ from cardrules.docgen import schema_cli_arguments as schema_args
 from cardrules.docgen import schema_cli_run as schema_run
 from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction, RecordError
 from cardrules.game import Game
+from cardrules.records import read_record
 from cardrules.ruleset import load
 from cardrules.scaffold import cli_arguments as new_args
 from cardrules.scaffold import cli_run as new_run
@@ -635,6 +636,12 @@ def _args_replay(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="replay a record whose first deal was dealt by hand (trust its author)",
     )
+    p.add_argument(
+        "--profile",
+        metavar="PROFILE",
+        help="the rules the game was played under, by name or .toml file (a record names "
+        "only an installed profile, never a file)",
+    )
 
 
 def cmd_replay(args: argparse.Namespace, con: Console) -> int:
@@ -645,7 +652,10 @@ def cmd_replay(args: argparse.Namespace, con: Console) -> int:
         reason = exc.strerror if isinstance(exc, OSError) else str(exc)
         raise RecordError(f"cannot read the record {args.record!r}: {reason}") from None
     try:
-        recorded = Game.from_json(text, allow_preset_hands=args.allow_preset_hands)
+        rules = None
+        if args.profile is not None:  # the record's number of deals, to load the rules with
+            rules = load(args.profile, deals=read_record(text, max_bytes=None).deals)
+        recorded = Game.from_json(text, rules=rules, allow_preset_hands=args.allow_preset_hands)
     except RecordError as exc:
         raise RecordError(f"{args.record}: {exc}") from None
     hands = None

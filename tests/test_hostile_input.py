@@ -498,3 +498,24 @@ def test_a_game_that_cannot_end_is_capped(tmp_path: Path) -> None:
     assert game.over.reason == "the limit of 1000 deals in a game was reached"
     assert all(total < 0 for total in game.totals.values())
     assert len(game.to_json().encode()) < MAX_RECORD_BYTES
+
+
+def test_replay_of_a_game_of_a_profile_file_takes_its_rules(tmp_path: Path) -> None:
+    """Item 1: `cardrules replay` never follows a path in the record; the rules of a game
+    of a profile file are given with --profile, and a hand-dealt one needs consent."""
+    path = tmp_path / "my-house.toml"
+    path.write_text('[profile]\nname = "my-house"\ntitle = "Mine"\nextends = "callbreak-app"\n')
+    record = tmp_path / "game.json"
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["play", str(path), "--auto", "--seed", "3", "--deals", "3", "--record", str(record)]
+    assert main(argv, stdout=out, stderr=err) == 0, err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["replay", str(record)], stdout=out, stderr=err) == 1
+    assert "'my-house' is not an installed profile" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["replay", str(record), "--profile", str(path)], stdout=out, stderr=err) == 0
+    assert "(replay)" in out.getvalue()
+    dealt = tmp_path / "dealt.json"
+    dealt.write_text((DATA / "records-v1" / "callbreak-strict-dealt-by-hand.json").read_text())
+    assert main(["replay", str(dealt)], stdout=out, stderr=err) == 1
+    assert main(["replay", str(dealt), "--allow-preset-hands"], stdout=out, stderr=err) == 0
