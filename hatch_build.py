@@ -1,4 +1,4 @@
-"""Opt-in compiled wheel: the game engine (``cardrules/game.py``) built with mypyc.
+"""Opt-in compiled wheel: the game engine (``cardrules/engine/game.py``) built with mypyc.
 
 The default build is pure Python.  ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``
 (or ``pip wheel .``) runs this hook: mypyc translates the listed modules to C
@@ -22,7 +22,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled; the rest of the package stays interpreted.
-COMPILED = ["cardrules/game.py"]
+COMPILED = ["cardrules/engine/game.py"]
 
 
 class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -40,7 +40,7 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         os.chdir(root)  # mypy reads [tool.mypy] from pyproject.toml here
         try:
             # Errors elsewhere in the package are the CI mypy step's business (the
-            # build environment has no NumPy for cardrules.simulate, for one); a
+            # build environment has no NumPy for cardrules.batch.simulate, for one); a
             # cache of our own keeps a checkout's .mypy_cache out of the build.
             args = ["--strict", "--follow-imports=silent", f"--cache-dir={out / 'mypy'}"]
             modules = mypycify(

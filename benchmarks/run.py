@@ -15,7 +15,7 @@ processes.  Rows:
   own C++ loop (``pyspiel.evaluate_bots`` with uniform random bots);
 * for every installed profile: random legal deals through the public API
   (``legal_actions()`` / ``apply()``) and through the batch path
-  (``cardrules.simulate``), each with the ratio to the matching OpenSpiel row;
+  (``cardrules.batch.simulate``), each with the ratio to the matching OpenSpiel row;
 * the API rows again with the compiled wheel (the game engine built with
   mypyc: ``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel .``, about 20 s; or the wheel
   given to ``--compiled``), each repetition in a child process that imports
@@ -135,7 +135,7 @@ def api_deals(rules: Any, deals: int, seed: int) -> tuple[float, int, int]:
 
 
 def batch_deals(name: str, deals: int, seed: int) -> tuple[float, int, int]:
-    """Random deals through ``cardrules.simulate``; (seconds, decisions, deals)."""
+    """Random deals through ``cardrules.batch.simulate``; (seconds, decisions, deals)."""
     import cardrules
 
     start = time.perf_counter()
@@ -202,7 +202,7 @@ def compiled_memory(site: Path, name: str, live: int) -> tuple[int, int]:
 def child(argv: list[str]) -> None:
     """The child side of :func:`in_compiled`: the build it imported, then the numbers."""
     import cardrules
-    import cardrules.game
+    import cardrules.engine.game
 
     kind, name, *numbers = argv
     if kind == "api":
@@ -211,7 +211,7 @@ def child(argv: list[str]) -> None:
         result: tuple[object, ...] = api_deals(rules, int(numbers[0]), int(numbers[1]))
     else:
         result = memory(name, int(numbers[0]))
-    print(build_name(cardrules.game), *result)
+    print(build_name(cardrules.engine.game), *result)
 
 
 # -- start-up and memory -----------------------------------------------------
@@ -355,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     import cardrules
-    import cardrules.game
+    import cardrules.engine.game
 
     size = "quick" if args.quick else "full"
     per_rep = DEALS_PER_REP[size]
@@ -465,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     report = [
-        f"cardrules {cardrules.__version__} ({build_name(cardrules.game)}"
+        f"cardrules {cardrules.__version__} ({build_name(cardrules.engine.game)}"
         f"{', and the compiled wheel' if site is not None else ''}), "
         f"Python {platform.python_version()}, {platform.machine()}, {size} run, "
         f"{reps} repetitions",

@@ -10,10 +10,12 @@ True
 
 from __future__ import annotations
 
-from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
+from cardrules import _moved
+from cardrules.batch.simulate import simulate
 from cardrules.cards import Card, Suit, parse_card, parse_cards
-from cardrules.components import Contract, Direction, GameOver, ThrowIn
-from cardrules.duties import Duty, FastStep, TrickState
+from cardrules.engine.game import Game, PlayedCard, Standing, Trick
+from cardrules.engine.ruleset import Explanation, Ruleset, load
+from cardrules.engine.views import View
 from cardrules.errors import (
     ActionError,
     CardError,
@@ -23,12 +25,13 @@ from cardrules.errors import (
     ProfileError,
     RecordError,
 )
-from cardrules.game import Game, PlayedCard, Standing, Trick
-from cardrules.hookspecs import hookimpl, hookspec
-from cardrules.plugins import Components, OptionSpec
-from cardrules.ruleset import Explanation, Ruleset, load
-from cardrules.simulate import simulate
-from cardrules.views import View
+from cardrules.rules.actions import Action, Bid, ChooseContract, Play, parse_action
+from cardrules.rules.components import Contract, Direction, GameOver, ThrowIn
+from cardrules.rules.duties import Duty, FastStep, TrickState
+from cardrules.rules.hookspecs import hookimpl, hookspec
+from cardrules.rules.plugins import Components, OptionSpec
+
+_moved.install()
 
 __version__ = "0.1.0"
 
@@ -75,6 +78,6 @@ __all__ = [
 
 def profiles() -> list[str]:
     """Sorted names of the installed profiles."""
-    from cardrules.registry import profile_paths
+    from cardrules.profile.registry import profile_paths
 
     return sorted(profile_paths())

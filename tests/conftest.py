@@ -27,9 +27,9 @@ ALL_CARDS = tuple(f"{rank}{suit}" for suit in "CDHS" for rank in RANKS)
 
 def pytest_report_header() -> str:
     """Which build of the engine the tests run against (CI runs them on both)."""
-    import cardrules.game
+    import cardrules.engine.game
 
-    where = cardrules.game.__file__ or "?"
+    where = cardrules.engine.game.__file__ or "?"
     build = "pure Python" if where.endswith(".py") else "compiled (mypyc)"
     return f"cardrules engine: {build}, {where}"
 

@@ -352,9 +352,9 @@ def test_app_5_4_unknown_switch_lists_the_known_ones(tmp_path: Path) -> None:
 def test_app_5_4_adding_a_switch_is_a_small_plugin_change(tmp_path: Path) -> None:
     """APP-5.4: a new switch is one OptionSpec plus the hook reading it (the documented recipe)."""
     from cardrules import hookimpl
-    from cardrules.components import ThrowIn
-    from cardrules.plugins import Components, OptionSpec
-    from cardrules.profile import Profile
+    from cardrules.rules.components import ThrowIn
+    from cardrules.rules.plugins import Components, OptionSpec
+    from cardrules.rules.profile import Profile
 
     aces = sum(1 << (13 * s + 12) for s in range(4))
 
@@ -402,7 +402,7 @@ def test_app_5_each_switch_changes_only_what_it_names(
     tmp_path: Path, app: Ruleset, option: str, value: object, changed: list[str]
 ) -> None:
     """APP-5: switching one house rule on changes that setting and nothing else."""
-    from cardrules.diff import diff_rules
+    from cardrules.tools.diff import diff_rules
 
     rules = with_options(tmp_path, **{option: value})
     assert [d.setting for d in diff_rules(app, rules)] == changed

@@ -32,7 +32,7 @@ from cardrules import (
     RecordError,
     Ruleset,
 )
-from cardrules.registry import profile_paths
+from cardrules.profile.registry import profile_paths
 
 PROFILES = ("callbreak-app", "callbreak-strict", "callbridge-classic", "minibridge-ebu")
 SEAT_HELP = "(expected 0..3)"

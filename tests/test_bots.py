@@ -11,8 +11,8 @@ import pytest
 
 import cardrules
 from cardrules import Action, Bid, Card, ChooseContract, Game, Play, View, parse_cards
-from cardrules.actions import GOALS, STRAINS
-from cardrules.bots import (
+from cardrules.cards import mask_of
+from cardrules.engine.bots import (
     Bot,
     RandomBot,
     RuleBot,
@@ -22,7 +22,7 @@ from cardrules.bots import (
     side_needs_tricks,
     sure_tricks,
 )
-from cardrules.cards import mask_of
+from cardrules.rules.actions import GOALS, STRAINS
 
 STRICT = "callbreak-strict"
 TEN_CONTRACTS: tuple[Action, ...] = tuple(

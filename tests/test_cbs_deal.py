@@ -6,8 +6,8 @@ import pytest
 
 import cardrules
 from cardrules import Card, IllegalAction
-from cardrules.components import Direction
-from cardrules.game import deal_cards, deal_from_seed, shuffle_and_cut
+from cardrules.engine.game import deal_cards, deal_from_seed, shuffle_and_cut
+from cardrules.rules.components import Direction
 from conftest import ALL_CARDS, check_full_deal, names, play_deal, seat_after
 
 

@@ -11,11 +11,12 @@ import pytest
 
 import cardrules
 from cardrules import Bid, ChooseContract, Game, Play, RecordError
-from cardrules.bots import RuleBot, bots_by_name, play_game
 from cardrules.cli import COMMANDS, main, read_action
-from cardrules.registry import load_profile, profile_paths
-from cardrules.schema import AuctionModel, PlayModel
-from cardrules.spec import describe, render_text
+from cardrules.engine.bots import RuleBot, bots_by_name, play_game
+from cardrules.profile.registry import profile_paths
+from cardrules.profile.schema import AuctionModel, PlayModel
+from cardrules.profile.validated import load_profile
+from cardrules.tools.spec import describe, render_text
 
 STRICT = "callbreak-strict"
 

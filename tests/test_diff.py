@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 import cardrules
-import cardrules.duties
+import cardrules.rules.duties
 from cardrules import hookimpl
 from cardrules.cards import SUIT_MASKS
 from cardrules.cli import main
-from cardrules.diff import Difference, _kernel_name, diff, diff_rules, format_diff, in_words
-from cardrules.duties import Duty, TrickState
-from cardrules.plugins import Components
+from cardrules.rules.duties import Duty, TrickState
+from cardrules.rules.plugins import Components
+from cardrules.tools.diff import Difference, _kernel_name, diff, diff_rules, format_diff, in_words
 
 
 def child(tmp_path: Path, parent: str, body: str, name: str = "kid") -> Path:
@@ -148,7 +148,7 @@ class _MyFollow(Duty):
 
     name = "my_follow"
     summary = "Follow suit if able (house wording)."
-    fast_steps = cardrules.duties.FollowSuit.fast_steps
+    fast_steps = cardrules.rules.duties.FollowSuit.fast_steps
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:

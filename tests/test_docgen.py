@@ -20,16 +20,16 @@ import pytest
 from pydantic import BaseModel, Field
 
 import cardrules
-import cardrules.registry
-from cardrules import docgen
-from cardrules.docgen import Example
-from cardrules.spec import OptionDoc, describe
+import cardrules.profile.registry
+from cardrules.tools import docgen
+from cardrules.tools.docgen import Example
+from cardrules.tools.spec import OptionDoc, describe
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = DATA / "docs_fixture.toml"
 #: The profiles shipped in the wheel (installed plugins may add others).
-SHIPPED = sorted(p.stem for p in cardrules.registry.builtin_profile_dir().glob("*.toml"))
+SHIPPED = sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
 
 
 @pytest.fixture(scope="module")

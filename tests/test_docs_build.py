@@ -17,14 +17,15 @@ from pathlib import Path
 import pytest
 
 import cardrules
-import cardrules.registry
-from cardrules import docgen, hookspecs
+import cardrules.profile.registry
+from cardrules.rules import hookspecs
+from cardrules.tools import docgen
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 #: The profiles shipped in the wheel (installed plugins may add others).
-SHIPPED = sorted(p.stem for p in cardrules.registry.builtin_profile_dir().glob("*.toml"))
+SHIPPED = sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
 
 sphinx_application = pytest.importorskip("sphinx.application")
 from sphinx.util.docutils import docutils_namespace, patch_docutils  # noqa: E402
@@ -149,7 +150,7 @@ def test_hook_reference_documents_every_hook_with_its_signature(site: Site) -> N
     page = site.page("reference/hooks.html")
     words = site.text("reference/hooks.html")
     for hook in docgen.hooks_of(hookspecs):
-        assert f'id="cardrules.hookspecs.{hook.__name__}"' in page
+        assert f'id="cardrules.rules.hookspecs.{hook.__name__}"' in page
         assert f"{docgen.hook_phase(hook.__name__).capitalize()} phase" in words
 
 
@@ -173,10 +174,10 @@ def test_comparison_schema_api_and_cli_pages(site: Site) -> None:
 def profiles_with_one_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of the shipped profiles with the fixture profile dropped in beside them."""
     folder = tmp_path / "profiles"
-    shutil.copytree(cardrules.registry.builtin_profile_dir(), folder)
+    shutil.copytree(cardrules.profile.registry.builtin_profile_dir(), folder)
     shutil.copy(DATA / "docs_fixture.toml", folder / "docs-fixture.toml")
     shutil.copy(DATA / "docs_fixture.rules.md", folder / "docs-fixture.rules.md")
-    monkeypatch.setattr(cardrules.registry, "builtin_profile_dir", lambda: folder)
+    monkeypatch.setattr(cardrules.profile.registry, "builtin_profile_dir", lambda: folder)
     yield folder
 
 

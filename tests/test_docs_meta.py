@@ -1,6 +1,6 @@
 """Meta-tests, in the style of datasette: the docs and the tests keep up with the code.
 
-- every hook of ``cardrules.hookspecs`` is documented (its page and its
+- every hook of ``cardrules.rules.hookspecs`` is documented (its page and its
   docstring give what it returns and every parameter) and has a test named
   ``test_hook_<name>``;
 - every rule id of a shipped profile's rule text is on its rules page and is
@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import docgen, hookspecs
-from cardrules.registry import builtin_profile_dir
+from cardrules.profile.registry import builtin_profile_dir
+from cardrules.rules import hookspecs
+from cardrules.tools import docgen
 
 TESTS = Path(__file__).resolve().parent
 #: Test files that only check the docs: citing an id there does not test the rule.
@@ -120,7 +121,7 @@ def is_cited(rule_id: str, prefix: str, profile: str) -> bool:
 def test_hook_is_documented(name: str) -> None:
     """The hooks page autodocuments the hook; its docstring says what to return, every param."""
     reference = "\n".join(docgen.hook_lines(hookspecs))
-    assert f".. autofunction:: cardrules.hookspecs.{name}\n" in reference
+    assert f".. autofunction:: cardrules.rules.hookspecs.{name}\n" in reference
     hook = getattr(hookspecs, name)
     doc = inspect.getdoc(hook) or ""
     returns_none = inspect.signature(hook).return_annotation in (None, "None")

@@ -23,7 +23,7 @@ from cardrules import (
     ProfileError,
     RecordError,
 )
-from cardrules.plugins import entry_points
+from cardrules.rules.plugins import entry_points
 
 ACTION_HELP = "(expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
 CARD_HELP = (

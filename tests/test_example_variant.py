@@ -15,7 +15,7 @@ import pytest
 
 import cardrules
 from cardrules import IllegalAction
-from cardrules.diff import diff_rules
+from cardrules.tools.diff import diff_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "callbreak-clockwise"
@@ -54,7 +54,7 @@ def test_example_uses_only_public_kernel_modules() -> None:
 @installed
 def test_example_found_through_the_entry_point() -> None:
     """Installed, the plugin is an entry point and its profile is listed by name."""
-    from cardrules.plugins import entry_points
+    from cardrules.rules.plugins import entry_points
 
     assert entry_points()["clockwise"].value == "cardrules_clockwise.plugin"
     assert NAME in cardrules.profiles()

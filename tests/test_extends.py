@@ -10,8 +10,8 @@ import pytest
 
 import cardrules
 from cardrules import ProfileError
-from cardrules.profile import Profile, dump_resolved
-from cardrules.registry import load_profile
+from cardrules.profile.validated import dump_resolved, load_profile
+from cardrules.rules.profile import Profile
 from conftest import names, play_out
 
 

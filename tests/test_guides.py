@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-import cardrules.plugins
-import cardrules.registry
+import cardrules.profile.registry
+import cardrules.rules.plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDES = ROOT / "docs" / "guides"
@@ -39,15 +39,15 @@ def installed_variant(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterat
     """The guide's variant as if installed with pip: its entry point, from its pyproject."""
     pyproject = tomllib.loads((VARIANT / "pyproject.toml").read_text(encoding="utf-8"))
     group = pyproject["project"]["entry-points"]["cardrules"]
-    installed = dict(cardrules.plugins.entry_points())
+    installed = dict(cardrules.rules.plugins.entry_points())
     for name, value in group.items():
         installed[name] = importlib.metadata.EntryPoint(name=name, value=value, group="cardrules")
     monkeypatch.syspath_prepend(str(VARIANT))
-    monkeypatch.setattr(cardrules.plugins, "entry_points", lambda: installed)
-    cardrules.registry._plugin_dirs.cache_clear()
+    monkeypatch.setattr(cardrules.rules.plugins, "entry_points", lambda: installed)
+    cardrules.profile.registry._plugin_dirs.cache_clear()
     monkeypatch.chdir(tmp_path)
     yield
-    cardrules.registry._plugin_dirs.cache_clear()
+    cardrules.profile.registry._plugin_dirs.cache_clear()
 
 
 def test_guide_app_examples_run() -> None:

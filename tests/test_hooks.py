@@ -1,4 +1,4 @@
-"""Every hook of cardrules.hookspecs, exercised for real by a tiny plugin (``test_hook_<name>``).
+"""Every hook of cardrules.rules.hookspecs, exercised by a tiny plugin (``test_hook_<name>``).
 
 Each plugin is a small class registered for one ruleset with
 ``cardrules.load(..., plugins=[...])``, except the profile-directory hook,
@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 import cardrules
-import cardrules.plugins
-import cardrules.registry
+import cardrules.profile.registry
+import cardrules.rules.plugins
 from cardrules import Contract, Duty, TrickState, hookimpl
 from cardrules.cards import Suit, mask_of, parse_cards
-from cardrules.components import DealInfo, DealsEnd, Direction, Side, ThrowIn
-from cardrules.plugins import Components
-from cardrules.profile import Profile
+from cardrules.rules.components import DealInfo, DealsEnd, Direction, Side, ThrowIn
+from cardrules.rules.plugins import Components
+from cardrules.rules.profile import Profile
 
 STRICT = "callbreak-strict"
 
@@ -42,16 +42,16 @@ def write_profile(folder: Path, name: str, body: str = "") -> Path:
 @pytest.fixture
 def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """Install a plugin module under an entry point of the ``cardrules`` group, for one test."""
-    installed = dict(cardrules.plugins.entry_points())
+    installed = dict(cardrules.rules.plugins.entry_points())
 
     def add(name: str, module: types.ModuleType) -> None:
         monkeypatch.setitem(sys.modules, module.__name__, module)
         installed[name] = importlib.metadata.EntryPoint(name, module.__name__, "cardrules")
 
-    monkeypatch.setattr(cardrules.plugins, "entry_points", lambda: installed)
-    cardrules.registry._plugin_dirs.cache_clear()
+    monkeypatch.setattr(cardrules.rules.plugins, "entry_points", lambda: installed)
+    cardrules.profile.registry._plugin_dirs.cache_clear()
     yield add
-    cardrules.registry._plugin_dirs.cache_clear()
+    cardrules.profile.registry._plugin_dirs.cache_clear()
 
 
 def test_hook_cardrules_profile_dirs(install: Any, tmp_path: Path) -> None:

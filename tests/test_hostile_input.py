@@ -32,8 +32,8 @@ from cardrules import (
     hookimpl,
 )
 from cardrules.cli import main
-from cardrules.game import MAX_DEALS
-from cardrules.records import MAX_RECORD_BYTES
+from cardrules.engine.game import MAX_DEALS
+from cardrules.engine.records import MAX_RECORD_BYTES
 
 DATA = Path(__file__).parent / "data"
 

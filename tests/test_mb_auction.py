@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Card, ChooseContract, IllegalAction
 from cardrules.cards import high_card_points, mask_of
-from cardrules.game import deal_from_seed
+from cardrules.engine.game import deal_from_seed
 
 MB = "minibridge-ebu"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

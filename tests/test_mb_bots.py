@@ -9,9 +9,9 @@ import pytest
 
 import cardrules
 from cardrules import Action, ChooseContract, Suit, View
-from cardrules.bots import RandomBot, RuleBot, play_game
 from cardrules.cards import SUIT_MASKS, high_card_points
 from cardrules.cli import main
+from cardrules.engine.bots import RandomBot, RuleBot, play_game
 
 MB = "minibridge-ebu"
 

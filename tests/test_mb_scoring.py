@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import CardrulesError
-from cardrules.components import Contract
+from cardrules.rules.components import Contract
 from cardrules_minibridge import score_deal
 
 MB = "minibridge-ebu"

@@ -16,8 +16,8 @@ import pytest
 import cardrules
 from cardrules import Card, Duty, IllegalAction, ProfileError, TrickState, hookimpl
 from cardrules.cards import CARDS, cards_of
-from cardrules.plugins import Components
-from cardrules.profile import Profile
+from cardrules.rules.plugins import Components
+from cardrules.rules.profile import Profile
 from conftest import hands_for, names
 
 #: The four aces as a hand mask.
@@ -205,7 +205,7 @@ def test_fresh_plugin_manager_per_load(house_path: Path) -> None:
 
 def test_the_plugin_duty_does_not_change_the_kernel_duties() -> None:
     """The kernel's built-in duties are untouched by a plugin's registration."""
-    from cardrules.duties import BUILTIN_DUTIES
+    from cardrules.rules.duties import BUILTIN_DUTIES
 
     assert NoAceLeadFirstTrick not in BUILTIN_DUTIES
     rules = cardrules.load("callbreak-strict", plugins=[RegistersTheDuty()])

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import ProfileError, Ruleset, hookimpl
-from cardrules.components import CallAuction, Contract, Side, pair_of
-from cardrules.plugins import Components, make_plugin_manager
+from cardrules.rules.components import CallAuction, Contract, Side, pair_of
+from cardrules.rules.plugins import Components, make_plugin_manager
 
 #: The shipped plugins whose auctions and scorers the property test combines.
 PLUGINS = ("callbreak", "minibridge")

@@ -18,9 +18,10 @@ import pytest
 
 import cardrules
 from cardrules import ProfileError
-from cardrules.profile import MAX_PROFILE_BYTES, snapshot_key, snapshot_path
-from cardrules.registry import builtin_profile_dir, resolve_data
-from cardrules.schema import validated_dump
+from cardrules.profile.files import MAX_PROFILE_BYTES
+from cardrules.profile.registry import builtin_profile_dir, resolve_data
+from cardrules.profile.schema import validated_dump
+from cardrules.profile.validated import snapshot_key, snapshot_path
 
 
 def write(directory: Path, name: str, text: str) -> Path:

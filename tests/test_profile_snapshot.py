@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import profile as profile_module
 from cardrules.errors import ProfileError
-from cardrules.profile import Profile, snapshot_path, validated_profile
-from cardrules.registry import builtin_profile_dir, resolve_data
-from cardrules.schema import snapshot_text, validated_dump
+from cardrules.profile import validated as profile_module
+from cardrules.profile.registry import builtin_profile_dir, resolve_data
+from cardrules.profile.schema import validated_dump
+from cardrules.profile.validated import snapshot_path, snapshot_text, validated_profile
+from cardrules.rules.profile import Profile
 
 SHIPPED = sorted(p.stem for p in builtin_profile_dir().glob("*.toml"))
 
@@ -28,9 +29,9 @@ SHIPPED = sorted(p.stem for p in builtin_profile_dir().glob("*.toml"))
 def test_the_snapshot_is_what_validation_gives_now() -> None:
     """Every shipped profile's entry is its validated data today, and nothing else is in it.
 
-    If this fails after a profile or the schema changed: ``python -m cardrules.schema``.
+    If this fails after a profile or the schema changed: ``python -m cardrules.profile``.
     """
-    stale = "the snapshot is stale: python -m cardrules.schema rewrites it"
+    stale = "the snapshot is stale: python -m cardrules.profile rewrites it"
     assert snapshot_path().read_text(encoding="utf-8") == snapshot_text(), stale
     entries = json.loads(snapshot_text())["profiles"]
     assert len(entries) == len(SHIPPED) == 4
@@ -103,7 +104,7 @@ def test_the_schema_stays_importable_from_cardrules_profile() -> None:
     """DESIGN.md's layer ``cardrules.profile`` (pydantic schema): its models still import from
     there, loaded on first use; an unknown name is still an AttributeError."""
     from cardrules.profile import ProfileModel
-    from cardrules.schema import ProfileModel as Model
+    from cardrules.profile.schema import ProfileModel as Model
 
     assert ProfileModel is Model
     with pytest.raises(AttributeError):

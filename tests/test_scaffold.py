@@ -16,7 +16,7 @@ import pytest
 import cardrules
 from cardrules import CardrulesError, ProfileError
 from cardrules.cli import main
-from cardrules.scaffold import MAX_NAME_CHARS, new_variant, package_name
+from cardrules.tools.scaffold import MAX_NAME_CHARS, new_variant, package_name
 from conftest import play_out
 
 

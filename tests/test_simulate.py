@@ -1,4 +1,4 @@
-"""The batch path (``cardrules.simulate``) plays the same rules as the public API.
+"""The batch path (``cardrules.batch.simulate``) plays the same rules as the public API.
 
 The batch engine takes its rules from the loaded ruleset (auction objects,
 duties, direction, scorer); these tests replay its deals card for card
@@ -18,12 +18,8 @@ from pathlib import Path
 import pytest
 
 import cardrules
-import cardrules.duties
-from cardrules.actions import Play
-from cardrules.cards import CARDS, SUIT_MASKS, cards_of
-from cardrules.cli import main
-from cardrules.duties import BUILTIN_DUTIES, TrickState
-from cardrules.simulate import (
+import cardrules.rules.duties
+from cardrules.batch.simulate import (
     DealRecord,
     TrickBatch,
     _batch_form,
@@ -32,6 +28,10 @@ from cardrules.simulate import (
     play_deal,
     summary,
 )
+from cardrules.cards import CARDS, SUIT_MASKS, cards_of
+from cardrules.cli import main
+from cardrules.rules.actions import Play
+from cardrules.rules.duties import BUILTIN_DUTIES, TrickState
 
 np = pytest.importorskip("numpy")
 
@@ -175,13 +175,13 @@ def test_scalar_fallback_for_a_duty_without_a_vectorised_form() -> None:
     got = batch_narrow([LowestOnly("X-2")])(np.array(hands, dtype=np.uint64), t)
     assert got.tolist() == [h & -h for h in hands]
 
-    class StrictFollow(cardrules.duties.FollowSuit):
+    class StrictFollow(cardrules.rules.duties.FollowSuit):
         __slots__ = ()
 
         def narrow(self, hand: int, legal: int, t: TrickState) -> int:
             return super().narrow(hand, legal, t) & ~1
 
-    from cardrules.duties import compile_narrow
+    from cardrules.rules.duties import compile_narrow
 
     assert compile_narrow([LowestOnly("X-2")]) is None
     assert compile_narrow([StrictFollow("X-3")]) is None
@@ -311,7 +311,7 @@ def test_cli_refuses_an_unknown_bot() -> None:
 
 def test_fast_shuffle_is_random_shuffle() -> None:
     """D-2: the game's written-out shuffle and cut give the deck ``random.shuffle`` gives."""
-    from cardrules.game import _deck_indices, shuffle_and_cut
+    from cardrules.engine.game import _deck_indices, shuffle_and_cut
 
     for seed in (0, 1, 7, 2**40 + 3, -5):
         for deal_number, attempt in ((1, 0), (2, 0), (3, 1)):
@@ -327,7 +327,7 @@ def test_fast_shuffle_is_random_shuffle() -> None:
 @pytest.mark.parametrize("name", PROFILES)
 def test_game_deals_are_deal_cards_of_the_shuffled_deck(name: str) -> None:
     """D-2: each deal of a game is ``deal_cards`` of ``shuffle_and_cut`` for its seed and dealer."""
-    from cardrules.game import deal_cards, shuffle_and_cut
+    from cardrules.engine.game import deal_cards, shuffle_and_cut
 
     rules = cardrules.load(name)
     for seed in range(5):
@@ -344,8 +344,8 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
     """Both fast forms of the duties' steps allow exactly what ``narrow`` allows, duty by
     duty and for each profile's duty list: the function written by ``compile_narrow``
     (the interpreted engine) and the step loop of the compiled engine (``_run_steps``)."""
-    from cardrules.duties import compile_narrow, narrow, step_codes, steps_of
-    from cardrules.game import _run_steps
+    from cardrules.engine.game import _run_steps
+    from cardrules.rules.duties import compile_narrow, narrow, step_codes, steps_of
 
     rng = random.Random(100 + pos * 2 + first_trick)
     hands, states = _random_batch(rng, 300, first_trick, pos)
@@ -370,9 +370,9 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
 
 def test_a_fast_step_outside_the_vocabulary_is_refused() -> None:
     """A duty declaring a fast step with an unknown guard is refused by name, not run."""
-    from cardrules.duties import FastStep, steps_of
+    from cardrules.rules.duties import FastStep, steps_of
 
-    class Odd(cardrules.duties.Duty):
+    class Odd(cardrules.rules.duties.Duty):
         name = "odd"
         fast_steps = (FastStep("follow", "sometimes", "beaters"),)
         __slots__ = ()

@@ -1,7 +1,7 @@
-"""The Sphinx extension of the cardrules docs: thin directives over ``cardrules.docgen``.
+"""The Sphinx extension of the cardrules docs: thin directives over ``cardrules.tools.docgen``.
 
 Every directive turns domain objects (profiles, hooks, the profile schema, the
-command line) into reST through the generators of :mod:`cardrules.docgen`, so
+command line) into reST through the generators of :mod:`cardrules.tools.docgen`, so
 the pages come from the same files as the engine.  At ``builder-inited`` one
 stub page per installed profile is written to ``rules/`` (generated, never
 edited), so a profile added to ``profiles/`` gets its page with no writing.
@@ -20,8 +20,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import cardrules
-from cardrules import docgen, hookspecs
-from cardrules.registry import find_profile, profile_paths
+from cardrules.profile.registry import find_profile, profile_paths
+from cardrules.rules import hookspecs
+from cardrules.tools import docgen
 
 RULES_DIR = "rules"
 STUB = """\

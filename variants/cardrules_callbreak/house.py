@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from cardrules.cards import SUIT_MASKS, Suit
-from cardrules.components import DealResult, DealsEnd, GameOver, Side
+from cardrules.rules.components import DealResult, DealsEnd, GameOver, Side
 
 __all__ = [
     "BIG_CALL",

@@ -68,11 +68,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from cardrules.components import EndCondition, ThrowIn
-from cardrules.duties import Duty
-from cardrules.hookspecs import hookimpl
-from cardrules.plugins import Components, OptionSpec
-from cardrules.profile import Profile
+from cardrules.rules.components import EndCondition, ThrowIn
+from cardrules.rules.duties import Duty
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.plugins import Components, OptionSpec
+from cardrules.rules.profile import Profile
 from cardrules_callbreak.house import HouseRulesEnd
 from cardrules_callbreak.plugin import NO_PICTURE
 

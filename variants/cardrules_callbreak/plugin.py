@@ -11,9 +11,9 @@ that only the profiles that name it offer them.
 from __future__ import annotations
 
 from cardrules.errors import ProfileError
-from cardrules.hookspecs import hookimpl
-from cardrules.plugins import Components, ThrowInSpec
-from cardrules.profile import Profile
+from cardrules.rules.catalog import Components, ThrowInSpec
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.profile import Profile
 from cardrules_callbreak.house import has_no_picture, has_no_spade
 from cardrules_callbreak.scoring import CallTenthsScorer, CallWindowScorer
 

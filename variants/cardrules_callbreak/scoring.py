@@ -1,6 +1,6 @@
 """Scoring of the Call Break family, in exact decimals.
 
->>> from cardrules.components import Contract
+>>> from cardrules.rules.components import Contract
 >>> s = CallTenthsScorer()
 >>> [str(v) for v in s.score(Contract(None, 0, calls=(3, 4, 2, 3)), (5, 3, 2, 3)).values()]
 ['3.2', '-4.0', '2.0', '3.0']
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from cardrules.components import Contract, Side
+from cardrules.rules.components import Contract, Side
 
 __all__ = ["CallTenthsScorer", "CallWindowScorer", "tenths"]
 

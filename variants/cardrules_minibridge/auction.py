@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.actions import Action, Bid, ChooseContract, Play
 from cardrules.cards import high_card_points
-from cardrules.components import Contract, DealInfo, Direction
 from cardrules.errors import IllegalAction
+from cardrules.rules.actions import Action, Bid, ChooseContract, Play
+from cardrules.rules.components import Contract, DealInfo, Direction
 from cardrules_minibridge.contracts import CONTRACTS, contract_for, side_of
 
 __all__ = ["PointsAuction", "PointsAuctionState", "choose_declarer"]

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from cardrules.actions import GOALS, STRAINS, ChooseContract, parse_action
 from cardrules.cards import Suit
-from cardrules.components import Contract, Direction, Side, pair_of, seat_of_letter
 from cardrules.errors import ActionError, CardError, CardrulesError
+from cardrules.rules.actions import GOALS, STRAINS, ChooseContract, parse_action
+from cardrules.rules.components import Contract, Direction, Side, pair_of, seat_of_letter
 
 __all__ = [
     "CONTRACTS",

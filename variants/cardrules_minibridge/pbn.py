@@ -38,17 +38,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from cardrules.actions import ChooseContract, Play, parse_action
 from cardrules.cards import CARDS, Card, Suit, cards_of
-from cardrules.components import SEAT_NAMES, seat_of_letter
-from cardrules.duties import trick_winner_index
 from cardrules.errors import CardrulesError
+from cardrules.rules.actions import ChooseContract, Play, parse_action
+from cardrules.rules.components import SEAT_NAMES, seat_of_letter
+from cardrules.rules.duties import trick_winner_index
 from cardrules_minibridge.auction import PointsAuctionState
 from cardrules_minibridge.contracts import contract_level, parse_contract
 
 if TYPE_CHECKING:
-    from cardrules.game import Game
-    from cardrules.ruleset import Ruleset
+    from cardrules.engine.game import Game
+    from cardrules.engine.ruleset import Ruleset
 
 __all__ = ["PbnDeal", "PbnError", "dumps", "game_from_pbn", "loads", "records_of"]
 
@@ -181,7 +181,7 @@ def dump_deal(deal: PbnDeal) -> str:
 
 def dumps(source: Game | Iterable[PbnDeal]) -> str:
     """PBN text of a game's deals (finished and in progress) or of some :class:`PbnDeal`."""
-    from cardrules.game import Game
+    from cardrules.engine.game import Game
 
     deals = records_of(source) if isinstance(source, Game) else list(source)
     return "% PBN 2.1\n% EXPORT\n\n" + "\n\n".join(dump_deal(d) for d in deals) + "\n"
@@ -192,7 +192,7 @@ def records_of(game: Game) -> list[PbnDeal]:
 
     Deals redealt at 20-20 are not deals (D-5) and are left out.
     """
-    from cardrules.game import Game
+    from cardrules.engine.game import Game
 
     preset = None if game.preset is None else [list(cards_of(h)) for h in game.preset]
     replay = Game(game.rules, seed=game.seed, dealer=game.first_dealer, hands=preset)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardrules.errors import ProfileError
-from cardrules.hookspecs import hookimpl
-from cardrules.plugins import Components
-from cardrules.profile import Profile
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.plugins import Components
+from cardrules.rules.profile import Profile
 from cardrules_minibridge.auction import PointsAuction
 from cardrules_minibridge.contracts import MinibridgeScorer
 

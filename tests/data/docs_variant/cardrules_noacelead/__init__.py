@@ -9,9 +9,9 @@ The rules of this house, with their own ids:
 from pathlib import Path
 
 from cardrules import Duty, TrickState, hookimpl
-from cardrules.components import DealsEnd, EndCondition
-from cardrules.plugins import Components, OptionSpec
-from cardrules.profile import Profile
+from cardrules.rules.components import DealsEnd, EndCondition
+from cardrules.rules.plugins import Components, OptionSpec
+from cardrules.rules.profile import Profile
 
 #: The four aces: card index = suit * 13 + rank - 2, and an ace is rank 14.
 ACES = sum(1 << (suit * 13 + 12) for suit in range(4))

@@ -18,7 +18,7 @@ file is written with tomli-w.
 NAME is lower-case letters, digits and ``-``, starting with a letter, at most
 :data:`MAX_NAME_CHARS` characters, and not a device name Windows reserves
 (``con``, ``nul``, ``com1`` ...).  That is stricter than a profile name
-(``^[a-z0-9][a-z0-9._-]*$`` in :mod:`cardrules.schema`) because NAME also
+(``^[a-z0-9][a-z0-9._-]*$`` in :mod:`cardrules.profile.schema`) because NAME also
 becomes a directory, a Python package (``cardrules_NAME``) and a distribution.
 
 Nothing is ever overwritten and no symbolic link is followed: every file and
@@ -36,9 +36,9 @@ from typing import Any
 
 import tomli_w
 
+from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError, shown
-from cardrules.profile import OptionValue
-from cardrules.ruleset import Ruleset, load
+from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "MAX_NAME_CHARS",
@@ -87,8 +87,8 @@ def _check_name(name: str) -> None:
             f"invalid variant name {name!r}: Windows reserves it for a device, "
             "so no file or directory can have that name there"
         )
-    from cardrules.plugins import entry_points
-    from cardrules.registry import profile_paths
+    from cardrules.profile.registry import profile_paths
+    from cardrules.rules.plugins import entry_points
 
     if name in profile_paths():
         raise CardrulesError(f"invalid variant name {name!r}: a profile of that name is installed")
@@ -286,9 +286,9 @@ _PLUGIN = '''\
 This is the plugin ``{name}`` (entry-point group ``cardrules``).
 The one hook below tells cardrules where this package's profiles are.
 A rule that TOML cannot express is another hook from
-``cardrules.hookspecs``; for example a duty of your own::
+``cardrules.rules.hookspecs``; for example a duty of your own::
 
-    from cardrules.duties import Duty
+    from cardrules.rules.duties import Duty
 
     class NoAceLead(Duty):
         name = "no_ace_lead"

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from cardrules.cards import Suit
-from cardrules.duties import BUILTIN_DUTIES, Duty, duty_steps
-from cardrules.profile import OptionValue
-from cardrules.ruleset import Ruleset, load
+from cardrules.engine.ruleset import Ruleset, load
+from cardrules.rules.duties import BUILTIN_DUTIES, Duty, duty_steps
+from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "Difference",

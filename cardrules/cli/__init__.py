@@ -22,23 +22,23 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
-from cardrules.actions import Action, Bid, ChooseContract, Play, parse_action
-from cardrules.bots import BOTS, bots_by_name
+from cardrules.batch.simulate import cli_arguments as sim_args
+from cardrules.batch.simulate import cli_run as sim_run
 from cardrules.cards import Card, Suit, cards_of
-from cardrules.components import Side, seat_name, seat_of_letter
-from cardrules.diff import cli_arguments as diff_args
-from cardrules.diff import cli_run as diff_run
-from cardrules.docgen import schema_cli_arguments as schema_args
-from cardrules.docgen import schema_cli_run as schema_run
+from cardrules.engine.bots import BOTS, bots_by_name
+from cardrules.engine.game import Game
+from cardrules.engine.records import read_record
+from cardrules.engine.ruleset import load
+from cardrules.engine.views import View
 from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction, RecordError
-from cardrules.game import Game
-from cardrules.records import read_record
-from cardrules.ruleset import load
-from cardrules.scaffold import cli_arguments as new_args
-from cardrules.scaffold import cli_run as new_run
-from cardrules.simulate import cli_arguments as sim_args
-from cardrules.simulate import cli_run as sim_run
-from cardrules.views import View
+from cardrules.rules.actions import Action, Bid, ChooseContract, Play, parse_action
+from cardrules.rules.components import Side, seat_name, seat_of_letter
+from cardrules.tools.diff import cli_arguments as diff_args
+from cardrules.tools.diff import cli_run as diff_run
+from cardrules.tools.docgen import schema_cli_arguments as schema_args
+from cardrules.tools.docgen import schema_cli_run as schema_run
+from cardrules.tools.scaffold import cli_arguments as new_args
+from cardrules.tools.scaffold import cli_run as new_run
 
 __all__ = ["COMMANDS", "Command", "Console", "build_parser", "main"]
 
@@ -480,7 +480,7 @@ def _args_profiles(p: argparse.ArgumentParser) -> None:
 def cmd_profiles(args: argparse.Namespace, con: Console) -> int:
     """List the installed profiles with their titles."""
     from cardrules import profiles
-    from cardrules.registry import load_profile
+    from cardrules.profile.validated import load_profile
 
     names = profiles()
     width = max((len(n) for n in names), default=0)
@@ -502,11 +502,11 @@ def _args_show(p: argparse.ArgumentParser) -> None:
 
 def cmd_show(args: argparse.Namespace, con: Console) -> int:
     """Print the rules of a profile, with rule ids (or, with --toml, the resolved profile)."""
-    from cardrules.spec import describe, render_text
+    from cardrules.tools.spec import describe, render_text
 
     rules = load(args.profile)
     if args.toml:
-        from cardrules.profile import dump_resolved
+        from cardrules.profile.validated import dump_resolved
 
         con.write(dump_resolved(rules.profile))
         return 0

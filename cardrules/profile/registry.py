@@ -20,13 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from cardrules.errors import ProfileError, shown
-from cardrules.profile import Profile, key_path, merge, read_profile_file, validated_profile
+from cardrules.profile.files import builtin_profile_dir, key_path, merge, read_profile_file
 
 __all__ = [
     "MergedProfile",
-    "builtin_profile_dir",
     "find_profile",
-    "load_profile",
     "profile_paths",
     "resolve_chain",
     "resolve_data",
@@ -40,18 +38,9 @@ MAX_EXTENDS = 16
 MAX_EXTENDS_CHARS = 1024
 
 
-def builtin_profile_dir() -> Path:
-    """The directory of the profiles shipped with cardrules."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "_profiles"
-    if packaged.is_dir():
-        return packaged
-    return here.parent / "profiles"
-
-
 @functools.cache
 def _plugin_dirs() -> tuple[Path, ...]:
-    from cardrules.plugins import all_plugins_manager, profile_dirs
+    from cardrules.rules.plugins import all_plugins_manager, profile_dirs
 
     return tuple(profile_dirs(all_plugins_manager()))
 
@@ -88,20 +77,6 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
     raise ProfileError(
         ref, f"unknown profile {shown(ref)}; known profiles: {', '.join(sorted(paths)) or '(none)'}"
     )
-
-
-def load_profile(ref: str | Path) -> Profile:
-    """A validated :class:`Profile` from a name or a path, ``extends`` resolved.
-
-    The merged table is validated as a whole; a problem with a value that a
-    parent set says which file set it.
-    """
-    path = find_profile(ref)
-    merged = resolve_chain(path)
-    try:
-        return validated_profile(merged.data, str(path))
-    except ProfileError as exc:
-        raise ProfileError(exc.source, merged.annotate(exc.problems)) from None
 
 
 def resolve_data(path: Path) -> dict[str, Any]:

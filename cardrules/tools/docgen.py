@@ -42,11 +42,11 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel
 
 from cardrules.cards import Card, parse_cards
-from cardrules.components import SEAT_NAMES
+from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError, ProfileError
-from cardrules.ruleset import Ruleset
-from cardrules.schema import ProfileModel
-from cardrules.spec import RulesSpec, Setting, describe, format_value
+from cardrules.profile.schema import ProfileModel
+from cardrules.rules.components import SEAT_NAMES
+from cardrules.tools.spec import RulesSpec, Setting, describe, format_value
 
 __all__ = [
     "RULE_ID",
@@ -288,7 +288,7 @@ def read_rule_text(path: Path) -> RuleText:
 
 def rule_text_of(name_or_path: str | Path) -> RuleText | None:
     """The rule text kept beside a profile (``<name>.rules.md``), or None if it has none."""
-    from cardrules.registry import rule_text_path
+    from cardrules.profile.registry import rule_text_path
 
     path = rule_text_path(name_or_path)
     return None if path is None else read_rule_text(path)
@@ -762,7 +762,7 @@ def _worded(value: str, rules: Sequence[str], local: Iterable[str] = ()) -> str:
 
 def diff_lines(parent: Ruleset, child: Ruleset, local: Iterable[str] = ()) -> Iterator[str]:
     """The settings that differ between a parent and ``child``: ``cardrules diff`` as a table."""
-    from cardrules.diff import diff_rules
+    from cardrules.tools.diff import diff_rules
 
     local = tuple(local)
     found = diff_rules(parent, child)
@@ -788,7 +788,7 @@ def comparison_lines(rulesets: Sequence[Ruleset], docs: str = "rules/") -> Itera
 
     The settings that differ come first, then those every profile shares.
     """
-    from cardrules.diff import in_words as words
+    from cardrules.tools.diff import in_words as words
 
     tables = [{s.name: s for s in words(r)} for r in rulesets]
     names = list(dict.fromkeys(n for t in tables for n in t))

@@ -18,11 +18,31 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from cardrules.actions import PLAYS, Action, Play, parse_action
 from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
-from cardrules.components import (
+from cardrules.engine.records import (
+    MAX_RECORD_BYTES,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    check_seed,
+    read_record,
+    sign_record,
+)
+from cardrules.engine.ruleset import Ruleset, explain_mask, load
+from cardrules.engine.views import View, make_view
+from cardrules.errors import (
+    CardError,
+    CardrulesError,
+    IllegalAction,
+    PluginError,
+    RecordError,
+    shown,
+)
+from cardrules.profile.files import builtin_profile_dir
+from cardrules.profile.registry import profile_paths
+from cardrules.rules.actions import PLAYS, Action, Play, parse_action
+from cardrules.rules.components import (
     SCORE_CONTEXT,
     AuctionState,
     Contract,
@@ -32,27 +52,7 @@ from cardrules.components import (
     GameOver,
     Side,
 )
-from cardrules.duties import BEATS, FastNarrow, TrickState, narrow
-from cardrules.errors import (
-    CardError,
-    CardrulesError,
-    IllegalAction,
-    PluginError,
-    RecordError,
-    shown,
-)
-from cardrules.records import (
-    MAX_RECORD_BYTES,
-    RECORD_FORMAT,
-    RECORD_VERSION,
-    check_seed,
-    read_record,
-    sign_record,
-)
-from cardrules.ruleset import Ruleset, explain_mask, load
-
-if TYPE_CHECKING:
-    from cardrules.views import View
+from cardrules.rules.duties import BEATS, FastNarrow, TrickState, narrow
 
 __all__ = [
     "Game",
@@ -172,8 +172,6 @@ def deal_from_seed(
 
 def _installed_rules(name: str, deals: int) -> Ruleset:
     """The rules of the installed profile ``name`` (never a path: records name no files)."""
-    from cardrules.registry import builtin_profile_dir, profile_paths
-
     shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
     path = shipped if shipped.is_file() else profile_paths().get(name)
     if path is None:
@@ -590,8 +588,6 @@ class Game:
 
     def view(self, seat: object) -> View:
         """What ``seat`` may know: its own hand and public facts only."""
-        from cardrules.views import make_view
-
         return make_view(self, _check_seat(seat))
 
     # -- records -----------------------------------------------------------
@@ -817,6 +813,9 @@ def _caused(error: PluginError) -> PluginError:
     return error
 
 
+#: A ruleset makes games of this class (its module cannot import this one).
+Ruleset.game_type = Game
+
 #: True in the compiled wheel, where this module is an extension module.
 _COMPILED: Final = not __file__.endswith(".py")
 
@@ -825,7 +824,7 @@ def _run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, 
     """The cards allowed after the duties' fast steps, given as (guard, keep) code pairs.
 
     The compiled engine's executor of :class:`~cardrules.FastStep`
-    (:func:`~cardrules.duties.step_codes`); tests check it against ``narrow``.
+    (:func:`~cardrules.rules.duties.step_codes`); tests check it against ``narrow``.
     """
     legal = hand
     for i in range(0, len(codes), 2):

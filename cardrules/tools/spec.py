@@ -27,10 +27,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cardrules.components import DealsEnd
-from cardrules.profile import OptionValue
-from cardrules.ruleset import Ruleset
-from cardrules.schema import ComponentRefModel, ProfileModel
+from cardrules.engine.ruleset import Ruleset
+from cardrules.profile.schema import ComponentRefModel, ProfileModel
+from cardrules.rules.components import DealsEnd
+from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "AuctionSpec",

@@ -18,11 +18,15 @@ from decimal import Decimal, localcontext
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
-from cardrules.components import PAIRS, SCORE_CONTEXT, Contract, Side, pair_of
-from cardrules.duties import (
+from cardrules.engine.records import profile_hash
+from cardrules.errors import CardError, CardrulesError, ProfileError
+from cardrules.profile.registry import find_profile, resolve_data
+from cardrules.profile.validated import load_profile
+from cardrules.rules.components import PAIRS, SCORE_CONTEXT, Contract, Side, pair_of
+from cardrules.rules.duties import (
     FastNarrow,
     TrickState,
     compile_narrow,
@@ -31,13 +35,11 @@ from cardrules.duties import (
     steps_of,
     trick_winner_index,
 )
-from cardrules.errors import CardError, CardrulesError, ProfileError
-from cardrules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
-from cardrules.profile import Profile
-from cardrules.records import profile_hash
+from cardrules.rules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
+from cardrules.rules.profile import Profile
 
 if TYPE_CHECKING:
-    from cardrules.game import Game
+    from cardrules.engine.game import Game
 
 __all__ = ["Explanation", "Ruleset", "load"]
 
@@ -92,6 +94,10 @@ def _check_distinct(cards: Sequence[Card], what: str) -> None:
 
 class Ruleset:
     """The rules of one profile, ready to play: apps get one from :func:`load`."""
+
+    #: The class of the games :meth:`new_game` makes: :class:`~cardrules.Game`, set
+    #: where it is defined (the game module imports this one, not the other way).
+    game_type: ClassVar[type[Game]]
 
     def __init__(
         self,
@@ -165,9 +171,7 @@ class Ruleset:
         hands: Sequence[Iterable[Card | str] | str] | None = None,
     ) -> Game:
         """A new game, reproducible from ``seed``; ``hands`` presets the first deal."""
-        from cardrules.game import Game
-
-        return Game(self, seed=seed, dealer=dealer, hands=hands)
+        return self.game_type(self, seed=seed, dealer=dealer, hands=hands)
 
     # -- stateless helpers -------------------------------------------------
 
@@ -235,7 +239,7 @@ class Ruleset:
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Exact scores of one finished deal by side, from its contract and tricks per seat.
 
-        Computed in :data:`~cardrules.components.SCORE_CONTEXT`, whatever
+        Computed in :data:`~cardrules.rules.components.SCORE_CONTEXT`, whatever
         decimal context the caller has set.
         """
         with localcontext(SCORE_CONTEXT):
@@ -327,8 +331,6 @@ def explain_mask(rules: Ruleset, hand: int, t: TrickState, card: Card) -> Explan
 
 
 def _name_problems(ref: str | Path, plugins: Iterable[object]) -> list[tuple[str, str]]:
-    from cardrules.registry import find_profile, resolve_data
-
     try:
         data = resolve_data(find_profile(ref))
     except ProfileError:
@@ -348,8 +350,6 @@ def load(
     hook implementations) for this ruleset only; ``deals`` picks another
     allowed number of deals (``[game] deal_choices``).
     """
-    from cardrules.registry import load_profile
-
     if not isinstance(ref, str | Path):
         raise ProfileError(repr(ref), "expected a profile name or a path to a .toml file")
     if deals is not None and type(deals) is not int:

@@ -37,12 +37,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
-from cardrules.actions import Action, Play
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
-from cardrules.components import Contract, DealInfo, Side
-from cardrules.duties import BEATS, Duty, FastStep, TrickState, duty_steps
+from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
-from cardrules.ruleset import Ruleset
+from cardrules.rules.actions import Action, Play
+from cardrules.rules.components import Contract, DealInfo, Side
+from cardrules.rules.duties import BEATS, Duty, FastStep, TrickState, duty_steps
 
 if TYPE_CHECKING:
     import numpy as np
@@ -491,7 +491,7 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def _make_players(players: Sequence[Player], seed: int) -> list[Any]:
-    from cardrules.bots import BOTS
+    from cardrules.engine.bots import BOTS
 
     out: list[Any] = []
     for i, p in enumerate(players):
@@ -603,7 +603,7 @@ def _run_job(job: _Job, rules: Ruleset | None = None) -> tuple[list[DealRecord],
         key = (job.ref, job.deals_setting)
         rules = _RULES_CACHE.get(key)
         if rules is None:
-            from cardrules.ruleset import load
+            from cardrules.engine.ruleset import load
 
             rules = _RULES_CACHE[key] = load(job.ref, deals=job.deals_setting)
     if job.engine == "numpy":
@@ -687,7 +687,7 @@ def simulate(
         rules = profile
         ref = rules.profile.path or rules.name
     else:
-        from cardrules.ruleset import load
+        from cardrules.engine.ruleset import load
 
         rules = load(profile)
         ref = str(profile)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final, Protocol, runtime_checkable
 
-from cardrules.actions import Action, Bid
 from cardrules.cards import Suit
 from cardrules.errors import IllegalAction
+from cardrules.rules.actions import Action, Bid
 
 __all__ = [
     "PAIRS",

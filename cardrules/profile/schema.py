@@ -2,15 +2,13 @@
 
 Imported only when a profile has to be validated: a shipped profile whose
 merged table is unchanged loads from the snapshot of its validation
-(``profiles/_validated.json``, see :mod:`cardrules.profile`), so an app
-that only loads shipped profiles never imports pydantic.  ``python -m
-cardrules.schema`` rewrites the snapshot; a test checks it is current.
+(``profiles/_validated.json``, see :mod:`cardrules.profile.validated`), so
+an app that only loads shipped profiles never imports pydantic.  ``python -m
+cardrules.profile`` rewrites the snapshot; a test checks it is current.
 """
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -18,13 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_core import ErrorDetails
 
 from cardrules.errors import ProfileError, shown
-from cardrules.profile import OptionValue, key_path
+from cardrules.profile.files import key_path
+from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "ComponentRefModel",
     "ProfileModel",
     "format_validation_error",
-    "snapshot_text",
     "validate",
     "validated_dump",
 ]
@@ -292,26 +290,3 @@ def validated_dump(data: Mapping[str, Any], source: str) -> dict[str, Any]:
     """The validated profile as plain JSON data, defaults filled in (what the snapshot holds)."""
     dumped: dict[str, Any] = validate(data, source).model_dump(mode="json")
     return dumped
-
-
-def snapshot_text() -> str:
-    """The snapshot of the shipped profiles' validation, as written to ``_validated.json``."""
-    from cardrules.profile import SNAPSHOT_FORMAT, snapshot_key
-    from cardrules.registry import builtin_profile_dir, resolve_data
-
-    entries = {}
-    for path in sorted(builtin_profile_dir().glob("*.toml")):
-        data = resolve_data(path)
-        key = snapshot_key(data)
-        if key is not None:
-            entries[key] = validated_dump(data, str(path))
-    doc = {"format": SNAPSHOT_FORMAT, "profiles": dict(sorted(entries.items()))}
-    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-if __name__ == "__main__":  # python -m cardrules.schema: rewrite the snapshot
-    from cardrules.profile import snapshot_path
-
-    target = snapshot_path()
-    target.write_text(snapshot_text(), encoding="utf-8")
-    print(f"wrote {target}", file=sys.stderr)

@@ -16,14 +16,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from cardrules.actions import Action, Bid, ChooseContract, Play
 from cardrules.cards import SUIT_MASKS, Card, Suit, high_card_points, mask_of
-from cardrules.duties import BEATS, TrickState
+from cardrules.engine.views import View
 from cardrules.errors import CardrulesError
-from cardrules.views import View
+from cardrules.rules.actions import Action, Bid, ChooseContract, Play
+from cardrules.rules.duties import BEATS, TrickState
 
 if TYPE_CHECKING:
-    from cardrules.game import Game
+    from cardrules.engine.game import Game
 
 __all__ = [
     "BOTS",

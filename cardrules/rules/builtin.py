@@ -6,7 +6,8 @@ returning a non-None value from the same hook.
 
 from __future__ import annotations
 
-from cardrules.components import (
+from cardrules.rules.catalog import Components
+from cardrules.rules.components import (
     Auction,
     CallAuction,
     DealsEnd,
@@ -15,10 +16,9 @@ from cardrules.components import (
     Scorer,
     ThrowIn,
 )
-from cardrules.duties import BUILTIN_DUTIES, Duty
-from cardrules.hookspecs import hookimpl
-from cardrules.plugins import Components
-from cardrules.profile import Profile
+from cardrules.rules.duties import BUILTIN_DUTIES, Duty
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.profile import Profile
 
 
 def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:

@@ -6,7 +6,7 @@ consulted when a profile is loaded, never per card: they *provide* rule
 objects (duties, an auction, a scorer, an end condition) that the game then
 calls directly.
 
-The kernel's own behaviour is registered as a plugin (``cardrules.builtin``)
+The kernel's own behaviour is registered as a plugin (``cardrules.rules.builtin``)
 whose implementations are ``trylast`` defaults built from the profile's
 settings; a variant overrides one by returning a non-None value.
 """
@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from cardrules.components import Auction, Direction, EndCondition, Scorer, ThrowIn
-    from cardrules.duties import Duty
-    from cardrules.plugins import Components
-    from cardrules.profile import Profile
+    from cardrules.rules.catalog import Components
+    from cardrules.rules.components import Auction, Direction, EndCondition, Scorer, ThrowIn
+    from cardrules.rules.duties import Duty
+    from cardrules.rules.profile import Profile
 
 #: The project name pluggy uses; also the entry-point group of plugins.
 PROJECT = "cardrules"
@@ -71,7 +71,7 @@ def cardrules_deal_direction(profile: Profile) -> Direction | None:
     non-None answer wins; the default reads ``[deal] direction``.
 
     :param profile: the resolved profile.
-    :return: a :class:`~cardrules.components.Direction`, or None to defer.
+    :return: a :class:`~cardrules.rules.components.Direction`, or None to defer.
     """
 
 
@@ -85,7 +85,7 @@ def cardrules_deal_throw_ins(profile: Profile, components: Components) -> list[T
 
     :param profile: the resolved profile.
     :param components: the registered components.
-    :return: a list of :class:`~cardrules.components.ThrowIn` (may be empty).
+    :return: a list of :class:`~cardrules.rules.components.ThrowIn` (may be empty).
     """
 
 
@@ -117,7 +117,7 @@ def cardrules_auction_create(
     :param profile: the resolved profile.
     :param bounds: the call bounds from :func:`cardrules_auction_bid_bounds`.
     :param components: the registered components.
-    :return: an object following :class:`~cardrules.components.Auction`, or None.
+    :return: an object following :class:`~cardrules.rules.components.Auction`, or None.
     """
 
 
@@ -135,7 +135,7 @@ def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty
 
     :param profile: the resolved profile.
     :param components: the registered components.
-    :return: the list of :class:`~cardrules.duties.Duty`, or None to defer.
+    :return: the list of :class:`~cardrules.rules.duties.Duty`, or None to defer.
     """
 
 
@@ -152,7 +152,7 @@ def cardrules_score_scorer(profile: Profile, components: Components) -> Scorer |
 
     :param profile: the resolved profile.
     :param components: the registered components.
-    :return: an object following :class:`~cardrules.components.Scorer`, or None.
+    :return: an object following :class:`~cardrules.rules.components.Scorer`, or None.
     """
 
 
@@ -170,5 +170,5 @@ def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition |
 
     :param profile: the resolved profile.
     :param deals: the number of deals chosen for this game.
-    :return: an object following :class:`~cardrules.components.EndCondition`, or None.
+    :return: an object following :class:`~cardrules.rules.components.EndCondition`, or None.
     """

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from cardrules.actions import Action
 from cardrules.cards import Card, cards_of
-from cardrules.components import Side
+from cardrules.rules.actions import Action
+from cardrules.rules.components import Side
 
 if TYPE_CHECKING:
-    from cardrules.game import Game, PlayedCard
+    from cardrules.engine.game import Game, PlayedCard
 
 __all__ = ["View"]
 

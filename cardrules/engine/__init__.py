@@ -1,0 +1,8 @@
+"""The engine apps drive: a loaded ruleset, its games, their records and views, bots.
+
+:mod:`~cardrules.engine.ruleset` (``load()`` and the stateless helpers),
+:mod:`~cardrules.engine.game` (the state machine; the module the compiled
+wheel compiles), :mod:`~cardrules.engine.records` (reading records from
+outside), :mod:`~cardrules.engine.views` (what one seat may see) and
+:mod:`~cardrules.engine.bots`.
+"""

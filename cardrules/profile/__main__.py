@@ -1,0 +1,9 @@
+"""``python -m cardrules.profile``: rewrite the snapshot of the shipped profiles' validation."""
+
+import sys
+
+from cardrules.profile.validated import snapshot_path, snapshot_text
+
+target = snapshot_path()
+target.write_text(snapshot_text(), encoding="utf-8")
+print(f"wrote {target}", file=sys.stderr)

@@ -1,0 +1,128 @@
+"""Validated profiles: from the snapshot of the shipped ones, else by the schema.
+
+Every profile is validated as a whole by the pydantic models of
+:mod:`cardrules.profile.schema` (unknown keys are errors, every field has a
+description) and turned into the frozen :class:`~cardrules.rules.profile.Profile`
+the hooks see.  Errors name the file, the key path and the expectation, all
+problems at once::
+
+    invalid profile profiles/my-house.toml:
+      auction.min_call -> must be >= 0 (got -1)
+      play.duties[2].name -> unknown duty 'must_overtrumpp'; known: follow_suit, ...
+
+The validation results of the shipped profiles are kept in a snapshot beside
+them (``_validated.json``: the validated data of each, by a hash of its merged
+table).  A profile whose merged table is in the snapshot is built from it
+without importing pydantic (about half of ``import cardrules`` + ``load()``);
+any other table, or any change to a shipped file, is validated.  A test checks
+that the snapshot is exactly what validation gives; ``python -m
+cardrules.profile`` rewrites it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardrules.errors import ProfileError
+from cardrules.profile.files import builtin_profile_dir, dump_profile
+from cardrules.profile.registry import find_profile, resolve_chain, resolve_data
+from cardrules.rules.profile import Profile
+
+__all__ = [
+    "SNAPSHOT_FORMAT",
+    "dump_resolved",
+    "load_profile",
+    "snapshot_key",
+    "snapshot_path",
+    "snapshot_text",
+    "validated_profile",
+]
+
+#: The ``format`` of the snapshot file.
+SNAPSHOT_FORMAT = "cardrules-validated-profiles/1"
+
+
+def load_profile(ref: str | Path) -> Profile:
+    """A validated :class:`Profile` from a name or a path, ``extends`` resolved.
+
+    The merged table is validated as a whole; a problem with a value that a
+    parent set says which file set it.
+    """
+    path = find_profile(ref)
+    merged = resolve_chain(path)
+    try:
+        return validated_profile(merged.data, str(path))
+    except ProfileError as exc:
+        raise ProfileError(exc.source, merged.annotate(exc.problems)) from None
+
+
+def snapshot_path() -> Path:
+    """The snapshot of the shipped profiles' validation (beside them)."""
+    return builtin_profile_dir() / "_validated.json"
+
+
+def snapshot_key(data: Mapping[str, Any]) -> str | None:
+    """The snapshot's key of a merged profile table (None: not JSON data, never cached)."""
+    try:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@functools.cache
+def _snapshot() -> dict[str, Any]:
+    """The snapshot's entries; empty when the file is missing or not a snapshot."""
+    try:
+        doc = json.loads(snapshot_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("format") != SNAPSHOT_FORMAT:
+        return {}
+    entries = doc.get("profiles")
+    return entries if isinstance(entries, dict) else {}
+
+
+def validated_profile(data: Mapping[str, Any], source: str) -> Profile:
+    """The :class:`Profile` of a merged table: from the snapshot, else validated now."""
+    key = snapshot_key(data)
+    dump = _snapshot().get(key) if key is not None else None
+    if dump is None:
+        from cardrules.profile.schema import validated_dump
+
+        dump = validated_dump(data, source)
+    return Profile.from_dump(dump, path=source, data=data)
+
+
+def dump_resolved(profile: Profile) -> str:
+    """TOML text of a loaded profile with ``extends`` resolved and every default written out.
+
+    The text stands alone (no ``extends``): loading it gives the same rules.
+    """
+    from cardrules.profile.schema import validate
+
+    data = validate(profile.data, profile.path).model_dump(mode="json", exclude_none=True)
+    data["profile"].pop("extends", None)
+    head = f"# {profile.name}: resolved from {Path(profile.path).name}"
+    if profile.extends:
+        head += f" (extends {profile.extends})"
+    return f"{head}\n\n{dump_profile(data)}"
+
+
+def snapshot_text() -> str:
+    """The snapshot of the shipped profiles' validation, as written to ``_validated.json``."""
+    from cardrules.profile.schema import validated_dump
+
+    entries = {}
+    for path in sorted(builtin_profile_dir().glob("*.toml")):
+        data = resolve_data(path)
+        key = snapshot_key(data)
+        if key is not None:
+            entries[key] = validated_dump(data, str(path))
+    doc = {"format": SNAPSHOT_FORMAT, "profiles": dict(sorted(entries.items()))}
+    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,112 @@
+"""The profile as hooks and the engine see it: a frozen dataclass, no pydantic.
+
+A profile file is read, merged over its ``extends`` chain and validated by
+:mod:`cardrules.profile`; what comes out is the :class:`Profile` below, the one
+object every hook receives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardrules.cards import Suit
+
+__all__ = ["ComponentRef", "OptionValue", "Profile"]
+
+#: The value of an ``[options]`` setting or a scorer parameter.
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentRef:
+    """A named component and the rule id it implements."""
+
+    name: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A validated profile, as hooks and the engine see it (no pydantic)."""
+
+    name: str
+    title: str
+    version: str
+    summary: str
+    source: str
+    plugins: tuple[str, ...]
+    extends: str | None
+    sides: str
+    direction: str
+    cutter: str
+    throw_in: tuple[ComponentRef, ...]
+    auction_kind: str
+    min_call: int
+    max_call: int
+    auction_rule: str
+    trump: str
+    duties: tuple[ComponentRef, ...]
+    play_turn_rule: str
+    scoring_kind: str
+    scoring_rule: str
+    scoring_params: Mapping[str, OptionValue]
+    deals: int
+    deal_choices: tuple[int, ...]
+    game_rule: str
+    options: Mapping[str, OptionValue]
+    rule_ids: Mapping[str, tuple[str, ...]]
+    path: str
+    data: Mapping[str, Any]
+
+    @classmethod
+    def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
+        """The engine's profile from validated data (``model_dump(mode="json")`` of the schema).
+
+        ``data`` is the merged table as written, kept for specs and diffs.
+        """
+        meta, table, deal, auction = d["profile"], d["table"], d["deal"], d["auction"]
+        play, scoring, game = d["play"], d["scoring"], d["game"]
+        return cls(
+            name=meta["name"],
+            title=meta["title"],
+            version=meta["version"],
+            summary=meta["summary"],
+            source=meta["source"],
+            plugins=tuple(meta["plugins"]),
+            extends=meta["extends"],
+            sides=table["sides"],
+            direction=deal["direction"],
+            cutter=deal["cutter"],
+            throw_in=tuple(ComponentRef(c["name"], c["rule"]) for c in deal["throw_in"]),
+            auction_kind=auction["kind"],
+            min_call=auction["min_call"],
+            max_call=auction["max_call"],
+            auction_rule=auction["rule"],
+            trump=play["trump"],
+            duties=tuple(ComponentRef(c["name"], c["rule"]) for c in play["duties"]),
+            play_turn_rule=play["turn_rule"],
+            scoring_kind=scoring["kind"],
+            scoring_rule=scoring["rule"],
+            scoring_params=dict(scoring["params"]),
+            deals=game["deals"],
+            deal_choices=tuple(game["deal_choices"]),
+            game_rule=game["rule"],
+            options=dict(d["options"]),
+            rule_ids={
+                key: tuple(d[key]["rules"])
+                for key in ("table", "deal", "auction", "play", "scoring", "game")
+            },
+            path=path,
+            data=data,
+        )
+
+    def option(self, name: str, default: OptionValue) -> OptionValue:
+        """The value of a house-rule switch or plugin setting."""
+        return self.options.get(name, default)
+
+    @property
+    def fixed_trump(self) -> Suit | None:
+        """The trump suit the profile fixes; None in no-trump or when the auction chooses it."""
+        return Suit[self.trump] if self.trump in ("C", "D", "H", "S") else None
