@@ -10,6 +10,9 @@ True
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from cardrules import _moved
 from cardrules.batch.simulate import simulate
 from cardrules.cards import Card, Suit, parse_card, parse_cards
@@ -25,7 +28,7 @@ from cardrules.errors import (
     ProfileError,
     RecordError,
 )
-from cardrules.rules.actions import Action, Bid, ChooseContract, Play, parse_action
+from cardrules.rules.actions import Action, Bid, Play, parse_action
 from cardrules.rules.components import Contract, Direction, GameOver, ThrowIn
 from cardrules.rules.duties import Duty, FastStep, TrickState
 from cardrules.rules.hookspecs import hookimpl, hookspec
@@ -74,6 +77,17 @@ __all__ = [
     "profiles",
     "simulate",
 ]
+
+
+#: Public names that live in a shipped family's plugin, imported on first use.
+_FROM_FAMILIES = {"ChooseContract": "cardrules_minibridge.actions"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM_FAMILIES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
 
 
 def profiles() -> list[str]:

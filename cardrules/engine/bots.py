@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from cardrules.cards import SUIT_MASKS, Card, Suit, high_card_points, mask_of
+from cardrules.cards import SUIT_MASKS, Card, Suit, mask_of
 from cardrules.engine.views import View
 from cardrules.errors import CardrulesError
-from cardrules.rules.actions import Action, Bid, ChooseContract, Play
+from cardrules.rules.actions import Action, Bid, Play
 from cardrules.rules.duties import BEATS, TrickState
 
 if TYPE_CHECKING:
@@ -164,9 +164,8 @@ class RuleBot:
     """A simple rule-following player.
 
     Calls the tricks its hand surely takes (:func:`sure_tricks`), clamped to
-    the legal calls.  Chooses a contract (Minibridge) from the hands it sees:
-    the longest combined trump fit of 8+ cards (majors first), else no-trump;
-    game with 25+ combined points, else a part-score.  In play, while its side
+    the legal calls.  A family's own action is chosen as its class advises
+    (:meth:`Action.advise <cardrules.Action.advise>`).  In play, while its side
     still needs tricks it plays the cheapest card that wins the trick now;
     otherwise, or when nothing wins, its lowest card, keeping trumps.
 
@@ -183,9 +182,10 @@ class RuleBot:
         first = legal[0]
         if isinstance(first, Bid):
             return self.call(view, legal)
-        if isinstance(first, ChooseContract):
-            return self.contract(view, legal)
-        return self.play(view, legal)
+        if isinstance(first, Play):
+            return self.play(view, legal)
+        # A family's own action: its class says what a rule-following player takes.
+        return type(first).advise(view, legal) or first
 
     # -- auction ---------------------------------------------------------
 
@@ -196,29 +196,6 @@ class RuleBot:
             return legal[0]
         want = sure_tricks(mask_of(view.acting_hand), _trump_index(view))
         return min(bids, key=lambda b: (abs(b.tricks - want), b.tricks))
-
-    def contract(self, view: View, legal: Sequence[Action]) -> Action:
-        """Strain from the longest 8+ card fit (majors first), else NT; game from 25 points."""
-        combined = 0
-        for cards in view.hands.values():
-            combined |= mask_of(cards)
-        strain = "NT"
-        best: tuple[bool, int, int] | None = None
-        for suit in Suit:
-            length = (combined & SUIT_MASKS[suit]).bit_count()
-            if length >= 8:
-                key = (suit in (Suit.H, Suit.S), length, int(suit))
-                if best is None or key > best:
-                    best = key
-                    strain = suit.name
-        goal = "game" if high_card_points(combined) >= 25 else "partscore"
-        for action in legal:
-            if isinstance(action, ChooseContract) and (action.strain, action.goal) == (
-                strain,
-                goal,
-            ):
-                return action
-        return legal[0]
 
     # -- play ------------------------------------------------------------
 

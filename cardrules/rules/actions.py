@@ -1,35 +1,66 @@
-"""Actions a seat can take: a call, a card, a contract choice.
+"""Actions a seat can take: the kernel's card and call, and the verbs families add.
 
-``str(action)`` is the action's text (``"bid 3"``, ``"play AH"``,
-``"contract S game"``) and :func:`parse_action` reads it back.
+``str(action)`` is the action's text (``"bid 3"``, ``"play AH"``) and
+:func:`parse_action` reads it back.  The vocabulary is open: a family adds its
+own actions (a subclass of :class:`Action`) and registers the verb that reads
+their text with :func:`register_verb` when its module is imported; an unknown
+verb makes :func:`parse_action` import the installed plugins once, so that
+their verbs read too.
 
 >>> parse_action("play 10♥")
 Play(Card.parse('10H'))
->>> str(parse_action("BID 4")), str(parse_action("contract nt partscore"))
-('bid 4', 'contract NT partscore')
+>>> str(parse_action("BID 4"))
+'bid 4'
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import CARDS, Card, Suit
+from cardrules.cards import CARDS, Card
 from cardrules.errors import ActionError, CardError, shown
 
-__all__ = ["Action", "Bid", "ChooseContract", "Play", "parse_action"]
+if TYPE_CHECKING:
+    from cardrules.engine.views import View
 
-#: Strains in bridge order; "NT" is no-trump.
-STRAINS = ("C", "D", "H", "S", "NT")
-Goal = Literal["partscore", "game"]
-#: Contract goals: a part-score or a game.
-GOALS: tuple[Goal, ...] = ("partscore", "game")
+__all__ = [
+    "Action",
+    "ActionVerb",
+    "Bid",
+    "Play",
+    "expected_actions",
+    "parse_action",
+    "register_verb",
+]
+
+
+class Action:
+    """Base of every action a seat can take; ``str()`` is its text.
+
+    A family's action subclasses it (a frozen dataclass with slots, like
+    :class:`Play`) and registers the verb of its text (:func:`register_verb`).
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
+        """What a simple rule-following player chooses among ``legal`` actions of this kind.
+
+        The kernel's rule bot asks the class of the first legal action; None
+        (the default) lets the bot take the first legal action.  A family
+        overrides it for its own actions (a contract choice, say).
+        """
+        return None
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
-    """A call of a number of tricks (Call Break family)."""
+class Bid(Action):
+    """A call of a number of tricks (the calls auction)."""
 
     tricks: int
 
@@ -44,7 +75,7 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Action):
     """Playing one card."""
 
     card: Card
@@ -62,32 +93,6 @@ class Play:
         return f"Play({self.card!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseContract:
-    """Declarer's choice of strain and goal (Minibridge)."""
-
-    strain: str  # "C" "D" "H" "S" or "NT"
-    goal: Goal
-
-    def __post_init__(self) -> None:
-        # Text only here; which strains and goals a profile accepts is its rule (D-6).
-        if not isinstance(self.strain, str) or not isinstance(self.goal, str):
-            raise ActionError(
-                f"invalid action: ChooseContract({shown(self.strain)}, {shown(self.goal)}) "
-                f"(expected text such as ChooseContract('S', 'game'))"
-            )
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, or None in no-trump."""
-        return None if self.strain == "NT" else Suit[self.strain]
-
-    def __str__(self) -> str:
-        return f"contract {self.strain} {self.goal}"
-
-
-Action = Bid | Play | ChooseContract
-
 #: Interned play actions by card index, so the hot path allocates nothing.
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 
@@ -98,7 +103,53 @@ _ACTION_CHARS = frozenset(chr(c) for c in range(32, 127)) | frozenset("♣♦♥
 MAX_ACTION_CHARS = 40
 #: A number of tricks as the docs write it: ASCII digits, perhaps a minus sign.
 _NUMBER = re.compile(r"-?[0-9]{1,3}")
-_EXPECTED = "expected 'bid N', 'play CARD' or 'contract STRAIN GOAL'"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionVerb:
+    """A verb of the action texts: the words it starts with, its form, and its reader.
+
+    ``read(text, words)`` gets the whole text (for messages) and its words
+    after the verb, and returns the action or raises :class:`ActionError`.
+    """
+
+    words: tuple[str, ...]
+    form: str
+    read: Callable[[str, list[str]], Action]
+
+    def __repr__(self) -> str:
+        return f"ActionVerb({self.words!r}, {self.form!r})"
+
+
+#: The verbs read, by word (lower case), in the order they were registered.
+_VERBS: dict[str, ActionVerb] = {}
+_PLUGINS_IMPORTED: list[bool] = []
+
+
+def register_verb(verb: ActionVerb) -> None:
+    """Read the texts that start with ``verb.words`` with ``verb.read`` (a family's verb)."""
+    for word in verb.words:
+        _VERBS[word.lower()] = verb
+
+
+def expected_actions() -> str:
+    """What action texts look like, every installed family's verbs included."""
+    _import_plugins()
+    forms = list(dict.fromkeys(f"'{verb.form}'" for verb in _VERBS.values()))
+    listed = ", ".join(forms[:-1]) + f" or {forms[-1]}" if len(forms) > 1 else forms[0]
+    return f"expected {listed}"
+
+
+def _import_plugins() -> None:
+    """Import the installed plugins once, so that every family's verbs are registered."""
+    if _PLUGINS_IMPORTED:
+        return
+    _PLUGINS_IMPORTED.append(True)
+    for entry in importlib.metadata.entry_points(group="cardrules"):
+        try:
+            entry.load()
+        except Exception:  # a broken plugin is reported when a profile names it
+            continue
 
 
 def parse_action(action: object) -> Action:
@@ -108,45 +159,50 @@ def parse_action(action: object) -> Action:
     also be written ``♣ ♦ ♥ ♠``) and ASCII digits, so ``"bid ３"`` or
     ``"bid 0_5"`` are refused rather than read as numbers.
     """
-    if isinstance(action, Bid | Play | ChooseContract):
+    if isinstance(action, Action):
         return action
     if not isinstance(action, str):
         raise ActionError(f"invalid action: {shown(action)} (expected text such as 'play AH')")
     if len(action) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(action.strip(" \t\r\n")):
-        raise ActionError(f"invalid action: {shown(action)} ({_EXPECTED}, in ASCII)")
+        raise ActionError(f"invalid action: {shown(action)} ({expected_actions()}, in ASCII)")
     words = action.split()
     if not words:
-        raise ActionError(f"invalid action: '' ({_EXPECTED})")
-    verb = words[0].lower()
-    if verb == "play" and len(words) == 2:
-        try:
-            return PLAYS[Card.parse(words[1]).index]
-        except CardError as exc:
-            raise ActionError(f"invalid action: {shown(action)}: {exc}") from None
-    if verb in ("bid", "call") and len(words) == 2:
-        number = words[1]
-        if not _NUMBER.fullmatch(number):
-            raise ActionError(
-                f"invalid action: {shown(action)} (expected a whole number of tricks, e.g. 'bid 3')"
-            )
-        return Bid(int(number))
-    if verb == "contract" and len(words) == 3:
-        strain = words[1].upper()
-        if strain in ("N", "NOTRUMP", "NO-TRUMP"):
-            strain = "NT"
-        if strain not in STRAINS:
-            try:
-                strain = Suit.parse(words[1]).name
-            except CardError:
-                raise ActionError(
-                    f"invalid action: {shown(action)} (strain must be one of C D H S NT)"
-                ) from None
-        goal = words[2].lower().replace("-", "")
-        if goal == "part":
-            goal = "partscore"
-        if goal not in GOALS:
-            raise ActionError(
-                f"invalid action: {shown(action)} (goal must be 'partscore' or 'game')"
-            )
-        return ChooseContract(strain, "game" if goal == "game" else "partscore")
-    raise ActionError(f"invalid action: {shown(action)} ({_EXPECTED})")
+        raise ActionError(f"invalid action: '' ({expected_actions()})")
+    verb = _VERBS.get(words[0].lower())
+    if verb is None:
+        _import_plugins()
+        verb = _VERBS.get(words[0].lower())
+    if verb is None:
+        raise ActionError(f"invalid action: {shown(action)} ({expected_actions()})")
+    return verb.read(action, words[1:])
+
+
+def _read_play(text: str, words: list[str]) -> Action:
+    if len(words) != 1:
+        raise ActionError(f"invalid action: {shown(text)} ({expected_actions()})")
+    try:
+        return PLAYS[Card.parse(words[0]).index]
+    except CardError as exc:
+        raise ActionError(f"invalid action: {shown(text)}: {exc}") from None
+
+
+def _read_bid(text: str, words: list[str]) -> Action:
+    if len(words) != 1:
+        raise ActionError(f"invalid action: {shown(text)} ({expected_actions()})")
+    if not _NUMBER.fullmatch(words[0]):
+        raise ActionError(
+            f"invalid action: {shown(text)} (expected a whole number of tricks, e.g. 'bid 3')"
+        )
+    return Bid(int(words[0]))
+
+
+register_verb(ActionVerb(("bid", "call"), "bid N", _read_bid))
+register_verb(ActionVerb(("play",), "play CARD", _read_play))
+
+
+def __getattr__(name: str) -> Any:
+    # The contract choice moved into the Minibridge plugin; the old import still works.
+    if name in ("ChooseContract", "STRAINS", "GOALS", "Goal"):
+        module = importlib.import_module("cardrules_minibridge.actions")
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

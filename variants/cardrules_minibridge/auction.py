@@ -15,8 +15,9 @@ from typing import Any
 
 from cardrules.cards import high_card_points
 from cardrules.errors import IllegalAction
-from cardrules.rules.actions import Action, Bid, ChooseContract, Play
+from cardrules.rules.actions import Action, Bid, Play
 from cardrules.rules.components import Contract, DealInfo, Direction
+from cardrules_minibridge.actions import ChooseContract
 from cardrules_minibridge.contracts import CONTRACTS, contract_for, side_of
 
 __all__ = ["PointsAuction", "PointsAuctionState", "choose_declarer"]

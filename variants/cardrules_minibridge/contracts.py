@@ -20,8 +20,9 @@ from decimal import Decimal
 
 from cardrules.cards import Suit
 from cardrules.errors import ActionError, CardError, CardrulesError
-from cardrules.rules.actions import GOALS, STRAINS, ChooseContract, parse_action
+from cardrules.rules.actions import parse_action
 from cardrules.rules.components import Contract, Direction, Side, pair_of, seat_of_letter
+from cardrules_minibridge.actions import GOALS, STRAINS, ChooseContract
 
 __all__ = [
     "CONTRACTS",

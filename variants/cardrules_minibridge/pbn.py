@@ -40,9 +40,10 @@ from typing import TYPE_CHECKING
 
 from cardrules.cards import CARDS, Card, Suit, cards_of
 from cardrules.errors import CardrulesError
-from cardrules.rules.actions import ChooseContract, Play, parse_action
+from cardrules.rules.actions import Play, parse_action
 from cardrules.rules.components import SEAT_NAMES, seat_of_letter
 from cardrules.rules.duties import trick_winner_index
+from cardrules_minibridge.actions import ChooseContract
 from cardrules_minibridge.auction import PointsAuctionState
 from cardrules_minibridge.contracts import contract_level, parse_contract
 

@@ -1,0 +1,110 @@
+"""Declarer's contract choice: the action ``contract STRAIN GOAL`` (MB-3.1, D-6).
+
+Importing this module registers the verb ``contract`` with the kernel's
+action reader, so ``cardrules.parse_action("contract S game")`` reads it.
+
+>>> import cardrules
+>>> cardrules.parse_action("contract nt part-score")
+ChooseContract('NT', 'partscore')
+>>> str(ChooseContract("S", "game"))
+'contract S game'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from cardrules.cards import SUIT_MASKS, Suit, high_card_points, mask_of
+from cardrules.errors import ActionError, CardError, shown
+from cardrules.rules.actions import Action, ActionVerb, expected_actions, register_verb
+
+if TYPE_CHECKING:
+    from cardrules.engine.views import View
+
+__all__ = ["GOALS", "STRAINS", "ChooseContract", "Goal"]
+
+#: Strains in bridge order; "NT" is no-trump.
+STRAINS = ("C", "D", "H", "S", "NT")
+Goal = Literal["partscore", "game"]
+#: Contract goals: a part-score or a game.
+GOALS: tuple[Goal, ...] = ("partscore", "game")
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseContract(Action):
+    """Declarer's choice of strain and goal (MB-3.1)."""
+
+    strain: str  # "C" "D" "H" "S" or "NT"
+    goal: Goal
+
+    def __post_init__(self) -> None:
+        # Text only here; which strains and goals a profile accepts is its rule (D-6).
+        if not isinstance(self.strain, str) or not isinstance(self.goal, str):
+            raise ActionError(
+                f"invalid action: ChooseContract({shown(self.strain)}, {shown(self.goal)}) "
+                f"(expected text such as ChooseContract('S', 'game'))"
+            )
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None in no-trump."""
+        return None if self.strain == "NT" else Suit[self.strain]
+
+    def __str__(self) -> str:
+        return f"contract {self.strain} {self.goal}"
+
+    def __repr__(self) -> str:
+        return f"ChooseContract({self.strain!r}, {self.goal!r})"
+
+    @classmethod
+    def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
+        """The rule bot's choice: the longest 8+ card fit (majors first), else NT; game
+        from 25 combined points, else a part-score (from the hands declarer sees)."""
+        combined = 0
+        for cards in view.hands.values():
+            combined |= mask_of(cards)
+        strain = "NT"
+        best: tuple[bool, int, int] | None = None
+        for suit in Suit:
+            length = (combined & SUIT_MASKS[suit]).bit_count()
+            if length >= 8:
+                key = (suit in (Suit.H, Suit.S), length, int(suit))
+                if best is None or key > best:
+                    best = key
+                    strain = suit.name
+        goal = "game" if high_card_points(combined) >= 25 else "partscore"
+        for action in legal:
+            if isinstance(action, ChooseContract) and (action.strain, action.goal) == (
+                strain,
+                goal,
+            ):
+                return action
+        return None
+
+
+def _read_contract(text: str, words: list[str]) -> Action:
+    """``contract STRAIN GOAL``: strain C D H S NT (or a suit's symbol or name), goal
+    partscore or game (``part``, ``part-score`` too)."""
+    if len(words) != 2:
+        raise ActionError(f"invalid action: {shown(text)} ({expected_actions()})")
+    strain = words[0].upper()
+    if strain in ("N", "NOTRUMP", "NO-TRUMP"):
+        strain = "NT"
+    if strain not in STRAINS:
+        try:
+            strain = Suit.parse(words[0]).name
+        except CardError:
+            raise ActionError(
+                f"invalid action: {shown(text)} (strain must be one of C D H S NT)"
+            ) from None
+    goal = words[1].lower().replace("-", "")
+    if goal == "part":
+        goal = "partscore"
+    if goal not in GOALS:
+        raise ActionError(f"invalid action: {shown(text)} (goal must be 'partscore' or 'game')")
+    return ChooseContract(strain, "game" if goal == "game" else "partscore")
+
+
+register_verb(ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract))
