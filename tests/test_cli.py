@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import io
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import cardrules
 from cardrules import Bid, ChooseContract, Game, Play, RecordError
-from cardrules.cli import COMMANDS, main, read_action
+from cardrules.cli import COMMANDS, main
+from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, bots_by_name, play_game
 from cardrules.profile.registry import profile_paths
 from cardrules.profile.schema import AuctionModel, PlayModel
@@ -34,6 +39,57 @@ def test_commands_are_registered_in_one_table() -> None:
     assert code == 0
     for name, command in COMMANDS.items():
         assert name in out and command.help in out
+
+
+def test_every_command_is_a_module_with_arguments_and_run() -> None:
+    """Each entry of the table names a module of ``cardrules.cli`` with ``arguments(parser)``
+    and ``run(args, console)``; ``cardrules COMMAND --help`` shows that command's arguments."""
+    for name, command in COMMANDS.items():
+        assert command.module == f"cardrules.cli.{name}"
+        module = importlib.import_module(command.module)
+        assert callable(module.arguments) and callable(module.run)
+        parser = argparse.ArgumentParser()
+        module.arguments(parser)
+    code, out, err = run("play", "--help")
+    assert code == 0 and err == ""
+    assert out.startswith("usage: cardrules play [-h] [--seed SEED]")
+    assert "--bots BOTS" in out and COMMANDS["play"].help in out
+    assert run("schema", "--help")[1].startswith("usage: cardrules schema [-h] [-o FILE]")
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    probe = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))\n"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    return set(out.split())
+
+
+HEAVY = {"pydantic", "pydantic_core", "cardrules.tools.docgen", "cardrules.profile.schema"}
+
+
+def test_importing_the_command_line_imports_no_command() -> None:
+    """``import cardrules.cli`` (what the ``cardrules`` script does first) imports none of
+    the commands, so neither pydantic nor the documentation generator."""
+    modules = _modules_after("import cardrules.cli")
+    assert not modules & HEAVY
+    assert not modules & {command.module for command in COMMANDS.values()}
+
+
+def test_play_imports_only_its_own_command() -> None:
+    """``cardrules play`` imports its module and what it needs, never pydantic, docgen or
+    the rules describer of ``show``; nor the modules of the other commands."""
+    modules = _modules_after(
+        "import io\n"
+        "from cardrules.cli import main\n"
+        "out = io.StringIO()\n"
+        f"assert main(['play', {STRICT!r}, '--auto', '--seed', '1'], stdout=out) == 0\n"
+        "assert 'Final standings' in out.getvalue()\n"
+    )
+    assert not modules & (HEAVY | {"cardrules.tools.spec"})
+    commands = {command.module for command in COMMANDS.values()}
+    assert modules & commands == {"cardrules.cli.play"}
 
 
 def test_no_command_is_a_usage_error() -> None:
