@@ -29,7 +29,7 @@ from cardrules.errors import (
     RecordError,
 )
 from cardrules.rules.actions import Action, Bid, Play, parse_action
-from cardrules.rules.components import Contract, Direction, GameOver, ThrowIn
+from cardrules.rules.components import CallsContract, Contract, Direction, GameOver, ThrowIn
 from cardrules.rules.duties import Duty, FastStep, TrickState
 from cardrules.rules.hookspecs import hookimpl, hookspec
 from cardrules.rules.plugins import Components, OptionSpec
@@ -42,6 +42,7 @@ __all__ = [
     "Action",
     "ActionError",
     "Bid",
+    "CallsContract",
     "Card",
     "CardError",
     "CardrulesError",

@@ -192,8 +192,9 @@ def test_controller_is_the_seat_itself_outside_dummy(rules: Ruleset) -> None:
     game = to_play(rules.new_game(seed=3))
     contract = game.contract
     assert contract is not None
+    declarer = getattr(contract, "declarer", None)  # Minibridge's contract: declarer plays dummy
     for seat in range(4):
-        expected = contract.declarer if seat == contract.dummy else seat
+        expected = declarer if seat == getattr(contract, "dummy", None) else seat
         assert game.controller(seat) == expected
 
 
@@ -421,8 +422,14 @@ def test_stateless_helpers_refuse_bad_input(
 
 
 def test_score_deal_refuses_mistyped_numbers(rules: Ruleset) -> None:
-    """score_deal with lists that are not lists, or impossible tricks, is a CardrulesError."""
-    for kwargs, message in [
+    """score_deal with lists that are not lists, impossible tricks, or the keywords of
+    another family's scorer, is a CardrulesError."""
+    calls_scorer = rules.profile.auction_kind == "calls"
+    wrong_family = (
+        "invalid deal: give a contract, its declarer and the declaring side's tricks "
+        "(score_deal(contract='contract S game', declarer=2, tricks=10))"
+    )
+    cases = [
         (
             {"calls": 5, "tricks": [4, 3, 3, 3]},
             "invalid deal: calls 5 must be a list of 4 numbers, one per seat",
@@ -435,12 +442,19 @@ def test_score_deal_refuses_mistyped_numbers(rules: Ruleset) -> None:
             {"calls": [3, 3, 3, 3], "tricks": "4333"},
             "invalid deal: tricks '4333' must be a list of 4 numbers, one per seat",
         ),
+    ]
+    if not calls_scorer:
+        cases = [(kwargs, wrong_family) for kwargs, _ in cases]
+    cases.append(
         (
             {"contract": "contract S game", "declarer": 0, "tricks": 7.0},
-            "invalid deal: give calls and tricks per seat, or a contract, its declarer "
-            "and the declaring side's tricks",
-        ),
-    ]:
+            "invalid deal: give calls and tricks per seat "
+            "(score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3]))"
+            if calls_scorer
+            else wrong_family,
+        )
+    )
+    for kwargs, message in cases:
         with pytest.raises(CardrulesError) as err:
             rules.score_deal(**kwargs)  # type: ignore[arg-type]
         assert str(err.value) == message

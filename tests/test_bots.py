@@ -10,7 +10,18 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import Action, Bid, Card, ChooseContract, Game, Play, View, parse_cards
+from cardrules import (
+    Action,
+    Bid,
+    CallsContract,
+    Card,
+    Contract,
+    Game,
+    Play,
+    Suit,
+    View,
+    parse_cards,
+)
 from cardrules.cards import mask_of
 from cardrules.engine.bots import (
     Bot,
@@ -22,12 +33,22 @@ from cardrules.engine.bots import (
     side_needs_tricks,
     sure_tricks,
 )
-from cardrules.rules.actions import GOALS, STRAINS
+from cardrules_minibridge.actions import GOALS, STRAINS, ChooseContract
+from cardrules_minibridge.contracts import DeclarerContract
 
 STRICT = "callbreak-strict"
 TEN_CONTRACTS: tuple[Action, ...] = tuple(
     ChooseContract(s, "game" if g == "game" else "partscore") for s in STRAINS for g in GOALS
 )
+
+
+def contract_object(d: dict[str, Any]) -> Contract:
+    """The contract object of a contract's JSON form (calls, or a declarer's contract)."""
+    trump = None if d.get("trump") is None else Suit[d["trump"]]
+    if "declarer" in d:
+        fields = {k: d[k] for k in ("declarer", "dummy", "strain", "goal", "target")}
+        return DeclarerContract(trump, d["leader"], **fields)
+    return CallsContract(trump, d["leader"], tuple(d.get("calls", ())))
 
 
 def make_view(
@@ -73,6 +94,7 @@ def make_view(
         totals={side: Decimal(0) for side in sides},
         deal_scores=(),
         legal_actions=tuple(Play(c) for c in own) if legal is None else legal,
+        deal_contract=None if contract is None else contract_object(contract),
     )
 
 

@@ -258,8 +258,8 @@ def test_example_the_scorer_cannot_compute_is_an_error(fixture_rules: cardrules.
         list(docgen.example_lines(fixture_rules, example))
     assert str(err.value) == (
         "invalid worked example FX-3.1 (contract) for profile 'docs-fixture': "
-        "profile 'docs-fixture' does not score a deal from a contract and a declarer "
-        "(use score() or score_calls())"
+        "invalid deal: give calls and tricks per seat "
+        "(score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3]))"
     )
 
 

@@ -21,7 +21,7 @@ import pytest
 import cardrules
 import cardrules.profile.registry
 import cardrules.rules.plugins
-from cardrules import Contract, Duty, TrickState, hookimpl
+from cardrules import CallsContract, Contract, Duty, TrickState, hookimpl
 from cardrules.cards import Suit, mask_of, parse_cards
 from cardrules.rules.components import DealInfo, DealsEnd, Direction, Side, ThrowIn
 from cardrules.rules.plugins import Components
@@ -180,7 +180,7 @@ class SilentState:
         raise cardrules.IllegalAction("HK-3", "there is no auction", action=str(action))
 
     def result(self) -> Contract:
-        return Contract(Suit.S, (self.deal.dealer + 1) % 4, calls=(1, 1, 1, 1))
+        return CallsContract(Suit.S, (self.deal.dealer + 1) % 4, calls=(1, 1, 1, 1))
 
     def public(self) -> dict[str, Any]:
         return {}
@@ -229,7 +229,7 @@ def test_hook_cardrules_score_scorer() -> None:
             return PerTrick()
 
     rules = cardrules.load(STRICT, plugins=[Plugin()])
-    scores = rules.score_calls([3, 4, 2, 3], [5, 3, 2, 3])
+    scores = rules.score(CallsContract(Suit.S, 0, (3, 4, 2, 3)), [5, 3, 2, 3])
     assert scores == {0: Decimal(5), 1: Decimal(3), 2: Decimal(2), 3: Decimal(3)}
 
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import CardrulesError
-from cardrules.rules.components import Contract
 from cardrules_minibridge import score_deal
+from cardrules_minibridge.contracts import DeclarerContract
 
 MB = "minibridge-ebu"
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -75,7 +75,7 @@ def test_mb_6_3_spade_game_nine_tricks_50_to_the_defence(rules: cardrules.Rulese
 
 def test_mb_6_3_through_the_scorer_with_tricks_per_seat(rules: cardrules.Ruleset) -> None:
     """MB-6.3 / MB-5.5: the scorer counts declarer's and dummy's tricks together."""
-    contract = Contract(
+    contract = DeclarerContract(
         cardrules.Suit.S, 3, declarer=2, dummy=0, strain="S", goal="game", target=10
     )
     assert rules.score(contract, (4, 2, 6, 1)) == {"NS": Decimal(420), "EW": Decimal(0)}
@@ -274,5 +274,7 @@ def test_mb_6_3_score_deal_from_contract_declarer_and_tricks() -> None:
     assert game == {"NS": Decimal(420), "EW": Decimal(0)}
     assert part == {"NS": Decimal(170), "EW": Decimal(0)}
     assert down == {"NS": Decimal(0), "EW": Decimal(50)}
-    with pytest.raises(CardrulesError, match="give calls and tricks per seat, or a contract"):
+    with pytest.raises(
+        CardrulesError, match="give a contract, its declarer and the declaring side's tricks"
+    ):
         rules.score_deal(contract="contract S game", tricks=10)

@@ -766,23 +766,12 @@ def summary(sim: Simulation) -> list[str]:
         lines.append(f"{side!s:<6} {mean:>15.3f}   ±{half:.3f}")
     first = sim.deals[0].contract
     lines.append("")
-    if first.calls:
-        made = [0, 0, 0, 0]
-        for d in sim.deals:
-            for seat in range(4):
-                made[seat] += d.tricks[seat] >= d.contract.calls[seat]
-        lines.append(
-            "calls made: "
-            + ", ".join(f"seat {s} {100 * made[s] / len(sim):.1f}%" for s in range(4))
-        )
-    elif first.declarer is not None:
-        made_n = sum(
-            d.tricks[d.contract.declarer] + d.tricks[(d.contract.declarer + 2) % 4]
-            >= d.contract.target
-            for d in sim.deals
-            if d.contract.declarer is not None
-        )
-        lines.append(f"contracts made: {100 * made_n / len(sim):.1f}%")
+    made = [d.contract.made(d.tricks) for d in sim.deals]
+    labels = list(made[0]) if made else []
+    if labels:
+        rates = {k: 100 * sum(m.get(k, False) for m in made) / len(sim) for k in labels}
+        what = ", ".join(f"{k} {rate:.1f}%" if k else f"{rate:.1f}%" for k, rate in rates.items())
+        lines.append(f"{first.made_label}: {what}")
     lines.append("")
     lines.append("tricks  " + " ".join(f"{n:>5}" for n in range(14)) + "   (% of deals)")
     for seat in range(4):

@@ -12,7 +12,7 @@ from cardrules.cards import Card, Suit
 from cardrules.cli.console import Console
 from cardrules.engine.game import Game
 from cardrules.rules.actions import Action, Play
-from cardrules.rules.components import Side, seat_name
+from cardrules.rules.components import Contract, Side, seat_name
 
 __all__ = ["Narrator", "auction_lines", "contract_line", "n_deals", "per_seat", "side_name"]
 
@@ -54,22 +54,10 @@ def auction_lines(public: dict[str, Any]) -> list[str]:
     return out
 
 
-def contract_line(contract: dict[str, Any], *, lead: bool = True) -> str:
-    leads = f"; {seat_name(contract['leader'])} leads" if lead else ""
-    if contract.get("declarer") is not None:
-        strain = contract.get("strain", "")
-        strain_text = "no-trump" if strain == "NT" else Suit[strain].word if strain else "?"
-        return (
-            f"Contract: {strain} {contract.get('goal', '')} ({strain_text}) by "
-            f"{seat_name(contract['declarer'])}, dummy {seat_name(contract['dummy'])}, "
-            f"{contract.get('target')} tricks needed{leads}"
-        )
-    calls = contract.get("calls")
-    trump = contract.get("trump")
-    trump_text = "no trumps" if trump is None else f"trumps {Suit[str(trump)].word}"
-    if calls:
-        return f"Calls: {per_seat(calls)}; {trump_text}{leads}"
-    return f"Contract: {trump_text}{leads}"
+def contract_line(contract: Contract, *, lead: bool = True) -> str:
+    """The contract in its family's words, and who leads to the first trick."""
+    leads = f"; {seat_name(contract.leader)} leads" if lead else ""
+    return f"{contract.words()}{leads}"
 
 
 def n_deals(n: int) -> str:
@@ -132,8 +120,8 @@ class Narrator:
         """Print the contract (or the calls) and any hand exposed to everyone."""
         con = self.con
         view = game.view(0 if self.seat is None else self.seat)
-        if view.contract is not None:
-            con.say(f"  {contract_line(view.contract)}")
+        if view.deal_contract is not None:
+            con.say(f"  {contract_line(view.deal_contract)}")
         if self.seat is not None:
             for s, cards in view.hands.items():
                 if s != self.seat:
@@ -192,19 +180,15 @@ class Narrator:
         deal = game.deals[-1]
         con.say(f"Deal {len(game.deals)} over:")
         contract = deal.contract
-        if contract.declarer is not None:
-            side = game.rules.side_of(contract.declarer)
-            took = sum(deal.tricks[s] for s in range(4) if game.rules.side_of(s) == side)
-            verdict = "made" if took >= contract.target else f"down {contract.target - took}"
-            con.say(
-                f"  Contract {contract.strain} {contract.goal} by {seat_name(contract.declarer)}: "
-                f"{took} tricks of {contract.target} needed, {verdict}"
-            )
-        calls = contract.calls
+        result = contract.result_words(deal.tricks)
+        if result is not None:
+            con.say(f"  {result}")
         for side in game.rules.sides:
             seats = [s for s in range(4) if game.rules.side_of(s) == side]
             took = sum(deal.tricks[s] for s in seats)
-            call = f"called {sum(calls[s] for s in seats)}, " if calls else ""
+            calls = [contract.undertaken(s) for s in seats]
+            called = sum(c for c in calls if c is not None)
+            call = f"called {called}, " if any(c is not None for c in calls) else ""
             score = deal.scores.get(side, Decimal(0))
             con.say(
                 f"  {side_name(side)}: {call}took {took}, scores {score}, total {game.totals[side]}"

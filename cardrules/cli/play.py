@@ -21,7 +21,7 @@ from cardrules.engine.game import Game
 from cardrules.engine.ruleset import load
 from cardrules.engine.views import View
 from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction
-from cardrules.rules.actions import Action, Bid, ChooseContract, Play, parse_action
+from cardrules.rules.actions import Action, Bid, Play, parse_action
 from cardrules.rules.components import seat_name, seat_of_letter
 
 __all__ = ["arguments", "read_action", "run"]
@@ -56,8 +56,10 @@ def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
                 return Play(Card.parse(words[0]))
             except CardError:
                 pass
-        if len(words) == 2 and any(isinstance(a, ChooseContract) for a in legal):
-            return parse_action("contract " + text)
+        if legal and not isinstance(legal[0], Play | Bid):
+            # A family's action typed without its verb ("S game" for "contract S game").
+            verb = str(legal[0]).split()[0]
+            return parse_action(f"{verb} {text}")
         raise
 
 
@@ -65,8 +67,8 @@ def _show_turn(con: Console, game: Game, view: View) -> None:
     con.say("")
     what = "auction" if view.phase == "auction" else f"trick {len(view.tricks) + 1}"
     con.say(f"-- Deal {view.deal_number}, {what} --")
-    if view.contract is not None:
-        con.say(f"  {contract_line(view.contract, lead=view.first_trick)}")
+    if view.deal_contract is not None:
+        con.say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
     else:
         for line in auction_lines(view.auction):
             con.say(f"  {line}")
@@ -93,8 +95,8 @@ def _prompt(view: View) -> str:
     if isinstance(first, Bid):
         bids = [a.tricks for a in view.legal_actions if isinstance(a, Bid)]
         return f"Your call ({min(bids)}-{max(bids)}, ? for help): "
-    if isinstance(first, ChooseContract):
-        return "Your contract, e.g. 'S game' or 'NT partscore' (? for help): "
+    if not isinstance(first, Play):
+        return f"{type(first).prompt} (? for help): "
     if view.to_act is not None and view.to_act != view.seat:
         return f"Card for {seat_name(view.to_act)} (? for help): "
     return "Your card (? for help): "
@@ -103,10 +105,8 @@ def _prompt(view: View) -> str:
 def _help(con: Console, view: View) -> None:
     con.say(f"  Legal now: {_actions_text(con, view.legal_actions)}")
     first = view.legal_actions[0]
-    if isinstance(first, Bid):
-        how = "a call ('3' or 'bid 3')"
-    elif isinstance(first, ChooseContract):
-        how = "a contract ('contract S game', 'S game', 'NT partscore')"
+    if not isinstance(first, Play):
+        how = type(first).typing_hint
     else:
         how = f"a card ('AH', '10H', '{con.card(Card.parse('10H'))}' or 'play AH')"
     con.say(f"  Type {how}; '?' shows this help, 'quit' stops the game.")

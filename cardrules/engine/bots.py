@@ -118,33 +118,15 @@ def sure_tricks(hand: int, trump: int) -> int:
 
 
 def side_needs_tricks(view: View, seat: int) -> bool:
-    """True while ``seat``'s side still needs tricks in this deal.
-
-    With calls (Call Break), a seat needs tricks until it has taken its call.
-    With a declarer (Minibridge), the declaring pair needs tricks until it
-    reaches the target, the defenders until they have beaten it.  Without
-    either, every trick is worth having.
-    """
-    contract = view.contract or {}
-    won = view.tricks_won
-    calls = contract.get("calls")
-    if calls:
-        return bool(won[seat] < calls[seat])
-    declarer = contract.get("declarer")
-    target = contract.get("target")
-    if isinstance(declarer, int) and isinstance(target, int) and target > 0:
-        dummy = contract.get("dummy")
-        pair = {declarer, dummy if isinstance(dummy, int) else (declarer + 2) % 4}
-        taken = sum(won[s] for s in pair)
-        if seat in pair:
-            return taken < target
-        return sum(won) - taken < 14 - target
-    return True
+    """True while ``seat``'s side still needs tricks in this deal, as its contract says
+    (:meth:`Contract.needs_tricks <cardrules.Contract.needs_tricks>`)."""
+    contract = view.deal_contract
+    return True if contract is None else contract.needs_tricks(seat, view.tricks_won)
 
 
 def _partner_winning(view: View, seat: int, t: TrickState) -> bool:
     """True when the card winning the trick so far belongs to ``seat``'s partner."""
-    if t.winner < 0 or "calls" in (view.contract or {}):
+    if t.winner < 0:
         return False
     partnership = any(isinstance(side, str) for side in view.totals)
     if not partnership:

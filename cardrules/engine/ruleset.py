@@ -12,7 +12,7 @@ CBS-3.4: holding A♥, which beats 7♥: must win the trick
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from functools import cached_property
@@ -25,7 +25,14 @@ from cardrules.engine.records import profile_hash
 from cardrules.errors import CardError, CardrulesError, ProfileError
 from cardrules.profile.registry import find_profile, resolve_data
 from cardrules.profile.validated import load_profile
-from cardrules.rules.components import PAIRS, SCORE_CONTEXT, Contract, Side, pair_of
+from cardrules.rules.components import (
+    PAIRS,
+    SCORE_CONTEXT,
+    Contract,
+    DealScorer,
+    Side,
+    pair_of,
+)
 from cardrules.rules.duties import (
     FastNarrow,
     TrickState,
@@ -42,10 +49,6 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 __all__ = ["Explanation", "Ruleset", "load"]
-
-
-#: The tricks of one deal: 52 cards, four players.
-TRICKS_PER_DEAL = 13
 
 
 class _Default:
@@ -245,76 +248,41 @@ class Ruleset:
         with localcontext(SCORE_CONTEXT):
             return self.scorer.score(contract, tricks)
 
-    def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
-        """Scores of one finished Call Break deal from the calls and tricks of each seat."""
-        for what, numbers in (("calls", calls), ("tricks", tricks)):
-            if isinstance(numbers, str) or not isinstance(numbers, Sequence):
-                raise CardrulesError(
-                    f"invalid deal: {what} {numbers!r} must be a list of 4 numbers, one per seat"
-                )
-        if len(calls) != 4 or len(tricks) != 4:
-            raise CardrulesError(
-                f"invalid deal: calls {list(calls)!r} and tricks {list(tricks)!r} "
-                "need one number per seat (4 each)"
-            )
-        low, high = self.bounds  # a deal's calls are calls the profile's auction allows
-        rule = f" ({self.profile.auction_rule})" if self.profile.auction_rule else ""
-        if any(type(n) is not int or not low <= n <= high for n in calls):
-            raise CardrulesError(
-                f"invalid deal: calls {list(calls)!r} must be whole numbers {low}..{high}{rule}"
-            )
-        if any(type(n) is not int or not 0 <= n <= 13 for n in tricks):
-            raise CardrulesError(
-                f"invalid deal: tricks {list(tricks)!r} must be whole numbers 0..13"
-            )
-        if sum(tricks) != TRICKS_PER_DEAL:
-            raise CardrulesError(
-                f"invalid deal: tricks {list(tricks)!r} add up to {sum(tricks)}, "
-                f"not the {TRICKS_PER_DEAL} tricks of a deal"
-            )
-        return self.score(Contract(self.trump, 0, calls=tuple(calls)), tricks)
+    def score_deal(self, **given: object) -> dict[Side, Decimal]:
+        """Scores of one finished deal described by hand, in the shape the family's scorer
+        reads.
 
-    def score_deal(
-        self,
-        *,
-        tricks: int | Sequence[int],
-        calls: Sequence[int] | None = None,
-        contract: object = None,
-        declarer: int | None = None,
-    ) -> dict[Side, Decimal]:
-        """Scores of one finished deal, in the shape that fits the family.
-
-        Calls and tricks per seat (``score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])``),
-        or a contract, its declarer and the declaring side's tricks
-        (``score_deal(contract="contract S game", declarer=2, tricks=10)``).
+        Call Break reads calls and tricks per seat
+        (``score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])``), Minibridge a
+        contract, its declarer and the declaring side's tricks
+        (``score_deal(contract="contract S game", declarer=2, tricks=10)``): the
+        scorer says (:class:`~cardrules.rules.components.DealScorer`).
         """
-        if calls is not None:
-            if isinstance(tricks, int):
-                raise CardrulesError("invalid deal: with calls, give the tricks of each seat")
-            return self.score_calls(calls, tricks)
-        if contract is None or declarer is None or not isinstance(tricks, int):
+        scorer = self.scorer
+        if not isinstance(scorer, DealScorer):
             raise CardrulesError(
-                "invalid deal: give calls and tricks per seat, or a contract, its declarer "
-                "and the declaring side's tricks"
-            )
-        return self.score_contract(contract, declarer, tricks)
-
-    def score_contract(self, contract: object, declarer: int, tricks: int) -> dict[Side, Decimal]:
-        """Scores of one finished deal from a contract, its declarer and their side's tricks.
-
-        For families with a declarer (Minibridge): ``rules.score_contract("contract S game",
-        2, 10)``.  The scorer reads the contract (its ``score_contract`` method); a profile
-        whose scorer has none raises :class:`CardrulesError`.
-        """
-        method = getattr(self.scorer, "score_contract", None)
-        if method is None:
-            raise CardrulesError(
-                f"profile {self.name!r} does not score a deal from a contract and a declarer "
-                "(use score() or score_calls())"
+                f"profile {self.name!r} does not score a deal described by hand (use score())"
             )
         with localcontext(SCORE_CONTEXT):
-            scores: dict[Side, Decimal] = method(contract, declarer, tricks)
-        return scores
+            return scorer.score_deal(self, **given)
+
+    def __getattr__(self, name: str) -> Callable[..., dict[Side, Decimal]]:
+        """A stateless helper of the family's scorer: ``rules.score_calls(calls, tricks)``
+        in Call Break, ``rules.score_contract(contract, declarer, tricks)`` in Minibridge
+        (the scorer's :attr:`~cardrules.rules.components.DealScorer.helpers`)."""
+        scorer = self.__dict__.get("scorer")
+        if not isinstance(scorer, DealScorer) or name not in scorer.helpers:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        method = getattr(scorer, name)
+
+        def helper(*args: object, **kwargs: object) -> dict[Side, Decimal]:
+            with localcontext(SCORE_CONTEXT):
+                scores: dict[Side, Decimal] = method(self, *args, **kwargs)
+            return scores
+
+        helper.__name__ = name
+        helper.__doc__ = method.__doc__
+        return helper
 
 
 def explain_mask(rules: Ruleset, hand: int, t: TrickState, card: Card) -> Explanation:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Side
+from cardrules.rules.components import Contract, Side
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game, PlayedCard
@@ -49,6 +49,8 @@ class View:
     totals: dict[Side, Decimal]
     deal_scores: tuple[dict[Side, Decimal], ...]
     legal_actions: tuple[Action, ...]
+    #: The contract of this deal as an object (public, like ``contract``), for bots.
+    deal_contract: Contract | None = None
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -129,4 +131,5 @@ def make_view(game: Game, seat: int) -> View:
         totals=dict(game.totals),
         deal_scores=tuple(dict(d.scores) for d in game.deals),
         legal_actions=legal,
+        deal_contract=contract,
     )

@@ -19,7 +19,7 @@ import importlib.metadata
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.cards import CARDS, Card
 from cardrules.errors import ActionError, CardError, shown
@@ -47,6 +47,11 @@ class Action:
 
     __slots__ = ()
 
+    #: The question a player is asked when an action of this kind is theirs to take.
+    prompt: ClassVar[str] = "Your action"
+    #: How a player types one, for the help line: ``"a call ('3' or 'bid 3')"``.
+    typing_hint: ClassVar[str] = "an action"
+
     @classmethod
     def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
         """What a simple rule-following player chooses among ``legal`` actions of this kind.
@@ -63,6 +68,9 @@ class Bid(Action):
     """A call of a number of tricks (the calls auction)."""
 
     tricks: int
+
+    prompt: ClassVar[str] = "Your call"
+    typing_hint: ClassVar[str] = "a call ('3' or 'bid 3')"
 
     def __post_init__(self) -> None:
         if type(self.tricks) is not int:

@@ -12,7 +12,7 @@ import decimal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from cardrules.cards import Suit
 from cardrules.errors import IllegalAction
@@ -25,9 +25,11 @@ __all__ = [
     "Auction",
     "AuctionState",
     "CallAuction",
+    "CallsContract",
     "Contract",
     "DealInfo",
     "DealResult",
+    "DealScorer",
     "DealsEnd",
     "Direction",
     "EndCondition",
@@ -38,6 +40,7 @@ __all__ = [
     "pair_of",
     "seat_name",
     "seat_of_letter",
+    "trump_words",
 ]
 
 #: Seat letters by seat number: seats are 0..3 clockwise, bridge names N, E, S, W.
@@ -97,49 +100,102 @@ class Direction:
         return (first, (first + s) % 4, (first + 2 * s) % 4, (first + 3 * s) % 4)
 
 
+def trump_words(trump: Suit | None) -> str:
+    """``"trumps spades"`` or ``"no trumps"``."""
+    return "no trumps" if trump is None else f"trumps {trump.word}"
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """What play and scoring need from the auction.
+    """What play and scoring need from the auction: the base of every family's contract.
 
     ``trump`` is the trump suit or None for no-trump; ``leader`` leads to the
-    first trick.  Call Break fills ``calls`` (one per seat); Minibridge fills
-    ``declarer``, ``dummy``, ``strain`` ("S", "NT"...), ``goal``
-    ("game"/"partscore") and ``target`` (tricks needed).  ``turn_rule`` and
-    ``control_rule`` are the rule ids a refusal cites when a seat acts out of
-    turn, or for a hand another seat decides (empty: no rule of the profile).
+    first trick.  ``turn_rule`` and ``control_rule`` are the rule ids a
+    refusal cites when a seat acts out of turn, or for a hand another seat
+    decides (empty: no rule of the profile).  A family's contract adds what
+    was undertaken (:class:`CallsContract`: a call per seat) and overrides the
+    methods below; the kernel, the bots and the tools only call these.
     """
 
     trump: Suit | None
     leader: int
-    calls: tuple[int, ...] = ()
-    declarer: int | None = None
-    dummy: int | None = None
-    strain: str = ""
-    goal: str = ""
-    target: int = 0
-    turn_rule: str = field(default="", compare=False)
-    control_rule: str = field(default="", compare=False)
+    turn_rule: str = field(default="", compare=False, kw_only=True)
+    control_rule: str = field(default="", compare=False, kw_only=True)
+
+    #: How a summary of many deals names what :meth:`made` counts.
+    made_label: ClassVar[str] = "contracts made"
 
     def controller(self, seat: int) -> int:
-        """The seat that decides for ``seat``: declarer for dummy, else the seat itself."""
-        return self.declarer if seat == self.dummy and self.declarer is not None else seat
+        """The seat that decides for ``seat`` (the seat itself unless the family says otherwise)."""
+        return seat
+
+    def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
+        """Whether ``seat``'s side still wants tricks, given the tricks won by each seat.
+
+        What a bot needs to know of the contract; every trick is worth having
+        unless the family says otherwise.
+        """
+        return True
+
+    def made(self, tricks: Sequence[int]) -> dict[str, bool]:
+        """What was undertaken and whether it was made, from the tricks each seat took.
+
+        One entry per undertaking, by a short label (``"seat 0"``); one entry
+        with the label ``""`` for a single contract; empty: nothing was undertaken.
+        """
+        return {}
+
+    def words(self) -> str:
+        """The contract as a player reads it at the first lead: ``"Contract: trumps spades"``."""
+        return f"Contract: {trump_words(self.trump)}"
+
+    def result_words(self, tricks: Sequence[int]) -> str | None:
+        """The contract's fate in words once the deal is over (None: nothing to say)."""
+        return None
+
+    def undertaken(self, seat: int) -> int | None:
+        """The tricks ``seat`` undertook to take, if it made a call of its own."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description."""
-        out: dict[str, Any] = {
-            "trump": None if self.trump is None else self.trump.name,
-            "leader": self.leader,
+        """A JSON-ready description (records and views hold it)."""
+        return {"trump": None if self.trump is None else self.trump.name, "leader": self.leader}
+
+
+@dataclass(frozen=True, slots=True)
+class CallsContract(Contract):
+    """Each seat's call of a number of tricks (the calls auction)."""
+
+    calls: tuple[int, ...] = ()
+
+    made_label: ClassVar[str] = "calls made"
+
+    def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
+        """A seat wants tricks until it has taken its call."""
+        return won[seat] < self.calls[seat]
+
+    def made(self, tricks: Sequence[int]) -> dict[str, bool]:
+        """Each seat's call, made when it took at least that many tricks."""
+        return {
+            f"seat {seat}": took >= call
+            for seat, (call, took) in enumerate(zip(self.calls, tricks, strict=True))
         }
+
+    def words(self) -> str:
+        """``"Calls: N 3, E 4, S 2, W 3; trumps spades"``."""
+        if not self.calls:
+            return Contract.words(self)
+        calls = ", ".join(f"{seat_name(s)} {c}" for s, c in enumerate(self.calls))
+        return f"Calls: {calls}; {trump_words(self.trump)}"
+
+    def undertaken(self, seat: int) -> int | None:
+        """The seat's call."""
+        return self.calls[seat] if self.calls else None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Contract.to_dict(self)
         if self.calls:
             out["calls"] = list(self.calls)
-        if self.declarer is not None:
-            out.update(
-                declarer=self.declarer,
-                dummy=self.dummy,
-                strain=self.strain,
-                goal=self.goal,
-                target=self.target,
-            )
         return out
 
 
@@ -266,7 +322,7 @@ class _CallAuctionState:
 
     def result(self) -> Contract | None:
         first = self.order[0]
-        return Contract(
+        return CallsContract(
             self.owner.trump,
             first,
             calls=tuple(c or 0 for c in self.calls),
@@ -328,6 +384,23 @@ class Scorer(Protocol):
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores of one deal by side (seat or pair), exact decimals."""
+
+
+@runtime_checkable
+class DealScorer(Scorer, Protocol):
+    """A scorer that also scores a deal described by hand, for apps that keep their own state.
+
+    ``rules.score_deal(**given)`` calls :meth:`score_deal` with the ruleset and
+    the keywords as given; each name in :attr:`helpers` is a method the ruleset
+    offers as ``rules.NAME(...)``, called with the ruleset first.  Both refuse
+    what is not a possible deal with a :class:`~cardrules.CardrulesError`.
+    """
+
+    #: Names of the scorer's methods a ruleset offers as its own (``"score_calls"``).
+    helpers: tuple[str, ...]
+
+    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
+        """Scores of the deal that ``given`` describes (its keywords are the scorer's to choose)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -535,7 +535,7 @@ def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
 
 def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
     calls, tricks = list(d["calls"]), list(d["tricks"])
-    scores = rules.score_calls(calls, tricks)
+    scores = rules.score_deal(calls=calls, tricks=tricks)
     yield f"{ref}: {_call('rules.score_calls', calls, tricks)} gives"
     yield ""
     rows = [
@@ -547,12 +547,12 @@ def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
 
 def _contract_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
     contract = f"{d['strain']} {d['goal']}"
-    declarer, taken = int(d["declarer"]), int(d["declarer_tricks"])
-    scores = rules.score_contract(contract, declarer, taken)
+    seat, taken = int(d["declarer"]), int(d["declarer_tricks"])
+    scores = rules.score_deal(**{"contract": contract, "declarer": seat, "tricks": taken})
     yield (
-        f"{ref}: contract {literal(contract)} declared by {_seat(declarer)}, "
+        f"{ref}: contract {literal(contract)} declared by {_seat(seat)}, "
         f"the declaring pair takes {taken} tricks: "
-        f"{_call('rules.score_contract', contract, declarer, taken)} gives "
+        f"{_call('rules.score_contract', contract, seat, taken)} gives "
         + ", ".join(f"{side} **{v}**" for side, v in scores.items())
         + "."
     )
@@ -569,7 +569,7 @@ def generic_score_lines(rules: Ruleset) -> Iterator[str]:
     for took in range(max(0, call - 2), min(13, call + 4) + 1):
         rest = 13 - took  # the other seats share the rest, so the deal adds up to 13
         others = [rest // 3 + (rest % 3 > 0), rest // 3 + (rest % 3 > 1), rest // 3]
-        scores = rules.score_calls([call] * 4, [took, *others])
+        scores = rules.score_deal(calls=[call] * 4, tricks=[took, *others])
         rows.append([str(took), f"**{scores[0]}**"])
     yield (
         f"A call of {call}, for each number of tricks the first seat takes "

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from cardrules.cards import SUIT_MASKS, Suit
-from cardrules.rules.components import DealResult, DealsEnd, GameOver, Side
+from cardrules.rules.components import CallsContract, DealResult, DealsEnd, GameOver, Side
 
 __all__ = [
     "BIG_CALL",
@@ -76,8 +76,8 @@ class HouseRulesEnd(DealsEnd):
 
     def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
         """A :class:`GameOver` when the game has ended after the last scored deal, else None."""
-        if self.big_call and deals:
-            last = deals[-1]
+        last = deals[-1] if deals else None
+        if self.big_call and last is not None and isinstance(last.contract, CallsContract):
             for seat, (call, took) in enumerate(
                 zip(last.contract.calls, last.tricks, strict=False)
             ):

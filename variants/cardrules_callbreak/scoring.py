@@ -1,11 +1,11 @@
 """Scoring of the Call Break family, in exact decimals.
 
->>> from cardrules.rules.components import Contract
+>>> from cardrules.rules.components import CallsContract
 >>> s = CallTenthsScorer()
->>> [str(v) for v in s.score(Contract(None, 0, calls=(3, 4, 2, 3)), (5, 3, 2, 3)).values()]
+>>> [str(v) for v in s.score(CallsContract(None, 0, (3, 4, 2, 3)), (5, 3, 2, 3)).values()]
 ['3.2', '-4.0', '2.0', '3.0']
 >>> w = CallWindowScorer(per_call=10, window=2)
->>> [str(v) for v in w.score(Contract(None, 0, calls=(4, 4, 4, 2)), (3, 6, 7, 5)).values()]
+>>> [str(v) for v in w.score(CallsContract(None, 0, (4, 4, 4, 2)), (3, 6, 7, 5)).values()]
 ['-40', '42', '-40', '-20']
 """
 
@@ -13,10 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 
-from cardrules.rules.components import Contract, Side
+from cardrules.errors import CardrulesError, shown
+from cardrules.rules.components import CallsContract, Contract, Side
 
-__all__ = ["CallTenthsScorer", "CallWindowScorer", "tenths"]
+__all__ = ["CallScorer", "CallTenthsScorer", "CallWindowScorer", "tenths"]
+
+
+def _calls(contract: Contract) -> tuple[int, ...]:
+    """The calls of a contract of the calls auction; any other is refused."""
+    if not isinstance(contract, CallsContract):
+        raise CardrulesError(
+            f"invalid contract for call scoring: {contract.to_dict()} (expected a call per seat)"
+        )
+    return contract.calls
 
 
 def tenths(count: int) -> Decimal:
@@ -24,7 +35,65 @@ def tenths(count: int) -> Decimal:
     return Decimal(count).scaleb(-1)
 
 
-class CallTenthsScorer:
+#: The tricks of one deal: 52 cards, four players.
+TRICKS_PER_DEAL = 13
+
+
+class CallScorer:
+    """What every call scorer offers apps: a deal described by its calls and tricks.
+
+    ``rules.score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])`` and
+    ``rules.score_calls([3, 4, 2, 3], [5, 3, 2, 3])`` check that the calls are
+    calls the profile allows and that the tricks add up to a deal's 13.
+    """
+
+    helpers: tuple[str, ...] = ("score_calls",)
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        raise NotImplementedError
+
+    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
+        """Scores from ``calls=`` and ``tricks=``, a number per seat each."""
+        if set(given) != {"calls", "tricks"}:
+            raise CardrulesError(
+                "invalid deal: give calls and tricks per seat "
+                "(score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3]))"
+            )
+        return self.score_calls(rules, given["calls"], given["tricks"])
+
+    def score_calls(self, rules: Any, calls: object, tricks: object) -> dict[Side, Decimal]:
+        """Scores of one finished deal from the calls and tricks of each seat."""
+        for what, numbers in (("calls", calls), ("tricks", tricks)):
+            if isinstance(numbers, str) or not isinstance(numbers, Sequence):
+                raise CardrulesError(
+                    f"invalid deal: {what} {shown(numbers)} must be a list of 4 numbers, "
+                    "one per seat"
+                )
+        assert isinstance(calls, Sequence) and isinstance(tricks, Sequence)
+        if len(calls) != 4 or len(tricks) != 4:
+            raise CardrulesError(
+                f"invalid deal: calls {shown(list(calls))} and tricks {shown(list(tricks))} "
+                "need one number per seat (4 each)"
+            )
+        low, high = rules.bounds  # a deal's calls are calls the profile's auction allows
+        rule = f" ({rules.profile.auction_rule})" if rules.profile.auction_rule else ""
+        if any(type(n) is not int or not low <= n <= high for n in calls):
+            raise CardrulesError(
+                f"invalid deal: calls {list(calls)!r} must be whole numbers {low}..{high}{rule}"
+            )
+        if any(type(n) is not int or not 0 <= n <= TRICKS_PER_DEAL for n in tricks):
+            raise CardrulesError(
+                f"invalid deal: tricks {list(tricks)!r} must be whole numbers 0..13"
+            )
+        if sum(tricks) != TRICKS_PER_DEAL:
+            raise CardrulesError(
+                f"invalid deal: tricks {list(tricks)!r} add up to {sum(tricks)}, "
+                f"not the {TRICKS_PER_DEAL} tricks of a deal"
+            )
+        return self.score(CallsContract(rules.trump, 0, tuple(calls)), tricks)
+
+
+class CallTenthsScorer(CallScorer):
     """Call plus 0.1 per extra trick when the call is made, minus the call otherwise.
 
     Counts in whole tenths and converts once (CBS-4.1, CBS-4.2, CBS-4.4;
@@ -37,12 +106,12 @@ class CallTenthsScorer:
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by seat of one deal from the calls in ``contract`` and the tricks taken."""
         out: dict[Side, Decimal] = {}
-        for seat, (call, took) in enumerate(zip(contract.calls, tricks, strict=True)):
+        for seat, (call, took) in enumerate(zip(_calls(contract), tricks, strict=True)):
             out[seat] = tenths(10 * call + (took - call) if took >= call else -10 * call)
         return out
 
 
-class CallWindowScorer:
+class CallWindowScorer(CallScorer):
     """A call succeeds with ``call`` up to ``call + window`` tricks; otherwise it fails.
 
     Success scores ``per_call`` points per trick called plus ``per_extra``
@@ -75,7 +144,7 @@ class CallWindowScorer:
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by seat of one deal from the calls in ``contract`` and the tricks taken."""
         out: dict[Side, Decimal] = {}
-        for seat, (call, took) in enumerate(zip(contract.calls, tricks, strict=True)):
+        for seat, (call, took) in enumerate(zip(_calls(contract), tricks, strict=True)):
             extra = took - call
             if 0 <= extra <= self.window:
                 out[seat] = Decimal(self.per_call * call + self.per_extra * extra)

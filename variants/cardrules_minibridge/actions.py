@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from cardrules.cards import SUIT_MASKS, Suit, high_card_points, mask_of
 from cardrules.errors import ActionError, CardError, shown
@@ -38,6 +38,9 @@ class ChooseContract(Action):
 
     strain: str  # "C" "D" "H" "S" or "NT"
     goal: Goal
+
+    prompt: ClassVar[str] = "Your contract, e.g. 'S game' or 'NT partscore'"
+    typing_hint: ClassVar[str] = "a contract ('contract S game', 'S game', 'NT partscore')"
 
     def __post_init__(self) -> None:
         # Text only here; which strains and goals a profile accepts is its rule (D-6).

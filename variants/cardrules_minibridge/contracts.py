@@ -16,12 +16,21 @@ when it reaches the goal; otherwise the defence scores for each trick short.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from cardrules.cards import Suit
 from cardrules.errors import ActionError, CardError, CardrulesError
 from cardrules.rules.actions import parse_action
-from cardrules.rules.components import Contract, Direction, Side, pair_of, seat_of_letter
+from cardrules.rules.components import (
+    Contract,
+    Direction,
+    Side,
+    pair_of,
+    seat_name,
+    seat_of_letter,
+)
 from cardrules_minibridge.actions import GOALS, STRAINS, ChooseContract
 
 __all__ = [
@@ -134,9 +143,69 @@ def parse_contract(contract: ChooseContract | str) -> ChooseContract:
     return choice
 
 
+@dataclass(frozen=True, slots=True)
+class DeclarerContract(Contract):
+    """A contract played by declarer, who also decides for dummy (MB-3, MB-4.2).
+
+    ``strain`` ("S", "NT"...), ``goal`` ("game"/"partscore") and ``target``
+    (the tricks the declaring pair needs).
+    """
+
+    declarer: int = 0
+    dummy: int = 2
+    strain: str = ""
+    goal: str = ""
+    target: int = 0
+
+    def controller(self, seat: int) -> int:
+        """Declarer decides for dummy (MB-4.2); every other seat for itself."""
+        return self.declarer if seat == self.dummy else seat
+
+    def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
+        """The declaring pair wants tricks until it reaches the target, the defenders
+        until they have beaten it."""
+        pair = (self.declarer, self.dummy)
+        taken = sum(won[s] for s in pair)
+        if seat in pair:
+            return taken < self.target
+        return sum(won) - taken < 14 - self.target
+
+    def made(self, tricks: Sequence[int]) -> dict[str, bool]:
+        """The contract is made when declarer and dummy took the target (MB-5.5)."""
+        return {"": tricks[self.declarer] + tricks[self.dummy] >= self.target}
+
+    def words(self) -> str:
+        """``"Contract: S game (spades) by W, dummy E, 10 tricks needed"``."""
+        strain = "no-trump" if self.strain == "NT" else Suit[self.strain].word
+        return (
+            f"Contract: {self.strain} {self.goal} ({strain}) by {seat_name(self.declarer)}, "
+            f"dummy {seat_name(self.dummy)}, {self.target} tricks needed"
+        )
+
+    def result_words(self, tricks: Sequence[int]) -> str | None:
+        """``"Contract S game by W: 9 tricks of 10 needed, down 1"``."""
+        took = tricks[self.declarer] + tricks[self.dummy]
+        verdict = "made" if took >= self.target else f"down {self.target - took}"
+        return (
+            f"Contract {self.strain} {self.goal} by {seat_name(self.declarer)}: "
+            f"{took} tricks of {self.target} needed, {verdict}"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Contract.to_dict(self)
+        out.update(
+            declarer=self.declarer,
+            dummy=self.dummy,
+            strain=self.strain,
+            goal=self.goal,
+            target=self.target,
+        )
+        return out
+
+
 def contract_for(choice: ChooseContract, declarer: int, direction: Direction) -> Contract:
-    """The kernel :class:`Contract` of a chosen contract: declarer's left leads (MB-4.1)."""
-    return Contract(
+    """The :class:`DeclarerContract` of a chosen contract: declarer's left leads (MB-4.1)."""
+    return DeclarerContract(
         choice.trump,
         direction.next(declarer),
         declarer=declarer,
@@ -201,8 +270,7 @@ class MinibridgeScorer:
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by pair from the contract and the tricks taken by each seat."""
-        declarer = contract.declarer
-        if declarer is None or contract.goal not in GOALS:
+        if not isinstance(contract, DeclarerContract) or contract.goal not in GOALS:
             raise CardrulesError(
                 f"invalid contract for Minibridge scoring: {contract.to_dict()} "
                 f"(expected a declarer, a strain and a goal)"
@@ -211,12 +279,25 @@ class MinibridgeScorer:
             raise CardrulesError(
                 f"invalid tricks: {list(tricks)!r} (expected 4 counts, one per seat, 13 at most)"
             )
+        declarer = contract.declarer
         taken = tricks[declarer] + tricks[(declarer + 2) % 4]
         target = contract.target or target_of(contract.strain, contract.goal)
         return _ordered(_score(contract.strain, contract.goal, target, declarer, taken))
 
+    #: The ruleset offers ``rules.score_contract(contract, declarer, tricks)``.
+    helpers: tuple[str, ...] = ("score_contract",)
+
+    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
+        """Scores from ``contract=``, ``declarer=`` and the declaring side's ``tricks=``."""
+        if set(given) != {"contract", "declarer", "tricks"} or type(given["tricks"]) is not int:
+            raise CardrulesError(
+                "invalid deal: give a contract, its declarer and the declaring side's tricks "
+                "(score_deal(contract='contract S game', declarer=2, tricks=10))"
+            )
+        return self.score_contract(rules, given["contract"], given["declarer"], given["tricks"])
+
     def score_contract(
-        self, contract: ChooseContract | str, declarer: int | str, tricks: int
+        self, rules: Any, contract: object, declarer: object, tricks: object
     ) -> dict[Side, Decimal]:
         """See :func:`score_deal`."""
-        return score_deal(contract, declarer, tricks)
+        return score_deal(contract, declarer, tricks)  # type: ignore[arg-type]

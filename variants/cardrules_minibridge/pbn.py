@@ -45,7 +45,7 @@ from cardrules.rules.components import SEAT_NAMES, seat_of_letter
 from cardrules.rules.duties import trick_winner_index
 from cardrules_minibridge.actions import ChooseContract
 from cardrules_minibridge.auction import PointsAuctionState
-from cardrules_minibridge.contracts import contract_level, parse_contract
+from cardrules_minibridge.contracts import DeclarerContract, contract_level, parse_contract
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -215,8 +215,8 @@ def records_of(game: Game) -> list[PbnDeal]:
             current = replace(current, plays=(*current.plays, (seat, action.card)))
         if replay.deal_number != number or replay.phase == "finished":
             last = replay.deals[-1]
+            assert isinstance(last.contract, DeclarerContract)
             declarer = last.contract.declarer
-            assert declarer is not None
             result = last.tricks[declarer] + last.tricks[(declarer + 2) % 4]
             out.append(replace(current, result=result))
             if replay.phase == "finished":
