@@ -71,6 +71,9 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
 
 _SUIT_SYMBOLS = {Suit.C: "♣", Suit.D: "♦", Suit.H: "♥", Suit.S: "♠"}
 _SUIT_WORDS = {Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts", Suit.S: "spades"}

@@ -273,6 +273,12 @@ class CallAuction:
         self.play_turn_rule = play_turn_rule
         self.bids = tuple(Bid(n) for n in range(low, high + 1))
 
+    def __repr__(self) -> str:
+        return (
+            f"CallAuction({self.low}, {self.high}, {self.trump!r}, {self.rule!r}, "
+            f"first={self.first!r}, play_turn_rule={self.play_turn_rule!r})"
+        )
+
     def start(self, deal: DealInfo) -> _CallAuctionState:
         first = deal.direction.next(deal.dealer) if self.first == "next" else deal.dealer
         return _CallAuctionState(self, deal.direction.order(first))
@@ -285,6 +291,9 @@ class _CallAuctionState:
         self.owner = owner
         self.order = order
         self.calls: list[int | None] = [None, None, None, None]
+
+    def __repr__(self) -> str:
+        return f"<calls auction, order {list(self.order)}, calls {self.calls}>"
 
     @property
     def turn_rule(self) -> str:
@@ -347,6 +356,10 @@ class ThrowIn:
     rule: str
     description: str
     test: Any  # Callable[[int], bool]; Any keeps the frozen dataclass simple
+
+    def __repr__(self) -> str:
+        test = getattr(self.test, "__qualname__", type(self.test).__name__)
+        return f"ThrowIn({self.name!r}, {self.rule!r}, {self.description!r}, {test})"
 
     def applies(self, hands: Sequence[int]) -> int | None:
         """The first seat whose hand forces a throw-in, or None."""
@@ -429,6 +442,11 @@ class DealsEnd:
         self.rule = rule
         self.target = target
         self.target_rule = target_rule
+
+    def __repr__(self) -> str:
+        target = "" if self.target is None else f", target={self.target!r}"
+        target_rule = "" if not self.target_rule else f", target_rule={self.target_rule!r}"
+        return f"DealsEnd({self.deals}, {self.rule!r}{target}{target_rule})"
 
     @property
     def summary(self) -> str:

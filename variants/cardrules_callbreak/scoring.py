@@ -103,6 +103,9 @@ class CallTenthsScorer(CallScorer):
     #: The rule in words, as ``cardrules diff`` and the docs show it.
     summary = "the call plus 0.1 per extra trick when made, else minus the call"
 
+    def __repr__(self) -> str:
+        return "CallTenthsScorer()"
+
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Scores by seat of one deal from the calls in ``contract`` and the tricks taken."""
         out: dict[Side, Decimal] = {}

@@ -49,6 +49,9 @@ class PointsAuction:
     NT, as a part-score or a game.
     """
 
+    def __repr__(self) -> str:
+        return "PointsAuction()"
+
     def start(self, deal: DealInfo) -> PointsAuctionState:
         """The auction of a fresh deal: points announced at once, dummy exposed."""
         return PointsAuctionState(deal.dealer, deal.hands, deal.direction)
@@ -61,6 +64,10 @@ class PointsAuctionState:
 
     #: Cited when another seat tries to choose: declarer alone chooses, dummy does not advise.
     turn_rule = "MB-2.4"
+
+    def __repr__(self) -> str:
+        choice = "" if self.choice is None else f", {self.choice}"
+        return f"<points auction, points {list(self.points)}, declarer {self.declarer}{choice}>"
 
     def __init__(self, dealer: int, hands: tuple[int, ...], direction: Direction) -> None:
         self.dealer = dealer

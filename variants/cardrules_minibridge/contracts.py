@@ -284,6 +284,9 @@ class MinibridgeScorer:
         target = contract.target or target_of(contract.strain, contract.goal)
         return _ordered(_score(contract.strain, contract.goal, target, declarer, taken))
 
+    def __repr__(self) -> str:
+        return "MinibridgeScorer()"
+
     #: The ruleset offers ``rules.score_contract(contract, declarer, tricks)``.
     helpers: tuple[str, ...] = ("score_contract",)
 
