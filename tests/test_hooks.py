@@ -26,6 +26,7 @@ from cardrules.cards import Suit, mask_of, parse_cards
 from cardrules.rules.components import DealInfo, DealsEnd, Direction, Side, ThrowIn
 from cardrules.rules.plugins import Components
 from cardrules.rules.profile import Profile
+from cardrules.tools.spec import describe, render_text
 
 STRICT = "callbreak-strict"
 
@@ -100,6 +101,12 @@ def test_hook_cardrules_setup_components(tmp_path: Path) -> None:
     )
     with pytest.raises(cardrules.ProfileError):
         cardrules.load(path)  # without the plugin the duty is unknown
+    # A duty without fast steps sends the profile off the fast path, and the spec says why.
+    assert rules.off_fast_path.startswith("the duty 'highest_only' declares no fast steps")
+    assert cardrules.load("callbreak-strict").off_fast_path == ""
+    shown = render_text(describe(rules))
+    assert "Off the fast path: the duty 'highest_only' declares no fast steps" in shown
+    assert "Off the fast path" not in render_text(describe(cardrules.load("callbreak-strict")))
 
 
 def test_hook_cardrules_deal_direction() -> None:

@@ -37,6 +37,7 @@ from cardrules.rules.duties import (
     FastNarrow,
     TrickState,
     compile_narrow,
+    duty_steps,
     narrow,
     step_codes,
     steps_of,
@@ -149,6 +150,21 @@ class Ruleset:
             if home.partition(".")[0] == top and top != "cardrules":
                 return name
         return "cardrules.builtin" if top == "cardrules" else module
+
+    @property
+    def off_fast_path(self) -> str:
+        """Why the duties run off the fast path (through each duty's ``narrow``), or "".
+
+        The game, the compiled engine and the batch path run the duties' fast
+        steps; one duty without them sends the whole profile to the slow path.
+        """
+        for duty in self.duties:
+            if duty_steps(duty) is None:
+                return (
+                    f"the duty {duty.name!r} declares no fast steps, so every duty is checked "
+                    "through its narrow() (slower; the batch path cannot vectorise it)"
+                )
+        return ""
 
     @cached_property
     def fast_narrow(self) -> FastNarrow | None:

@@ -179,6 +179,8 @@ class RulesSpec:
     scoring: ScoringSpec
     end: EndSpec
     options: tuple[OptionDoc, ...]
+    #: Why the duties run off the fast path, or "" when they run on it.
+    off_fast_path: str = ""
 
     @property
     def settings(self) -> tuple[Setting, ...]:
@@ -311,6 +313,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         scoring=scoring,
         end=end,
         options=options,
+        off_fast_path=rules.off_fast_path,
     )
 
 
@@ -366,6 +369,9 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
     for d in spec.duties:
         yield f"  {d.position}. {d.name}{_tag(d.rule)}"
         yield from _wrap(d.summary, "     ", width)
+
+    if spec.off_fast_path:
+        yield from _wrap(f"Off the fast path: {spec.off_fast_path}.", "  ", width)
 
     yield ""
     yield "Throw-ins (redeal by the same dealer before any call):"
