@@ -434,9 +434,27 @@ class Game:
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
         """
-        done = len(self.actions)
+        actions = self.actions
+        done = len(actions)
         try:
-            self._apply(action, seat)
+            to_act = self._to_act
+            if (
+                type(action) is Play
+                and seat is None
+                and self.phase == "play"
+                and to_act is not None
+            ):
+                # The common case, kept short: a legal card by the seat to act.
+                # The legal mask is a subset of the hand, so one test covers both.
+                index = action.card.index
+                legal = self._legal
+                if legal < 0:
+                    legal = self._legal_mask()
+                if legal >> index & 1:
+                    actions.append(_PLAY_TEXTS[index])
+                    self._play(to_act, index)
+                    return
+            self._apply(action, seat, to_act)
         except CardrulesError:
             if len(self.actions) != done:  # refused after the action was taken
                 self._restore(done)
@@ -446,19 +464,8 @@ class Game:
             self._restore(done)
             raise error from exc  # (_plugin_error sets __cause__ too: mypyc's raise-from may not)
 
-    def _apply(self, action: object, seat: object) -> None:
-        to_act = self._to_act
-        if type(action) is Play and seat is None and self.phase == "play" and to_act is not None:
-            # The common case, kept short: a legal card by the seat to act.
-            # The legal mask is a subset of the hand, so one test covers both.
-            index = action.card.index
-            legal = self._legal
-            if legal < 0:
-                legal = self._legal_mask()
-            if legal >> index & 1:
-                self.actions.append(_PLAY_TEXTS[index])
-                self._play(to_act, index)
-                return
+    def _apply(self, action: object, seat: object, to_act: int | None) -> None:
+        """:meth:`apply` of anything but a legal card played by the seat to act."""
         act = action if type(action) is Play else parse_action(action)
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
