@@ -42,7 +42,14 @@ from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
 from cardrules.rules.actions import Action, Play
 from cardrules.rules.components import Contract, DealInfo, Side
-from cardrules.rules.duties import BEATS, Duty, FastStep, TrickState, duty_steps
+from cardrules.rules.duties import (
+    BEATS,
+    Duty,
+    FastStep,
+    NarrowsBatches,
+    TrickState,
+    duty_steps,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -213,8 +220,8 @@ def _scalar_narrow(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
 def _batch_form(duty: Duty) -> BatchNarrow:
     """The vectorised narrow of a duty: its own ``narrow_batch``, its fast steps run
     over the batch, or its scalar ``narrow`` applied deal by deal."""
-    own = getattr(duty, "narrow_batch", None)
-    if own is not None:
+    if isinstance(duty, NarrowsBatches):
+        own = duty.narrow_batch
         return lambda d, hand, legal, t: own(hand, legal, t)
     steps = duty_steps(duty)
     return _scalar_narrow if steps is None else _batch_steps(steps)

@@ -48,8 +48,11 @@ from cardrules.rules.components import (
     Contract,
     DealInfo,
     DealResult,
+    DecidesForOthers,
     Direction,
+    ExplainsRedeal,
     GameOver,
+    NamesTurnRule,
     Side,
 )
 from cardrules.rules.duties import BEATS, FastNarrow, TrickState, narrow
@@ -279,7 +282,9 @@ class Game:
                         dealer,
                         None,
                         rules.profile.auction_rule,
-                        getattr(auction, "redeal_reason", "the auction calls for a redeal"),
+                        auction.redeal_reason
+                        if isinstance(auction, ExplainsRedeal)
+                        else "the auction calls for a redeal",
                     )
                 )
                 continue
@@ -339,8 +344,8 @@ class Game:
         if self.contract is not None:
             return self.contract.controller(seat)
         # An auction that knows dummy before the contract may say who decides for it.
-        decides = getattr(self.auction, "controller", None)
-        return seat if decides is None else int(decides(seat))
+        auction = self.auction
+        return auction.controller(seat) if isinstance(auction, DecidesForOthers) else seat
 
     @property
     def cutter(self) -> int:
@@ -514,7 +519,8 @@ class Game:
         """The rule a refusal cites when ``seat`` acts while ``to_act`` is to act."""
         contract = self.contract
         if contract is None:  # the auction may name its rule in a ``turn_rule`` attribute
-            return str(getattr(self.auction, "turn_rule", ""))
+            auction = self.auction
+            return auction.turn_rule if isinstance(auction, NamesTurnRule) else ""
         if contract.controller(to_act) != to_act or contract.controller(seat) != seat:
             return contract.control_rule
         return contract.turn_rule

@@ -31,11 +31,15 @@ __all__ = [
     "DealResult",
     "DealScorer",
     "DealsEnd",
+    "DecidesForOthers",
     "Direction",
     "EndCondition",
+    "ExplainsRedeal",
     "GameOver",
+    "NamesTurnRule",
     "Scorer",
     "Side",
+    "Summarized",
     "ThrowIn",
     "pair_of",
     "seat_name",
@@ -212,9 +216,9 @@ class DealInfo:
 class AuctionState(Protocol):
     """One deal's auction in progress; the game holds it and calls it directly.
 
-    Optional, read with ``getattr``: ``turn_rule``, the rule id a refusal
-    cites when another seat tries to act; ``controller(seat)``, the seat that
-    decides for ``seat`` before the contract (Minibridge: declarer for dummy).
+    Optional members, each a protocol of its own that the game checks with
+    ``isinstance``: :class:`NamesTurnRule`, :class:`DecidesForOthers`,
+    :class:`ExplainsRedeal`.
     """
 
     def to_act(self) -> int | None:
@@ -229,8 +233,7 @@ class AuctionState(Protocol):
     def result(self) -> Contract | None:
         """The contract once the auction is over; None means: redeal by the same dealer.
 
-        A state that calls for a redeal may say why in a ``redeal_reason``
-        attribute (shown in ``game.throw_ins``).
+        A state that calls for a redeal may say why (:class:`ExplainsRedeal`).
         """
 
     def public(self) -> dict[str, Any]:
@@ -238,6 +241,39 @@ class AuctionState(Protocol):
 
     def exposed(self) -> frozenset[int]:
         """Seats whose hands every seat may see now (dummy, once exposed)."""
+
+
+@runtime_checkable
+class NamesTurnRule(Protocol):
+    """Optional member of an auction state: the rule id a refusal cites when another
+    seat tries to act during the auction (the calls auction's own rule)."""
+
+    turn_rule: str
+
+
+@runtime_checkable
+class DecidesForOthers(Protocol):
+    """Optional member of an auction state that knows, before the contract, that one
+    seat decides for another (Minibridge: declarer for dummy)."""
+
+    def controller(self, seat: int) -> int:
+        """The seat that decides for ``seat``."""
+
+
+@runtime_checkable
+class ExplainsRedeal(Protocol):
+    """Optional member of an auction state whose ``result()`` is None: why the same
+    dealer deals again (shown in ``game.throw_ins``)."""
+
+    redeal_reason: str
+
+
+@runtime_checkable
+class Summarized(Protocol):
+    """Optional member of any rule object (a scorer, an end condition, an auction): the
+    rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages print it."""
+
+    summary: str
 
 
 class Auction(Protocol):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of
 from cardrules.errors import CardrulesError
@@ -183,6 +183,16 @@ class FastStep(NamedTuple):
     phase: str
     guard: str
     keep: str
+
+
+@runtime_checkable
+class NarrowsBatches(Protocol):
+    """Optional member of a duty: its own vectorised ``narrow`` over the NumPy arrays of
+    the batch path (``cardrules.simulate``); without it the batch path runs the duty's
+    fast steps, or its ``narrow`` deal by deal."""
+
+    def narrow_batch(self, hand: Any, legal: Any, t: Any) -> Any:
+        """The cards still allowed, for every deal of the batch at once."""
 
 
 class Duty:

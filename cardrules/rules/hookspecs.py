@@ -9,6 +9,23 @@ calls directly.
 The kernel's own behaviour is registered as a plugin (``cardrules.rules.builtin``)
 whose implementations are ``trylast`` defaults built from the profile's
 settings; a variant overrides one by returning a non-None value.
+
+How the plugins of one ruleset combine, hook by hook (pluggy calls the plugin
+registered last first; ``trylast`` implementations come after the others):
+
+- ``cardrules_profile_dirs``, ``cardrules_deal_throw_ins``: every plugin
+  answers, and the answers are joined (all directories, all throw-ins).
+- ``cardrules_setup_components``: every plugin adds to the same
+  :class:`~cardrules.rules.catalog.Components`; a later registration of a
+  name replaces an earlier one.
+- ``cardrules_deal_direction``, ``cardrules_auction_bid_bounds``,
+  ``cardrules_auction_create``, ``cardrules_play_duties``,
+  ``cardrules_score_scorer``, ``cardrules_game_end_condition``:
+  ``firstresult``: the first non-None answer wins and the others are not
+  asked, so a plugin that answers replaces the kernel's default built from the
+  profile (and any plugin registered before it).  A house rule that only adds
+  to the profile's choice should register a component and let the profile name
+  it, rather than answer these hooks.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardrules.cards import Suit
 from cardrules.engine.ruleset import Ruleset, load
+from cardrules.rules.components import Summarized
 from cardrules.rules.duties import BUILTIN_DUTIES, Duty, duty_steps
 from cardrules.rules.profile import OptionValue
 
@@ -185,7 +186,7 @@ def in_words(rules: Ruleset) -> list[Worded]:
         ),
         *_duty_settings(rules),
     ]
-    summary = getattr(rules.scorer, "summary", None)
+    summary = rules.scorer.summary if isinstance(rules.scorer, Summarized) else None
     if not isinstance(summary, str):
         params = ", ".join(f"{k}={v}" for k, v in sorted(p.scoring_params.items()))
         summary = p.scoring_kind + (f" ({params})" if params else "")

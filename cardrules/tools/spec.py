@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from cardrules.engine.ruleset import Ruleset
 from cardrules.profile.schema import ComponentRefModel, ProfileModel
-from cardrules.rules.components import DealsEnd
+from cardrules.rules.components import DealsEnd, Summarized
 from cardrules.rules.profile import OptionValue
 
 __all__ = [
@@ -220,7 +220,7 @@ def format_value(value: object) -> str:
 
 def _summary(obj: object) -> str:
     """The rule in words, from a rule object's ``summary`` attribute, if it has one."""
-    summary = getattr(obj, "summary", "")
+    summary = obj.summary if isinstance(obj, Summarized) else ""
     return summary if isinstance(summary, str) else ""
 
 
