@@ -69,6 +69,8 @@ __all__ = [
 ]
 
 MAX_REDEALS = 10_000
+#: The most seats at a table (a profile's ``[table] players`` is 3 to 7).
+MAX_PLAYERS: Final = 7
 #: The most deals a game may last, whatever its end condition: a game whose
 #: totals never reach its target ends here (``game.over.reason`` says so).
 MAX_DEALS: Final = 1000
@@ -145,21 +147,28 @@ def _deck_indices(seed: int, deal_number: int, attempt: int) -> list[int]:
     return deck[cut:] + deck[:cut]
 
 
-def deal_cards(deck: Sequence[Card], dealer: int, direction: Direction) -> tuple[int, ...]:
+def deal_cards(
+    deck: Sequence[Card], dealer: int, direction: Direction, size: int | None = None
+) -> tuple[int, ...]:
     """Hand masks by seat: one card at a time from the top, starting after the dealer.
 
-    Card ``i`` goes to ``direction.next(dealer, i + 1)``, so the dealer gets the last one.
+    Card ``i`` goes to ``direction.next(dealer, i + 1)``, so the dealer gets the last
+    one; each seat gets ``size`` cards (all the deck shared out, by default).
     """
-    return _deal_masks([card.index for card in deck], dealer, direction)
+    n = direction.players
+    return _deal_masks([card.index for card in deck], dealer, direction, size or len(deck) // n)
 
 
-def _deal_masks(deck: Sequence[int], dealer: int, direction: Direction) -> tuple[int, ...]:
+def _deal_masks(
+    deck: Sequence[int], dealer: int, direction: Direction, size: int
+) -> tuple[int, ...]:
     """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time."""
     order = direction.order(direction.next(dealer))
-    hands = [0, 0, 0, 0]
-    for position in range(4):  # card i goes to order[i % 4]
+    n = len(order)
+    hands = [0] * n
+    for position in range(n):  # card i goes to order[i % n]
         mask = 0
-        for index in deck[position::4]:
+        for index in deck[position : n * size : n]:
             mask |= 1 << index
         hands[order[position]] = mask
     return tuple(hands)
@@ -188,10 +197,10 @@ def _installed_rules(name: str, deals: int) -> Ruleset:
         raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
 
 
-def _check_seat(seat: object) -> int:
-    """``seat`` as a seat number; anything but an int 0..3 (a bool is not a seat) is refused."""
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise CardrulesError(f"invalid seat: {shown(seat)} (expected 0..3)")
+def _check_seat(seat: object, players: int) -> int:
+    """``seat`` as a seat number; anything but an int 0..n-1 (a bool is not a seat) is refused."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise CardrulesError(f"invalid seat: {shown(seat)} (expected 0..{players - 1})")
     return seat
 
 
@@ -216,15 +225,17 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         seed = check_seed(seed)
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer <= 3):
-            raise CardrulesError(f"invalid dealer: {shown(dealer)} (expected a seat 0..3)")
+        n = rules.players
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+            raise CardrulesError(f"invalid dealer: {shown(dealer)} (expected a seat 0..{n - 1})")
         self.rules = rules
+        self._n = n
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
         if hands is not None:
-            self.preset = _preset_masks(hands)
+            self.preset = _preset_masks(hands, n, rules.hand_size(1))
         if dealer is None:
-            dealer = random.Random(f"{seed}/dealer").randrange(4)
+            dealer = random.Random(f"{seed}/dealer").randrange(n)
         self.first_dealer = dealer
         self.dealer = dealer
         self.deal_number = 0
@@ -255,7 +266,8 @@ class Game:
         if self.deal_number == 1 and attempt == 0 and self.preset is not None:
             return self.preset
         deck = _deck_indices(self.seed, self.deal_number, attempt)
-        return _deal_masks(deck, dealer, self.rules.direction)
+        size = self.rules.hand_size(self.deal_number)
+        return _deal_masks(deck, dealer, self.rules.direction, size)
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
@@ -297,7 +309,7 @@ class Game:
         self.contract: Contract | None = None
         self.trick: list[PlayedCard] = []
         self.tricks: list[Trick] = []
-        self.tricks_won = [0, 0, 0, 0]
+        self.tricks_won = [0] * self._n
         self._trick_cards: list[int] = []
         self._played = 0
         # The hot path keeps the winning card as cards are played, and the
@@ -340,7 +352,7 @@ class Game:
 
     def controller(self, seat: object) -> int:
         """The seat that decides for ``seat`` (declarer for dummy)."""
-        seat = _check_seat(seat)
+        seat = _check_seat(seat, self._n)
         if self.contract is not None:
             return self.contract.controller(seat)
         # An auction that knows dummy before the contract may say who decides for it.
@@ -350,11 +362,12 @@ class Game:
     @property
     def cutter(self) -> int:
         """The seat that cut for the current deal: the dealer's left (+1) or right (+3)."""
-        return (self.dealer + (1 if self.rules.profile.cutter == "left" else 3)) % 4
+        n = self._n
+        return (self.dealer + (1 if self.rules.profile.cutter == "left" else n - 1)) % n
 
     def hand(self, seat: object) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
-        seat = _check_seat(seat)
+        seat = _check_seat(seat, self._n)
         return list(cards_of(self.hands[seat]))
 
     @property
@@ -474,8 +487,9 @@ class Game:
         act = action if type(action) is Play else parse_action(action)
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
-        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            raise IllegalAction("", f"invalid seat: {shown(seat)} (expected 0..3)", action=str(act))
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._n):
+            expected = f"expected 0..{self._n - 1}"
+            raise IllegalAction("", f"invalid seat: {shown(seat)} ({expected})", action=str(act))
         if seat is not None and seat != self.controller(to_act):
             whose = f"seat {to_act}" + (
                 f" (decided by seat {self.controller(to_act)})"
@@ -534,18 +548,22 @@ class Game:
             self._win_seat = seat
         cards.append(index)
         self.trick.append(_PLAYED_CARDS[seat][index])
-        if len(cards) < 4:
-            self._to_act = (seat + self._step) % 4
+        n = self._n
+        if len(cards) < n:
+            self._to_act = (seat + self._step) % n
             return
         winner = self._win_seat
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
-        self._played |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
+        played = self._played
+        for card in cards:
+            played |= 1 << card
+        self._played = played
         self._trick_cards = []
         self.trick = []
         self.leader = winner
         self._to_act = winner
-        if len(self.tricks) == 13:
+        if not self.hands[winner]:  # every seat holds as many cards: the deal is played out
             self._finish_deal()
 
     def _finish_deal(self) -> None:
@@ -601,7 +619,7 @@ class Game:
 
     def view(self, seat: object) -> View:
         """What ``seat`` may know: its own hand and public facts only."""
-        return make_view(self, _check_seat(seat))
+        return make_view(self, _check_seat(seat, self._n))
 
     # -- records -----------------------------------------------------------
 
@@ -868,7 +886,7 @@ def _run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, 
 _PLAY_TEXTS: Final[tuple[str, ...]] = tuple(str(p) for p in PLAYS)
 #: PlayedCard(seat, card) by seat and card index: the trick entries, made once.
 _PLAYED_CARDS: Final[tuple[tuple[PlayedCard, ...], ...]] = tuple(
-    tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(4)
+    tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
 )
 
 #: _BYTE_PLAYS[k][b]: the play actions of the cards whose bits are set in
@@ -913,9 +931,9 @@ def _plays_of(mask: int) -> list[Action]:
     return out
 
 
-def _preset_masks(hands: object) -> tuple[int, ...]:
-    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
-        raise CardError("invalid hands: expected 4 hands of 13 cards")
+def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+        raise CardError(f"invalid hands: expected {players} hands of {size} cards")
     masks = []
     seen = 0
     for seat, hand in enumerate(hands):
@@ -926,9 +944,9 @@ def _preset_masks(hands: object) -> tuple[int, ...]:
         if mask.bit_count() != len(cards):
             twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)
             raise CardError(f"invalid hands: {twice} given twice (seat {seat})")
-        if len(cards) != 13 or mask.bit_count() != 13:
+        if len(cards) != size or mask.bit_count() != size:
             raise CardError(
-                f"invalid hands: seat {seat} must hold 13 different cards (got {len(cards)})"
+                f"invalid hands: seat {seat} must hold {size} different cards (got {len(cards)})"
             )
         if mask & seen:
             dup = " ".join(str(c) for c in cards_of(mask & seen))

@@ -116,6 +116,8 @@ class Ruleset:
         self.name = profile.name
         self.title = profile.title
         self.deals = deals
+        #: The number of seats at the table.
+        self.players = profile.players
         self.direction = resolved.direction
         self.throw_ins = resolved.throw_ins
         self.bounds = resolved.bounds
@@ -175,6 +177,10 @@ class Ruleset:
     def fast_codes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The duties' fast steps as codes, (leading, following), for the compiled engine."""
         return None if self.fast_steps is None else step_codes(self.fast_steps)
+
+    def hand_size(self, deal_number: int) -> int:
+        """The cards each seat is dealt in deal ``deal_number`` (1-based): the deck shared out."""
+        return 52 // self.players
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""

@@ -41,7 +41,7 @@ def cardrules_setup_components(components: Components) -> None:
 
 @hookimpl(trylast=True)
 def cardrules_deal_direction(profile: Profile) -> Direction:
-    return Direction.named(profile.direction)
+    return Direction.named(profile.direction, profile.players)
 
 
 @hookimpl(trylast=True)

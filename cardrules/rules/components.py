@@ -76,18 +76,19 @@ def pair_of(seat: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Direction:
-    """The order of play round the table.
+    """The order of play round a table of ``players`` seats (4 unless a profile says).
 
-    Seats are numbered 0..3 clockwise (N, E, S, W).  ``step`` is +1 for
-    clockwise and +3 (one to the right) for counter-clockwise.
+    Seats are numbered 0..n-1 clockwise (N, E, S, W at four).  ``step`` is +1
+    for clockwise and n-1 (one to the right) for counter-clockwise.
     """
 
     step: int
+    players: int = 4
 
     @classmethod
-    def named(cls, name: str) -> Direction:
-        """``"clockwise"`` or ``"counterclockwise"``."""
-        return cls(1 if name == "clockwise" else 3)
+    def named(cls, name: str, players: int = 4) -> Direction:
+        """``"clockwise"`` or ``"counterclockwise"``, round ``players`` seats."""
+        return cls(1 if name == "clockwise" else players - 1, players)
 
     @property
     def name(self) -> str:
@@ -96,12 +97,16 @@ class Direction:
 
     def next(self, seat: int, n: int = 1) -> int:
         """The seat ``n`` turns after ``seat``."""
-        return (seat + n * self.step) % 4
+        return (seat + n * self.step) % self.players
 
-    def order(self, first: int) -> tuple[int, int, int, int]:
-        """The four seats in order of play from ``first``."""
-        s = self.step
-        return (first, (first + s) % 4, (first + 2 * s) % 4, (first + 3 * s) % 4)
+    def order(self, first: int) -> tuple[int, ...]:
+        """Every seat in order of play from ``first``."""
+        s, n = self.step, self.players
+        return tuple((first + i * s) % n for i in range(n))
+
+    def __repr__(self) -> str:
+        players = "" if self.players == 4 else f", players={self.players}"
+        return f"Direction(step={self.step}{players})"
 
 
 def trump_words(trump: Suit | None) -> str:
@@ -326,7 +331,7 @@ class _CallAuctionState:
     def __init__(self, owner: CallAuction, order: tuple[int, ...]) -> None:
         self.owner = owner
         self.order = order
-        self.calls: list[int | None] = [None, None, None, None]
+        self.calls: list[int | None] = [None] * len(order)
 
     def __repr__(self) -> str:
         return f"<calls auction, order {list(self.order)}, calls {self.calls}>"
@@ -337,14 +342,14 @@ class _CallAuctionState:
         return self.owner.rule
 
     def _n(self) -> int:
-        return 4 - self.calls.count(None)
+        return len(self.calls) - self.calls.count(None)
 
     def to_act(self) -> int | None:
         n = self._n()
-        return self.order[n] if n < 4 else None
+        return self.order[n] if n < len(self.order) else None
 
     def legal_actions(self) -> list[Action]:
-        return list(self.owner.bids) if self._n() < 4 else []
+        return list(self.owner.bids) if self._n() < len(self.order) else []
 
     def apply(self, seat: int, action: Action) -> None:
         o = self.owner

@@ -38,6 +38,7 @@ class Profile:
     source: str
     plugins: tuple[str, ...]
     extends: str | None
+    players: int
     sides: str
     direction: str
     cutter: str
@@ -76,6 +77,7 @@ class Profile:
             source=meta["source"],
             plugins=tuple(meta["plugins"]),
             extends=meta["extends"],
+            players=table["players"],
             sides=table["sides"],
             direction=deal["direction"],
             cutter=deal["cutter"],
