@@ -108,7 +108,7 @@ def test_profile_error_lists_every_problem_with_file_key_and_expectation(tmp_pat
     path = tmp_path / "broken.toml"
     path.write_text(
         '[profile]\nname = "broken"\ntitle = "Broken"\nversion = "1"\nplugins = ["minibridge"]\n'
-        'colour = "red"\n\n[table]\nplayers = 5\nsides = "partnership"\n\n'
+        'colour = "red"\n\n[table]\nplayers = 8\nsides = "partnership"\n\n'
         '[deal]\ndirection = "sideways"\ncutter = "right"\n\n[auction]\nkind = "points"\n\n'
         '[play]\ntrump = "contract"\n\n[scoring]\nkind = "minibridge"\n\n[game]\ndeals = 0\n',
         encoding="utf-8",
@@ -118,7 +118,7 @@ def test_profile_error_lists_every_problem_with_file_key_and_expectation(tmp_pat
     assert str(err.value) == (
         f"invalid profile {path}:\n"
         "  profile.colour -> unknown key\n"
-        "  table.players -> must be <= 4 (got 5)\n"
+        "  table.players -> must be <= 7 (got 8)\n"
         "  deal.direction -> must be one of 'clockwise' or 'counterclockwise' (got 'sideways')\n"
         "  play.duties -> required key is missing\n"
         "  game.deals -> must be >= 1 (got 0)"

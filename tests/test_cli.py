@@ -486,8 +486,8 @@ def test_play_usage_errors() -> None:
     code, _, err = run("play", STRICT, "--bots", "rule,rule")
     assert code == 2
     assert err == (
-        "cardrules play: error: --bots: give one name (every bot), three (the seats other "
-        "than yours) or four (one per seat), got 2\n"
+        "cardrules play: error: --bots: give one name (every bot), 3 (the seats other "
+        "than yours) or 4 (one per seat), got 2\n"
     )
     code, _, err = run("play", STRICT, "--seat", "X")
     assert code == 2 and "invalid seat 'X' (expected 0..3 or N, E, S, W)" in err

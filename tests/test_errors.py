@@ -300,10 +300,10 @@ def test_min_call_above_max_call(tmp_path: Path) -> None:
 
 
 def test_zero_players(tmp_path: Path) -> None:
-    """Zero players is impossible: the kernel plays with four."""
+    """Zero players is impossible: a table seats 3 to 7."""
     path = write(tmp_path, CHILD + "[table]\nplayers = 0\n")
     assert (
-        profile_error(path) == f"invalid profile {path}:\n  table.players -> must be >= 4 (got 0)"
+        profile_error(path) == f"invalid profile {path}:\n  table.players -> must be >= 3 (got 0)"
     )
 
 

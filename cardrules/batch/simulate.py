@@ -526,7 +526,7 @@ def play_deal(
     trace: bool = False,
 ) -> tuple[DealRecord, int]:
     """One deal through the public API; (its record, decisions made)."""
-    dealer = (index * rules.direction.step) % 4
+    dealer = (index * rules.direction.step) % rules.players
     game = rules.new_game(seed=deal_seed(seed, index), dealer=dealer)
     bots = _make_players(players, deal_seed(seed, index))
     rng = random.Random(deal_seed(seed, index)).random
@@ -657,12 +657,26 @@ class Progress:
         self.stream.flush()
 
 
+def _not_batched(rules: Ruleset) -> str:
+    """Why the NumPy engine cannot play ``rules`` ("" when it can).
+
+    It plays four seats dealt the whole pack, with the trump the contract names.
+    """
+    if rules.players != 4:
+        return f"plays four players (the profile has {rules.players})"
+    if rules.profile.hand_sizes and set(rules.profile.hand_sizes) != {13}:
+        return "deals the whole pack (the profile has [deal] hand_sizes)"
+    if rules.profile.trump == "turn_up":
+        return "does not turn up a trump card"
+    return ""
+
+
 def simulate(
     profile: str | Path | Ruleset,
     *,
     deals: int,
     seed: int = 0,
-    players: Sequence[Player] = ("random", "random", "random", "random"),
+    players: Sequence[Player] | None = None,
     engine: str = "auto",
     workers: int = 1,
     trace: bool = False,
@@ -688,8 +702,6 @@ def simulate(
         raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
     if not isinstance(workers, int) or workers < 1:
         raise CardrulesError(f"invalid workers: {workers!r} (expected a whole number >= 1)")
-    if isinstance(players, str) or len(players) != 4:
-        raise CardrulesError(f"invalid players: {players!r} (expected one per seat, 4 in all)")
     if isinstance(profile, Ruleset):
         rules = profile
         ref = rules.profile.path or rules.name
@@ -698,10 +710,19 @@ def simulate(
 
         rules = load(profile)
         ref = str(profile)
+    if players is None:
+        players = ("random",) * rules.players
+    if isinstance(players, str) or len(players) != rules.players:
+        raise CardrulesError(
+            f"invalid players: {players!r} (expected one per seat, {rules.players} in all)"
+        )
     all_random = all(isinstance(p, str) and p.strip().lower() == "random" for p in players)
+    unbatched = _not_batched(rules)
     if engine == "auto":
-        engine = "numpy" if all_random and _numpy() is not None else "game"
+        engine = "numpy" if all_random and not unbatched and _numpy() is not None else "game"
     if engine == "numpy":
+        if unbatched:
+            raise CardrulesError(f"invalid engine: 'numpy' {unbatched}; use engine='game'")
         if not all_random:
             raise CardrulesError(
                 f"invalid engine: 'numpy' plays only random players (got {list(players)!r}); "
@@ -780,9 +801,10 @@ def summary(sim: Simulation) -> list[str]:
         what = ", ".join(f"{k} {rate:.1f}%" if k else f"{rate:.1f}%" for k, rate in rates.items())
         lines.append(f"{first.made_label}: {what}")
     lines.append("")
-    lines.append("tricks  " + " ".join(f"{n:>5}" for n in range(14)) + "   (% of deals)")
-    for seat in range(4):
-        counts = [0] * 14
+    most = max((sum(d.tricks) for d in sim.deals), default=13)
+    lines.append("tricks  " + " ".join(f"{n:>5}" for n in range(most + 1)) + "   (% of deals)")
+    for seat in range(len(sim.deals[0].tricks) if sim.deals else 4):
+        counts = [0] * (most + 1)
         for d in sim.deals:
             counts[d.tricks[seat]] += 1
         lines.append(f"seat {seat} " + " ".join(f"{100 * c / len(sim):5.1f}" for c in counts))

@@ -105,7 +105,7 @@ class Narrator:
         deals = f" of {game.rules.deals}" if game.rules.deals else ""
         con.say(f"== Deal {game.deal_number}{deals}, dealer {seat_name(game.dealer)} ==")
         if self.seat is None:
-            for s in range(4):
+            for s in range(game.rules.players):
                 con.say(f"  {seat_name(s)}: {con.hand(game.hand(s))}")
             view = game.view(0)
         else:
@@ -184,7 +184,7 @@ class Narrator:
         if result is not None:
             con.say(f"  {result}")
         for side in game.rules.sides:
-            seats = [s for s in range(4) if game.rules.side_of(s) == side]
+            seats = [s for s in range(game.rules.players) if game.rules.side_of(s) == side]
             took = sum(deal.tricks[s] for s in seats)
             calls = [contract.undertaken(s) for s in seats]
             called = sum(c for c in calls if c is not None)

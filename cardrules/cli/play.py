@@ -194,20 +194,20 @@ def arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _bot_names(names: list[str], seat: int, auto: bool) -> dict[int, str]:
-    """Bot names by seat: one name for all, three for the seats other than ``seat``
-    (with ``--auto``, ``seat`` then gets the default bot) or four, one per seat."""
-    others = [s for s in range(4) if s != seat]
+def _bot_names(names: list[str], seat: int, auto: bool, players: int = 4) -> dict[int, str]:
+    """Bot names by seat: one name for all, one for each seat other than ``seat``
+    (with ``--auto``, ``seat`` then gets the default bot) or one per seat."""
+    others = [s for s in range(players) if s != seat]
     if len(names) == 1:
-        by_seat = dict.fromkeys(range(4), names[0])
-    elif len(names) == 3:
+        by_seat = dict.fromkeys(range(players), names[0])
+    elif len(names) == players - 1:
         by_seat = {seat: DEFAULT_BOT, **dict(zip(others, names, strict=True))}
-    elif len(names) == 4:
+    elif len(names) == players:
         by_seat = dict(enumerate(names))
     else:
         raise UsageError(
-            f"--bots: give one name (every bot), three (the seats other than yours) "
-            f"or four (one per seat), got {len(names)}"
+            f"--bots: give one name (every bot), {players - 1} (the seats other than yours) "
+            f"or {players} (one per seat), got {len(names)}"
         )
     if not auto:
         del by_seat[seat]
@@ -229,7 +229,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     secret = args.seed is None
     seed = random.SystemRandom().randrange(2**63) if secret else args.seed
     human: int | None = None if args.auto else args.seat
-    names = _bot_names(args.bots, args.seat, args.auto)
+    names = _bot_names(args.bots, args.seat, args.auto, rules.players)
     bots = dict(zip(names, bots_by_name(list(names.values()), seed=seed), strict=True))
     game = rules.new_game(seed)
     who = ", ".join(f"{seat_name(s)} {n}" for s, n in names.items())

@@ -289,7 +289,7 @@ def autoplay(
 def play_game(game: Game, bots: BotTable) -> Game:
     """Play ``game`` to the end with one bot per seat; returns the game."""
     table = _table(bots)
-    missing = [s for s in range(4) if s not in table]
+    missing = [s for s in range(game.rules.players) if s not in table]
     if missing:
         raise CardrulesError(f"invalid bots: no bot for seat {', '.join(map(str, missing))}")
     return autoplay(game, table)

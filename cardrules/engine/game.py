@@ -262,19 +262,24 @@ class Game:
 
     # -- dealing -----------------------------------------------------------
 
-    def _deal_cards(self, dealer: int, attempt: int) -> tuple[int, ...]:
-        if self.deal_number == 1 and attempt == 0 and self.preset is not None:
-            return self.preset
-        deck = _deck_indices(self.seed, self.deal_number, attempt)
+    def _deal_cards(self, dealer: int, attempt: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The hands (masks by seat) and the stock (card indices, top first) of a deal."""
         size = self.rules.hand_size(self.deal_number)
-        return _deal_masks(deck, dealer, self.rules.direction, size)
+        if self.deal_number == 1 and attempt == 0 and self.preset is not None:
+            dealt = 0
+            for mask in self.preset:
+                dealt |= mask
+            return self.preset, tuple(i for i in range(52) if not dealt >> i & 1)
+        deck = _deck_indices(self.seed, self.deal_number, attempt)
+        hands = _deal_masks(deck, dealer, self.rules.direction, size)
+        return hands, tuple(deck[self._n * size :])
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
         self.dealer = dealer
         rules = self.rules
         for attempt in range(MAX_REDEALS):
-            hands = self._deal_cards(dealer, attempt)
+            hands, stock = self._deal_cards(dealer, attempt)
             thrown = None
             for throw_in in rules.throw_ins:
                 seat = throw_in.applies(hands)
@@ -286,7 +291,8 @@ class Game:
             if thrown is not None:
                 self.throw_ins.append(thrown)
                 continue
-            auction = rules.auction.start(DealInfo(dealer, hands, rules.direction))
+            deal = DealInfo(dealer, hands, rules.direction, stock)
+            auction = rules.auction.start(deal)
             if auction.to_act() is None and auction.result() is None:
                 self.throw_ins.append(
                     ThrowInEvent(
@@ -304,6 +310,8 @@ class Game:
         else:  # pragma: no cover - astronomically unlikely
             raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
         self.initial_hands = hands
+        #: The card turned up for trumps, where the profile says so (public).
+        self.turned_up = deal.turned_up if rules.profile.trump == "turn_up" else None
         self.hands = list(hands)
         self.auction: AuctionState = auction
         self.contract: Contract | None = None
@@ -625,7 +633,7 @@ class Game:
 
     def state_dict(self) -> dict[str, Any]:
         """The full server-side state (every hand): never send this to a player."""
-        return {
+        state = {
             "phase": self.phase,
             "deal_number": self.deal_number,
             "dealer": self.dealer,
@@ -656,6 +664,9 @@ class Game:
                 "winners": [str(w) for w in self.over.winners],
             },
         }
+        if self.turned_up is not None:  # only where the profile turns one up (older records)
+            state["turned_up"] = str(self.turned_up)
+        return state
 
     def to_json(self, *, key: object = None) -> str:
         """The whole game as JSON: the rules' name and hash, seed, every action, the full state.
@@ -784,6 +795,7 @@ class Game:
         self.over = other.over
         self.phase = other.phase
         self.initial_hands = other.initial_hands
+        self.turned_up = other.turned_up
         self.hands = other.hands
         self.auction = other.auction
         self.contract = other.contract

@@ -127,7 +127,7 @@ class Ruleset:
         self.end = resolved.end
         self.components = resolved.components
         self.partnership = profile.sides == "partnership"
-        self.sides: tuple[Side, ...] = PAIRS if self.partnership else (0, 1, 2, 3)
+        self.sides: tuple[Side, ...] = PAIRS if self.partnership else tuple(range(self.players))
         self.trump: Suit | None = profile.fixed_trump
         #: The duties' fast form as data (None when one has none); checked here,
         #: at load, so that a plugin's malformed step never surfaces mid-game.
@@ -179,8 +179,10 @@ class Ruleset:
         return None if self.fast_steps is None else step_codes(self.fast_steps)
 
     def hand_size(self, deal_number: int) -> int:
-        """The cards each seat is dealt in deal ``deal_number`` (1-based): the deck shared out."""
-        return 52 // self.players
+        """The cards each seat is dealt in deal ``deal_number`` (1-based): the profile's
+        ``[deal] hand_sizes`` in turn, else the whole pack shared out."""
+        sizes = self.profile.hand_sizes
+        return sizes[(deal_number - 1) % len(sizes)] if sizes else 52 // self.players
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""

@@ -51,6 +51,8 @@ class View:
     legal_actions: tuple[Action, ...]
     #: The contract of this deal as an object (public, like ``contract``), for bots.
     deal_contract: Contract | None = None
+    #: The card turned up for trumps this deal, where the profile turns one up.
+    turned_up: Card | None = None
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -71,7 +73,7 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with nothing this seat may not see."""
-        return {
+        out = {
             "seat": self.seat,
             "profile": self.profile,
             "phase": self.phase,
@@ -91,6 +93,9 @@ class View:
             "deal_scores": [{str(k): str(v) for k, v in d.items()} for d in self.deal_scores],
             "legal_actions": [str(a) for a in self.legal_actions],
         }
+        if self.turned_up is not None:
+            out["turned_up"] = str(self.turned_up)
+        return out
 
     def to_json(self) -> str:
         """The view as JSON, safe to send to this seat's client."""
@@ -132,4 +137,5 @@ def make_view(game: Game, seat: int) -> View:
         deal_scores=tuple(dict(d.scores) for d in game.deals),
         legal_actions=legal,
         deal_contract=contract,
+        turned_up=game.turned_up,
     )

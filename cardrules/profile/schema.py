@@ -74,9 +74,10 @@ class ProfileMetaModel(_Strict):
 class TableModel(_Strict):
     """The ``[table]`` table: players and sides."""
 
-    players: int = Field(4, ge=4, le=4, description="Number of players (the kernel plays with 4).")
+    players: int = Field(4, ge=3, le=7, description="Number of players, 3 to 7.")
     sides: Literal["individual", "partnership"] = Field(
-        "individual", description="Each for themselves, or pairs N/S against E/W."
+        "individual",
+        description="Each for themselves, or pairs N/S against E/W (four players only).",
     )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
@@ -94,6 +95,12 @@ class DealModel(_Strict):
     throw_in: list[ComponentRefModel] = Field(
         default_factory=list,
         description="Reasons to throw the cards in and redeal (same dealer) before any call.",
+    )
+    hand_sizes: list[int] = Field(
+        default_factory=list,
+        description="Cards dealt to each player, deal by deal (the list starts again when it "
+        "runs out); the cards not dealt stay in the stock.  Empty: the whole pack is shared "
+        "out.",
     )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
@@ -123,8 +130,10 @@ class AuctionModel(_Strict):
 class PlayModel(_Strict):
     """The ``[play]`` table: trumps and the duties that narrow the playable cards."""
 
-    trump: Literal["C", "D", "H", "S", "none", "contract"] = Field(
-        description="Fixed trump suit, 'none' for no-trump, or 'contract' (chosen per deal)."
+    trump: Literal["C", "D", "H", "S", "none", "contract", "turn_up"] = Field(
+        description="Fixed trump suit, 'none' for no-trump, 'contract' (chosen per deal), or "
+        "'turn_up': the suit of the stock's top card, turned up after the deal (no-trump "
+        "when no card is left)."
     )
     duties: list[ComponentRefModel] = Field(
         description="Duties in the order they apply; each narrows the cards still allowed."
@@ -193,6 +202,20 @@ class ProfileModel(_Strict):
         default_factory=dict,
         description="House-rule switches and plugin settings, declared by plugins.",
     )
+
+    @model_validator(mode="after")
+    def _table_fits(self) -> ProfileModel:
+        players = self.table.players
+        if self.table.sides == "partnership" and players != 4:
+            raise ValueError(f"table.sides 'partnership' needs 4 players (players is {players})")
+        most = 52 // players
+        for size in self.deal.hand_sizes:
+            if not 1 <= size <= most:
+                raise ValueError(
+                    f"deal.hand_sizes: each must be from 1 to {most}, the cards of a pack for "
+                    f"{players} players (got {size})"
+                )
+        return self
 
 
 #: What a value of the wrong type should have been, by pydantic's error type.

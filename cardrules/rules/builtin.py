@@ -28,6 +28,7 @@ def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
         profile.fixed_trump,
         profile.auction_rule,
         play_turn_rule=profile.play_turn_rule,
+        turn_up=profile.trump == "turn_up",
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
-from cardrules.cards import Suit
+from cardrules.cards import CARDS, Card, Suit
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid
 
@@ -59,8 +59,9 @@ PAIRS: tuple[str, str] = ("NS", "EW")
 
 
 def seat_name(seat: int) -> str:
-    """A seat's letter as people read it: ``N``, ``E``, ``S`` or ``W``."""
-    return SEAT_NAMES[seat]
+    """A seat's letter as people read it: ``N``, ``E``, ``S`` or ``W`` (from the fifth
+    seat of a larger table on, its number)."""
+    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else str(seat)
 
 
 def seat_of_letter(letter: str) -> int | None:
@@ -210,11 +211,18 @@ class CallsContract(Contract):
 
 @dataclass(frozen=True, slots=True)
 class DealInfo:
-    """A fresh deal handed to the auction: dealer, hands (masks by seat), seat order."""
+    """A fresh deal handed to the auction: dealer, hands (masks by seat), seat order,
+    and the stock: the cards not dealt, top first (card indices)."""
 
     dealer: int
     hands: tuple[int, ...]
     direction: Direction
+    stock: tuple[int, ...] = ()
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The stock's top card, turned up for trumps where the profile says so."""
+        return CARDS[self.stock[0]] if self.stock else None
 
 
 @runtime_checkable
@@ -305,6 +313,7 @@ class CallAuction:
         rule: str = "",
         first: str = "next",
         play_turn_rule: str = "",
+        turn_up: bool = False,
     ) -> None:
         self.low = low
         self.high = high
@@ -312,6 +321,8 @@ class CallAuction:
         self.rule = rule
         self.first = first
         self.play_turn_rule = play_turn_rule
+        #: The trump is the suit of the card turned up from the stock (``trump`` unused).
+        self.turn_up = turn_up
         self.bids = tuple(Bid(n) for n in range(low, high + 1))
 
     def __repr__(self) -> str:
@@ -322,15 +333,20 @@ class CallAuction:
 
     def start(self, deal: DealInfo) -> _CallAuctionState:
         first = deal.direction.next(deal.dealer) if self.first == "next" else deal.dealer
-        return _CallAuctionState(self, deal.direction.order(first))
+        trump = self.trump
+        if self.turn_up:
+            card = deal.turned_up
+            trump = None if card is None else card.suit
+        return _CallAuctionState(self, deal.direction.order(first), trump)
 
 
 class _CallAuctionState:
-    __slots__ = ("calls", "order", "owner")
+    __slots__ = ("calls", "order", "owner", "trump")
 
-    def __init__(self, owner: CallAuction, order: tuple[int, ...]) -> None:
+    def __init__(self, owner: CallAuction, order: tuple[int, ...], trump: Suit | None) -> None:
         self.owner = owner
         self.order = order
+        self.trump = trump
         self.calls: list[int | None] = [None] * len(order)
 
     def __repr__(self) -> str:
@@ -373,7 +389,7 @@ class _CallAuctionState:
     def result(self) -> Contract | None:
         first = self.order[0]
         return CallsContract(
-            self.owner.trump,
+            self.trump,
             first,
             calls=tuple(c or 0 for c in self.calls),
             turn_rule=self.owner.play_turn_rule,

@@ -43,6 +43,7 @@ class Profile:
     direction: str
     cutter: str
     throw_in: tuple[ComponentRef, ...]
+    hand_sizes: tuple[int, ...]
     auction_kind: str
     min_call: int
     max_call: int
@@ -82,6 +83,7 @@ class Profile:
             direction=deal["direction"],
             cutter=deal["cutter"],
             throw_in=tuple(ComponentRef(c["name"], c["rule"]) for c in deal["throw_in"]),
+            hand_sizes=tuple(deal.get("hand_sizes", ())),
             auction_kind=auction["kind"],
             min_call=auction["min_call"],
             max_call=auction["max_call"],
