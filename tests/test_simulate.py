@@ -409,3 +409,19 @@ def test_mb_1_5_high_card_points_counts_a4_k3_q2_j1() -> None:
         mask = rng.getrandbits(52)
         assert high_card_points(mask) == sum(c.points for c in cards_of(mask))
     assert high_card_points((1 << 52) - 1) == 40
+
+
+def test_the_written_function_is_named_after_the_profile_and_shows_its_source() -> None:
+    """The interpreted engine's function is written per profile from the one step table:
+    its name says which profile, and its source is what a traceback shows."""
+    import inspect
+
+    from cardrules.rules.duties import STEP_GUARD_TERMS, STEP_KEEP_TERMS
+
+    fast = cardrules.load("callbridge-classic").fast_narrow
+    assert fast is not None and fast.__name__ == "fast_callbridge_classic"
+    source = inspect.getsource(fast)
+    assert source.startswith("def fast_callbridge_classic(hand, lm, tm, beats, first, leading):")
+    assert "x = legal & lm" in source  # follow suit, written from its keep's source
+    assert [t.code for t in STEP_GUARD_TERMS] == list(range(len(STEP_GUARD_TERMS)))
+    assert [t.code for t in STEP_KEEP_TERMS] == list(range(len(STEP_KEEP_TERMS)))

@@ -44,6 +44,10 @@ from cardrules.rules.actions import Action, Play
 from cardrules.rules.components import Contract, DealInfo, Side
 from cardrules.rules.duties import (
     BEATS,
+    STEP_GUARD_TERMS,
+    STEP_GUARDS,
+    STEP_KEEP_TERMS,
+    STEP_KEEPS,
     Duty,
     FastStep,
     NarrowsBatches,
@@ -183,27 +187,24 @@ def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
     where the guard holds and some allowed card is ``keep``, keep those.
     tests/test_simulate.py checks the result against each duty's ``narrow``.
     """
-    plan = tuple((step.phase == "lead", step.guard, step.keep) for step in steps)
+    plan = tuple(
+        (
+            step.phase == "lead",
+            step.guard,
+            STEP_GUARD_TERMS[STEP_GUARDS[step.guard]].batch,
+            STEP_KEEP_TERMS[STEP_KEEPS[step.keep]].batch,
+        )
+        for step in steps
+    )
 
     def narrow_batch(d: Duty, hand: U64, legal: U64, t: TrickBatch) -> U64:
-        for leading, guard, keep in plan:
+        for leading, name, guard, keep in plan:
             if leading != t.leading:
                 continue
-            if guard == "first_trick_with_trumps" and not t.first_trick:
-                continue  # without trumps the keep below is every card: no change
-            if keep == "non_trumps":
-                kept = legal & ~t.trump_mask
-            elif keep == "led_suit":
-                kept = legal & t.led_mask
-            elif keep == "beaters":
-                kept = legal & t.beats
-            else:
-                kept = legal & t.trump_mask
-            ok = kept != 0
-            if guard == "holds_led_suit":
-                ok &= (hand & t.led_mask) != 0
-            elif guard == "void_in_led_suit":
-                ok &= (hand & t.led_mask) == 0
+            if name == "first_trick_with_trumps" and not t.first_trick:
+                continue  # the same for every deal of the batch: nothing to narrow
+            kept = keep(hand, legal, t)
+            ok = (kept != 0) & guard(hand, legal, t)
             legal = t.where(ok, kept, legal)
         return legal
 

@@ -171,7 +171,7 @@ class Ruleset:
     @cached_property
     def fast_narrow(self) -> FastNarrow | None:
         """The duties compiled into one function for the game's hot path (None: no fast form)."""
-        return compile_narrow(self.duties)
+        return compile_narrow(self.duties, self.name)
 
     @cached_property
     def fast_codes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:

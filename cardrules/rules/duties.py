@@ -18,6 +18,7 @@ consulted once, when a profile is loaded, to find the duty classes.
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
@@ -153,17 +154,50 @@ def _some(mask: int) -> str:
     return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
-#: When a :class:`FastStep` applies, and the code its executors use for it.
-STEP_PHASES: dict[str, int] = {"lead": 0, "follow": 1}
-#: The guards: a step narrows only when its guard holds.
-STEP_GUARDS: dict[str, int] = {
-    "always": 0,
-    "first_trick_with_trumps": 1,  # the deal's first trick, in a trump contract
-    "holds_led_suit": 2,
-    "void_in_led_suit": 3,
-}
+@dataclass(frozen=True, slots=True)
+class StepTerm:
+    """One guard or keep of the fast steps, in every form an executor needs.
+
+    ``code`` is what the compiled engine's loop switches on
+    (``cardrules.engine.game._run_steps``, which tests hold to this table);
+    ``source`` the Python expression the interpreted engine's function is
+    written with (over ``hand``, ``legal``, ``lm`` the led suit's mask, ``tm``
+    the trumps', ``beats`` the cards beating the winner so far, ``first``);
+    ``batch`` the same over the NumPy arrays of the batch path, called with
+    ``(hand, legal, t)`` where ``t`` is its trick batch.
+    """
+
+    name: str
+    code: int
+    source: str
+    batch: Callable[[Any, Any, Any], Any]
+
+    def __repr__(self) -> str:
+        return f"StepTerm({self.name!r}, {self.code}, {self.source!r})"
+
+
+#: The guards: a step narrows only when its guard holds (``always`` has no source).
+STEP_GUARD_TERMS: tuple[StepTerm, ...] = (
+    StepTerm("always", 0, "", lambda hand, legal, t: True),
+    # The deal's first trick, in a trump contract.
+    StepTerm("first_trick_with_trumps", 1, "first and tm", lambda hand, legal, t: t.first_trick),
+    StepTerm("holds_led_suit", 2, "hand & lm", lambda hand, legal, t: (hand & t.led_mask) != 0),
+    StepTerm(
+        "void_in_led_suit", 3, "not hand & lm", lambda hand, legal, t: (hand & t.led_mask) == 0
+    ),
+)
 #: The cards a step keeps (when any of them is still allowed).
-STEP_KEEPS: dict[str, int] = {"non_trumps": 0, "led_suit": 1, "beaters": 2, "trumps": 3}
+STEP_KEEP_TERMS: tuple[StepTerm, ...] = (
+    StepTerm("non_trumps", 0, "~tm", lambda hand, legal, t: legal & ~t.trump_mask),
+    StepTerm("led_suit", 1, "lm", lambda hand, legal, t: legal & t.led_mask),
+    StepTerm("beaters", 2, "beats", lambda hand, legal, t: legal & t.beats),
+    StepTerm("trumps", 3, "tm", lambda hand, legal, t: legal & t.trump_mask),
+)
+#: When a :class:`FastStep` applies, and its code.
+STEP_PHASES: dict[str, int] = {"lead": 0, "follow": 1}
+#: The guards and keeps by name: their codes.
+STEP_GUARDS: dict[str, int] = {term.name: term.code for term in STEP_GUARD_TERMS}
+STEP_KEEPS: dict[str, int] = {term.name: term.code for term in STEP_KEEP_TERMS}
 
 
 class FastStep(NamedTuple):
@@ -430,37 +464,40 @@ def step_codes(steps: Sequence[FastStep]) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(lead), tuple(follow)
 
 
-#: Python source of each guard and each keep, for :func:`compile_narrow`.
-_GUARD_SOURCE = ("", "first and tm", "hand & lm", "not hand & lm")
-_KEEP_SOURCE = ("~tm", "lm", "beats", "tm")
-
-
-def compile_narrow(duties: Sequence[Duty]) -> FastNarrow | None:
+def compile_narrow(duties: Sequence[Duty], name: str = "") -> FastNarrow | None:
     """One function doing what :func:`narrow` does with these duties, or None.
 
-    Written from the duties' steps (:class:`FastStep`), so the game's hot path
-    makes one call instead of one per duty and needs no :class:`TrickState`
-    (a ruleset builds it once: ``Ruleset.fast_narrow``).  None when a duty
-    has no fast form (a plugin duty, or a subclass that overrides ``narrow``).
+    Written from the duties' steps (:class:`FastStep`) and the sources of
+    :data:`STEP_GUARD_TERMS` and :data:`STEP_KEEP_TERMS`, so the game's hot
+    path makes one call instead of one per duty and needs no
+    :class:`TrickState` (a ruleset builds it once: ``Ruleset.fast_narrow``).
+    The function is named after the profile (``name``) and its source is
+    registered with :mod:`linecache`, so a traceback shows it.  None when a
+    duty has no fast form (a plugin duty, or a subclass that overrides ``narrow``).
     """
     steps = steps_of(duties)
     if steps is None:
         return None
-    body = ["def fast(hand, lm, tm, beats, first, leading):", "    legal = hand"]
+    function = "fast_" + ("".join(c if c.isalnum() else "_" for c in name) or "duties")
+    body = [f"def {function}(hand, lm, tm, beats, first, leading):", "    legal = hand"]
     for phase, codes in zip(("if leading:", "else:"), step_codes(steps), strict=True):
         body.append("    " + phase)
         for guard, keep in zip(codes[::2], codes[1::2], strict=True):
             pad = "        "
             if guard:
-                body.append(f"{pad}if {_GUARD_SOURCE[guard]}:")
+                body.append(f"{pad}if {STEP_GUARD_TERMS[guard].source}:")
                 pad += "    "
-            body += [f"{pad}x = legal & {_KEEP_SOURCE[keep]}", f"{pad}if x:", f"{pad}    legal = x"]
+            keeps = STEP_KEEP_TERMS[keep].source
+            body += [f"{pad}x = legal & {keeps}", f"{pad}if x:", f"{pad}    legal = x"]
         if not codes:
             body.append("        pass")
-    body += ["    return legal"]
+    body += ["    return legal", ""]
+    source = "\n".join(body)
+    filename = f"<cardrules duties of {name or 'a ruleset'}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     namespace: dict[str, Any] = {}
-    exec(compile("\n".join(body), "<cardrules compiled duties>", "exec"), namespace)
-    fast: FastNarrow = namespace["fast"]
+    exec(compile(source, filename, "exec"), namespace)
+    fast: FastNarrow = namespace[function]
     return fast
 
 
