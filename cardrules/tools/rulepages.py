@@ -1,0 +1,411 @@
+"""The rules page of a profile, as reST: its rule text, settings, duties, scoring and switches.
+
+:func:`profile_lines` writes the whole page (it has no hand-written part) from a
+loaded :class:`~cardrules.Ruleset`, its :func:`~cardrules.tools.spec.describe`
+spec and its rule text; the worked examples of the rule text are computed by
+the engine of the profile while the page is written.
+
+>>> from cardrules.tools.ruletext import Rule
+>>> print("\\n".join(rule_lines(Rule("TY-1.1", "Follow the `led` suit."), {})))
+.. cardrules-rule:: TY-1.1
+<BLANKLINE>
+   Follow the ``led`` suit.
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from cardrules.cards import Card, parse_cards
+from cardrules.engine.ruleset import Ruleset
+from cardrules.errors import CardrulesError
+from cardrules.rules.components import SEAT_NAMES
+from cardrules.tools.comparison import diff_lines
+from cardrules.tools.rst import escape, heading, inline, list_table, literal, rule_ref
+from cardrules.tools.ruletext import Example, Rule, RuleText
+from cardrules.tools.spec import RulesSpec, Setting, describe, format_value
+
+__all__ = [
+    "duties_lines",
+    "example_lines",
+    "generic_score_lines",
+    "implemented_by",
+    "options_lines",
+    "profile_lines",
+    "rule_lines",
+    "section_id",
+    "settings_lines",
+]
+
+
+def profile_lines(
+    rules: Ruleset, text: RuleText | None, *, parent: Ruleset | None = None
+) -> Iterator[str]:
+    """The whole rules page of a profile, as reST (the page has no hand-written part)."""
+    spec = describe(rules)
+    local = text.ids if text is not None else ()
+    yield from heading(spec.title, "=")
+    if spec.summary:
+        yield escape(spec.summary)
+        yield ""
+    yield f":Profile: {literal(spec.name)}, version {escape(spec.version)}"
+    yield f":Load it: ``cardrules.load({spec.name!r})``"
+    if spec.source:
+        yield f":Source: {escape(spec.source)}"
+    plugins = ", ".join(literal(p) for p in rules.profile.plugins) or "(none)"
+    yield f":Plugins: {plugins}"
+    if spec.extends and parent is not None:
+        yield (
+            f":Extends: :doc:`{parent.name}`; see the "
+            f"`differences from {parent.name} <#differences-from-the-parent>`__"
+        )
+    elif spec.extends:
+        yield f":Extends: {literal(spec.extends)}"
+    yield ""
+
+    yield from heading("Rules", "-")
+    if text is None:
+        yield "This profile has no rule text of its own (no ``.rules.md`` beside it)."
+        yield ""
+    else:
+        implemented = implemented_by(spec)
+        for para in text.intro:
+            yield inline(para, local)
+            yield ""
+        for section in text.sections:
+            if section.title:
+                yield from heading(section.title, "~")
+            for para in section.paragraphs:
+                yield inline(para, local)
+                yield ""
+            for rule in section.rules:
+                yield from rule_lines(rule, implemented, local)
+            for example in section.examples:
+                if example.kind in ("calls", "contract"):
+                    continue  # shown with the scoring formula
+                yield from example_lines(rules, example, local)
+
+    yield from heading("Settings", "-")
+    yield (
+        "Every setting of the profile file, with its value after ``extends`` and defaults, "
+        "the description from the profile schema, and the rule ids each table serves."
+    )
+    yield ""
+    yield from settings_lines(spec, local)
+
+    yield from heading("Auction", "-")
+    a = spec.auction
+    yield (
+        f"Auction {literal(a.kind)}{a.bounds_text}{_rule_tag(a.rule, local)}, "
+        f"``{_qualname(rules.auction)}``: "
+        f"{escape(a.description)}"
+    )
+    yield ""
+
+    yield from heading("Duties of play", "-")
+    yield "The duties narrow the cards a player may play, in this order:"
+    yield ""
+    yield from duties_lines(spec, local)
+    if spec.throw_ins:
+        yield "Throw-ins, checked right after each deal (the same dealer deals again):"
+        yield ""
+        for t in spec.throw_ins:
+            yield f"- {literal(t.name)}{_rule_tag(t.rule, local)}: {escape(t.description)}"
+        yield ""
+
+    yield from heading("Scoring", "-")
+    sc = spec.scoring
+    yield (
+        f"Scorer {literal(sc.kind)}{_rule_tag(sc.rule, local)}, ``{_qualname(rules.scorer)}``: "
+        f"{escape(sc.description)}"
+    )
+    yield ""
+    for key, value in sc.params.items():
+        yield f"- ``scoring.params.{key}`` = {literal(format_value(value))}"
+    if sc.params:
+        yield ""
+    yield from heading("Worked examples", "~")
+    yield "Computed by the engine of this profile when these pages were built."
+    yield ""
+    if text is not None:
+        for example in text.examples:
+            if example.kind in ("calls", "contract"):
+                yield from example_lines(rules, example, local)
+    yield from generic_score_lines(rules)
+
+    yield from heading("End of the game", "-")
+    e = spec.end
+    yield f"{e.deals_text}{_rule_tag(e.rule, local)}. {escape(e.description)}"
+    yield ""
+
+    yield from heading("House-rule switches", "-")
+    yield from options_lines(spec, local)
+
+    if parent is not None:
+        yield from heading("Differences from the parent", "-")
+        yield from diff_lines(parent, rules, local)
+
+
+def implemented_by(spec: RulesSpec) -> dict[str, list[str]]:
+    """Rule id -> links to the settings that implement it (duties, tables, switches...)."""
+    out: dict[str, list[str]] = {}
+
+    def add(rule: str, where: str) -> None:
+        if rule and where not in out.setdefault(rule, []):
+            out[rule].append(where)
+
+    for d in spec.duties:
+        add(
+            d.rule,
+            f"{_link(f'play.duties[{d.position - 1}]', 'duties-of-play')} ({literal(d.name)})",
+        )
+    for i, t in enumerate(spec.throw_ins):
+        add(t.rule, f"{_link(f'deal.throw_in[{i}]', 'duties-of-play')} ({literal(t.name)})")
+    titles = {s.key: section_id(_settings_title(s.key, s.description)) for s in spec.sections}
+    auction = titles.get("auction", "settings")
+    add(spec.auction.rule, f"{_link('auction.kind', auction)} ({literal(spec.auction.kind)})")
+    add(spec.scoring.rule, f"{_link('scoring.kind', 'scoring')} ({literal(spec.scoring.kind)})")
+    add(spec.end.rule, f"{_link('game.deals', 'end-of-the-game')} ({spec.end.deals})")
+    for o in spec.options:
+        add(o.rule, _link(f"options.{o.name}", "house-rule-switches"))
+    for section in spec.sections:
+        for rule in section.rules:
+            add(rule, f"the {_link(f'[{section.key}]', titles[section.key])} table")
+    return out
+
+
+def section_id(title: str) -> str:
+    """The HTML id docutils gives a section: ``[deal] Dealing`` -> ``deal-dealing``."""
+    return re.sub(r"^[-0-9]+|-+$", "", re.sub(r"[^a-z0-9]+", "-", title.lower()))
+
+
+def _settings_title(key: str, description: str) -> str:
+    return f"[{key}] {description.rstrip('.')}"
+
+
+def _link(text: str, target: str) -> str:
+    return f"`{text} <#{target}>`__"
+
+
+def rule_lines(
+    rule: Rule, implemented: Mapping[str, Sequence[str]], local: Iterable[str] = ()
+) -> Iterator[str]:
+    """One rule as a ``cardrules-rule`` directive (its id is the anchor), with its settings."""
+    local = tuple(local)
+    yield f".. cardrules-rule:: {rule.id}"
+    yield ""
+    yield "   " + inline(rule.text, local)
+    yield ""
+    for item in rule.items:
+        yield "   - " + inline(item, local)
+    if rule.items:
+        yield ""
+    where = implemented.get(rule.id, ())
+    if where:
+        yield "   *Implemented by* " + ", ".join(where) + "."
+        yield ""
+
+
+def example_lines(rules: Ruleset, example: Example, local: Iterable[str] = ()) -> Iterator[str]:
+    """A worked example, its outcome computed now by the engine of ``rules``."""
+    d = example.data
+    ref = rule_ref(example.rule, local)
+    try:
+        if example.kind == "legal":
+            yield from _legal_example(rules, d, ref)
+        elif example.kind == "trick":
+            yield from _trick_example(rules, d, ref)
+        elif example.kind == "calls":
+            yield from _calls_example(rules, d, ref)
+        else:
+            yield from _contract_example(rules, d, ref)
+    except (CardrulesError, KeyError, TypeError) as exc:
+        raise CardrulesError(
+            f"invalid worked example {example.rule} ({example.kind}) for profile "
+            f"{rules.name!r}: {exc}"
+        ) from None
+
+
+def _trump_word(rules: Ruleset, trump: object) -> str:
+    if trump is None and rules.trump is not None:
+        return f"{rules.trump.word} are trumps"
+    if trump in (None, "NT", "none"):
+        return "no-trump"
+    return f"{Card.parse('2' + str(trump)).suit.word} are trumps"
+
+
+def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
+    trick = parse_cards(d.get("trick", []))
+    hand = parse_cards(d["hand"])
+    first = bool(d.get("first_trick", False))
+    kwargs: dict[str, Any] = {"first_trick": first} if first else {}
+    if "trump" in d:
+        kwargs["trump"] = d["trump"]
+    legal = rules.legal_cards(hand, trick, **kwargs)
+    texts = [str(c) for c in trick], [str(c) for c in hand]
+    situation = (
+        f"led to the first trick by a player holding {_cards(hand)}"
+        if not trick
+        else f"trick so far {_cards(trick)}; the next player holds {_cards(hand)}"
+    )
+    yield f"{ref} ({_trump_word(rules, d.get('trump'))}): {situation}."
+    yield ""
+    yield f"- {_call('rules.legal_cards', texts[1], texts[0], **kwargs)} → **{_cards(legal)}**"
+    for card in hand:
+        if card not in legal:
+            why = rules.explain(hand, trick, card, **kwargs)
+            yield f"- {card.symbol()} is refused: {escape(str(why))}"
+    if len(trick) == 3:
+        for card in legal:
+            full = [*trick, card]
+            won = full[rules.trick_winner(full, **({"trump": d["trump"]} if "trump" in d else {}))]
+            yield f"- with {card.symbol()} played, {won.symbol()} wins the trick"
+    yield ""
+
+
+def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
+    trick = parse_cards(d["trick"])
+    leader = int(d["leader"])
+    trump = d.get("trump")
+    kwargs: dict[str, Any] = {"trump": trump} if "trump" in d else {}
+    order = rules.direction.order(leader)
+    played = ", ".join(f"{SEAT_NAMES[s]} {c.symbol()}" for s, c in zip(order, trick, strict=False))
+    won = rules.trick_winner(trick, **kwargs)
+    yield f"{ref} ({_trump_word(rules, trump)}): {played}."
+    yield ""
+    yield (
+        f"- {_call('rules.trick_winner', [str(c) for c in trick], **kwargs)} → {won}: "
+        f"**{trick[won].symbol()}** wins, played by {_seat(order[won])}, who leads next"
+    )
+    yield ""
+
+
+def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
+    calls, tricks = list(d["calls"]), list(d["tricks"])
+    scores = rules.score_deal(calls=calls, tricks=tricks)
+    yield f"{ref}: {_call('rules.score_calls', calls, tricks)} gives"
+    yield ""
+    rows = [
+        [_seat(seat), str(calls[seat]), str(tricks[seat]), f"**{scores[seat]}**"]
+        for seat in range(4)
+    ]
+    yield from list_table(["Seat", "Call", "Tricks", "Score"], rows)
+
+
+def _contract_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
+    contract = f"{d['strain']} {d['goal']}"
+    seat, taken = int(d["declarer"]), int(d["declarer_tricks"])
+    scores = rules.score_deal(**{"contract": contract, "declarer": seat, "tricks": taken})
+    yield (
+        f"{ref}: contract {literal(contract)} declared by {_seat(seat)}, "
+        f"the declaring pair takes {taken} tricks: "
+        f"{_call('rules.score_contract', contract, seat, taken)} gives "
+        + ", ".join(f"{side} **{v}**" for side, v in scores.items())
+        + "."
+    )
+    yield ""
+
+
+def _seat(seat: int) -> str:
+    return f"{SEAT_NAMES[seat]} (seat {seat})"
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol() for c in cards) or "(none)"
+
+
+def _call(func: str, *args: object, **kwargs: object) -> str:
+    parts = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"``{func}({', '.join(parts)})``"
+
+
+def settings_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
+    """Each table of the profile: the rule ids it serves, then each setting and its meaning."""
+    local = tuple(local)
+    for section in spec.sections:
+        yield from heading(_settings_title(section.key, section.description), "~")
+        if section.rules:
+            yield "Serves " + ", ".join(rule_ref(r, local) for r in section.rules) + "."
+            yield ""
+        rows = [[literal(s.key), _setting_cell(s), escape(s.description)] for s in section.settings]
+        yield from list_table(["Setting", "Value", "Description"], rows, "20 30 50")
+
+
+def _setting_cell(s: Setting) -> str | list[str]:
+    if isinstance(s.value, list | tuple) and s.value:
+        return [literal(format_value(v)) for v in s.value]
+    return literal(s.text)
+
+
+def duties_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
+    """The duties of play in the order they apply, each with its rule id and summary."""
+    if not spec.duties:
+        yield "No duties: any card may be played."
+        yield ""
+        return
+    for d in spec.duties:
+        yield f"#. {literal(d.name)}{_rule_tag(d.rule, local)}: {escape(d.summary)}"
+    yield ""
+
+
+def generic_score_lines(rules: Ruleset) -> Iterator[str]:
+    """A table of one call's scores for a range of tricks (call-based scorers only)."""
+    if rules.profile.auction_kind != "calls":
+        return
+    low, high = rules.bounds
+    call = min(max(4, low), high)
+    rows = []
+    for took in range(max(0, call - 2), min(13, call + 4) + 1):
+        rest = 13 - took  # the other seats share the rest, so the deal adds up to 13
+        others = [rest // 3 + (rest % 3 > 0), rest // 3 + (rest % 3 > 1), rest // 3]
+        scores = rules.score_deal(calls=[call] * 4, tricks=[took, *others])
+        rows.append([str(took), f"**{scores[0]}**"])
+    yield (
+        f"A call of {call}, for each number of tricks the first seat takes "
+        f"(``rules.score_calls([{call}] * 4, tricks)``, the other seats sharing the rest):"
+    )
+    yield ""
+    yield from list_table([f"Tricks (call {call})", "Score"], rows)
+
+
+def options_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
+    """The house-rule switches and plugin settings under ``[options]``, with their defaults."""
+    if not spec.options:
+        yield "This profile's plugins declare no ``[options]``."
+        yield ""
+        return
+    yield (
+        "Declared by this profile's plugins. A profile turns one on under ``[options]`` "
+        "(in its own file or in one that ``extends`` it); the value is this profile's."
+    )
+    yield ""
+    rows = []
+    for o in spec.options:
+        desc = escape(o.description)
+        if o.choices:
+            desc += " Choices: " + ", ".join(literal(format_value(c)) for c in o.choices) + "."
+        rows.append(
+            [
+                literal(f"options.{o.name}"),
+                literal(format_value(o.value)),
+                literal(format_value(o.default)),
+                rule_ref(o.rule, local) if o.rule else "",
+                desc,
+            ]
+        )
+    yield from list_table(
+        ["Switch", "Value", "Default", "Rule", "Description"], rows, "20 10 10 10 50"
+    )
+
+
+def _rule_tag(rule: str, local: Iterable[str] = ()) -> str:
+    """`` (CBS-3.6)``, the rule linked, after a component named in a sentence; empty without one."""
+    return f" ({rule_ref(rule, local)})" if rule else ""
+
+
+def _qualname(obj: object) -> str:
+    cls = type(obj)
+    return f"{cls.__module__}.{cls.__qualname__}"
