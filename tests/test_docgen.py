@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 import cardrules
 import cardrules.profile.registry
 from cardrules.tools import docgen
-from cardrules.tools.docgen import Example
+from cardrules.tools.ruletext import Example
 from cardrules.tools.spec import OptionDoc, describe
 
 DATA = Path(__file__).resolve().parent / "data"

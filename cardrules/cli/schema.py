@@ -1,7 +1,7 @@
 """``cardrules schema``: the JSON Schema of profile files.
 
 Its arguments and its run are ``schema_cli_arguments`` and ``schema_cli_run`` of
-:mod:`cardrules.tools.docgen`, next to the code they use; this module adapts them.
+:mod:`cardrules.tools.schemaref`, next to the JSON Schema they print; this module adapts them.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from cardrules.cli.console import Console
-from cardrules.tools.docgen import schema_cli_arguments, schema_cli_run
+from cardrules.tools.schemaref import schema_cli_arguments, schema_cli_run
 
 __all__ = ["arguments", "run"]
 

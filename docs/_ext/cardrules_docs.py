@@ -1,7 +1,8 @@
-"""The Sphinx extension of the cardrules docs: thin directives over ``cardrules.tools.docgen``.
+"""The Sphinx extension of the cardrules docs: thin directives over the generators of tools.
 
 Every directive turns domain objects (profiles, hooks, the profile schema, the
-command line) into reST through the generators of :mod:`cardrules.tools.docgen`, so
+command line) into reST through the generators of :mod:`cardrules.tools`
+(``rulepages``, ``comparison``, ``hookref``, ``schemaref``, ``cliref``), so
 the pages come from the same files as the engine.  At ``builder-inited`` one
 stub page per installed profile is written to ``rules/`` (generated, never
 edited), so a profile added to ``profiles/`` gets its page with no writing.
@@ -22,7 +23,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 import cardrules
 from cardrules.profile.registry import find_profile, profile_paths
 from cardrules.rules import hookspecs
-from cardrules.tools import docgen
+from cardrules.tools import cliref, comparison, hookref, rulepages, ruletext, schemaref
 
 RULES_DIR = "rules"
 STUB = """\
@@ -33,7 +34,7 @@ STUB = """\
 
 
 class _Generated(SphinxDirective):
-    """A directive whose output is reST produced by a ``docgen`` generator."""
+    """A directive whose output is reST produced by a generator of ``cardrules.tools``."""
 
     def emit(self, lines: Any, source: str) -> list[nodes.Node]:
         text = "\n".join(lines)
@@ -55,14 +56,14 @@ class ProfileDirective(_Generated):
         rules = cardrules.load(name)
         path = find_profile(name)
         self.env.note_dependency(str(path))
-        text = docgen.rule_text_of(name)
+        text = ruletext.rule_text_of(name)
         if text is not None:
             self.env.note_dependency(text.path)
         parent = None
         extends = rules.profile.extends
         if extends is not None and extends in profile_paths():
             parent = cardrules.load(extends)
-        return self.emit(docgen.profile_lines(rules, text, parent=parent), str(path))
+        return self.emit(rulepages.profile_lines(rules, text, parent=parent), str(path))
 
 
 class RuleDirective(SphinxDirective):
@@ -73,7 +74,7 @@ class RuleDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rule_id = self.arguments[0]
-        ident = docgen.anchor(rule_id)
+        ident = ruletext.anchor(rule_id)
         node = nodes.container(classes=["cardrules-rule"], ids=[ident])
         self.state.document.ids.setdefault(ident, node)
         self.state.nested_parse(self.content, self.content_offset, node)
@@ -104,21 +105,21 @@ class ComparisonDirective(_Generated):
         for path in profile_paths().values():
             self.env.note_dependency(str(path))
         docs = f"/{RULES_DIR}/"
-        return self.emit(docgen.comparison_lines(rulesets, docs), "comparison")
+        return self.emit(comparison.comparison_lines(rulesets, docs), "comparison")
 
 
 class HooksDirective(_Generated):
     """``.. cardrules-hooks::``: the hookspecs, grouped by phase, autodocumented."""
 
     def run(self) -> list[nodes.Node]:
-        return self.emit(docgen.hook_lines(hookspecs), hookspecs.__file__)
+        return self.emit(hookref.hook_lines(hookspecs), hookspecs.__file__)
 
 
 class SchemaDirective(_Generated):
     """``.. cardrules-schema::``: the profile schema from the pydantic models."""
 
     def run(self) -> list[nodes.Node]:
-        return self.emit(docgen.schema_lines(), "cardrules.profile")
+        return self.emit(schemaref.schema_lines(), "cardrules.profile")
 
 
 class CliDirective(_Generated):
@@ -131,7 +132,7 @@ class CliDirective(_Generated):
 
         parser = build_parser()
         parser.prog = "cardrules"
-        return self.emit(docgen.cli_lines(parser, self.options.get("width", 88)), "cli")
+        return self.emit(cliref.cli_lines(parser, self.options.get("width", 88)), "cli")
 
 
 class RuleRole(SphinxRole):
@@ -154,7 +155,7 @@ def _rule_pages() -> dict[str, str]:
     """Rule id -> the profile whose rule text holds it (decision ids excluded)."""
     out: dict[str, str] = {}
     for name in profile_paths():
-        text = docgen.rule_text_of(name)
+        text = ruletext.rule_text_of(name)
         for rule_id in text.ids if text is not None else ():
             if not rule_id.startswith("D-"):
                 out.setdefault(rule_id, name)
@@ -170,7 +171,9 @@ def resolve_rule(
     if name is None:
         return None
     uri = app.builder.get_relative_uri(node["refdoc"], f"{RULES_DIR}/{name}")
-    ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{docgen.anchor(node['reftarget'])}")
+    ref = nodes.reference(
+        "", "", internal=True, refuri=f"{uri}#{ruletext.anchor(node['reftarget'])}"
+    )
     ref += contnode
     return ref
 
