@@ -1,0 +1,73 @@
+"""Hook implementations of the Oh Hell family plugin (entry point ``ohhell``).
+
+It provides the auction ``oh_hell_bids`` (one bid each from the dealer's
+left, the dealer last and bound by the hook: OH-3.1 .. OH-3.3) and the scorer
+``exact_bid`` (OH-5.1, OH-5.2, D-7), whose ``[scoring] params`` are
+``bonus`` (10), ``per_bid`` (1), ``per_trick`` (0) and ``per_miss`` (0).  The rest of an Oh
+Hell profile is the kernel's: ``[table] players``, ``[deal] hand_sizes``,
+``[play] trump = "turn_up"`` and the ``follow_suit`` duty.
+"""
+
+from __future__ import annotations
+
+from cardrules.errors import ProfileError
+from cardrules.rules.catalog import Components
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.profile import Profile
+from cardrules_ohhell.auction import HOOK_RULE, OhHellBids
+from cardrules_ohhell.scoring import ExactBidScorer
+
+#: The settings of the ``exact_bid`` scorer: (default, minimum).
+_EXACT_PARAMS = {"bonus": (10, 0), "per_bid": (1, 0), "per_trick": (0, 0), "per_miss": (0, 0)}
+
+
+def _bids(profile: Profile, bounds: tuple[int, int]) -> OhHellBids:
+    """The bidding; bids run from 0 to each deal's hand size, so call bounds are refused."""
+    auction = profile.data.get("auction", {})
+    fixed = [key for key in ("min_call", "max_call") if key in auction]
+    if fixed:
+        raise ProfileError(
+            profile.path,
+            [
+                (
+                    f"auction.{key}",
+                    "the 'oh_hell_bids' auction takes no call bounds: a bid is 0 to the "
+                    "deal's hand size",
+                )
+                for key in fixed
+            ],
+        )
+    return OhHellBids(
+        turn_up=profile.trump == "turn_up",
+        trump=profile.fixed_trump,
+        hook_rule=profile.auction_rule or HOOK_RULE,
+        play_turn_rule=profile.play_turn_rule,
+    )
+
+
+def _exact(profile: Profile) -> ExactBidScorer:
+    """The scorer with the settings under ``[scoring] params``, checked."""
+    problems = []
+    values = {key: default for key, (default, _) in _EXACT_PARAMS.items()}
+    for key, value in profile.scoring_params.items():
+        where = f"scoring.params.{key}"
+        if key not in _EXACT_PARAMS:
+            known = ", ".join(sorted(_EXACT_PARAMS))
+            problems.append((where, f"unknown setting of scorer 'exact_bid'; known: {known}"))
+        elif type(value) is not int:
+            problems.append((where, f"must be int (got {value!r})"))
+        elif value < _EXACT_PARAMS[key][1]:
+            problems.append((where, f"must be >= {_EXACT_PARAMS[key][1]} (got {value!r})"))
+        else:
+            values[key] = value
+    if problems:
+        raise ProfileError(profile.path, problems)
+    return ExactBidScorer(**values)
+
+
+@hookimpl
+def cardrules_setup_components(components: Components) -> None:
+    # One bid per seat (a contract of calls); the trump is the turned-up card's
+    # suit or the profile's, never chosen in the bidding.  Each seat scores for itself.
+    components.add_auction("oh_hell_bids", _bids, provides="calls", chooses_trump=False)
+    components.add_scorer("exact_bid", _exact, needs="calls", sides="individual")
