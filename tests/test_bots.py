@@ -127,10 +127,11 @@ def test_app_6_1_bots_get_only_the_view_of_the_deciding_seat(name: str) -> None:
     """APP-6.1: computer players see only their own cards (plus a hand exposed to every
     seat, such as Minibridge's dummy): each bot gets ``game.view(controller)``, nothing else."""
     game = cardrules.load(name).new_game(seed=11)
-    spies = [SpyBot(RuleBot()) for _ in range(4)]
+    seats = range(game.rules.players)
+    spies = {s: SpyBot(RuleBot()) for s in seats}
     while game.to_act is not None:
         seat = game.controller(game.to_act)
-        views = [game.view(s) for s in range(4)]
+        views = [game.view(s) for s in seats]
         n = len(game.actions)
         autoplay(game, spies, until=lambda g, n=n: len(g.actions) > n)
         got = spies[seat].seen[-1]
@@ -138,8 +139,8 @@ def test_app_6_1_bots_get_only_the_view_of_the_deciding_seat(name: str) -> None:
         for other in set(views[seat].hands) - {seat}:
             assert all(other in v.hands for v in views), f"{name}: hand of {other} not public"
     assert game.phase == "finished"
-    assert all(isinstance(v, View) for spy in spies for v in spy.seen)
-    assert sum(len(spy.seen) for spy in spies) == len(game.actions)
+    assert all(isinstance(v, View) for spy in spies.values() for v in spy.seen)
+    assert sum(len(spy.seen) for spy in spies.values()) == len(game.actions)
 
 
 def test_autoplay_stops_at_a_seat_without_a_bot() -> None:
@@ -231,9 +232,9 @@ def test_play_game_needs_a_bot_per_seat() -> None:
 @pytest.mark.parametrize("name", cardrules.profiles())
 def test_rule_bots_finish_every_profile(name: str) -> None:
     """Rule and random bots play a whole game of every installed profile."""
-    game = play_game(
-        cardrules.load(name).new_game(seed=3), bots_by_name("rule,random,rule,random", seed=3)
-    )
+    rules = cardrules.load(name)
+    names = ",".join(("rule", "random")[s % 2] for s in range(rules.players))
+    game = play_game(rules.new_game(seed=3), dict(enumerate(bots_by_name(names, seed=3))))
     assert game.phase == "finished"
     assert len(game.deals) >= 1
 

@@ -21,6 +21,7 @@ from cardrules.engine.bots import RuleBot, bots_by_name, play_game
 from cardrules.profile.registry import profile_paths
 from cardrules.profile.schema import AuctionModel, PlayModel
 from cardrules.profile.validated import load_profile
+from cardrules.rules.components import seat_name
 from cardrules.tools.spec import describe, render_text
 
 STRICT = "callbreak-strict"
@@ -307,7 +308,7 @@ def test_play_a_whole_game_from_typed_input(name: str, tmp_path: Path) -> None:
     assert game.actions == expected.actions and game.phase == "finished"
     assert "Final standings:\n" in out
     for st in expected.standings():
-        side = "NESW"[st.side] if isinstance(st.side, int) else st.side
+        side = seat_name(st.side) if isinstance(st.side, int) else st.side
         you = " (you)" if game.rules.side_of(2) == st.side else ""
         mark = "  winner" if st.winner else ""
         assert f"  {st.place}. {side}{you}  {st.total}{mark}\n" in out

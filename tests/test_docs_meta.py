@@ -67,6 +67,24 @@ RULE_IDS = {
         *(f"MB-6.{i}" for i in range(1, 4)),
         *(f"D-{i}" for i in range(1, 10)),
     ],
+    "oh-hell": [
+        *(f"OH-1.{i}" for i in range(1, 4)),
+        *(f"OH-2.{i}" for i in range(1, 6)),
+        *(f"OH-3.{i}" for i in range(1, 5)),
+        *(f"OH-4.{i}" for i in range(1, 6)),
+        *(f"OH-5.{i}" for i in range(1, 4)),
+        *(f"OH-6.{i}" for i in range(1, 4)),
+        *(f"OH-7.{i}" for i in range(1, 6)),
+        *(f"D-{i}" for i in range(1, 11)),
+    ],
+    "oh-hell-3": [f"OHT-1.{i}" for i in range(1, 4)],
+    "oh-hell-5": [f"OHF-1.{i}" for i in range(1, 4)],
+    "oh-hell-openspiel-4x5": [
+        *(f"OSP-1.{i}" for i in range(1, 4)),
+        "OSP-2.1",
+        "OSP-2.2",
+        "OSP-3.1",
+    ],
 }
 
 #: The profiles shipped in the wheel (installed plugins may add others).

@@ -25,6 +25,7 @@ from cardrules.batch.simulate import (
     _batch_form,
     _scalar_narrow,
     batch_narrow,
+    deal_seed,
     play_deal,
     summary,
 )
@@ -50,9 +51,17 @@ def _loadable_profiles() -> list[str]:
 PROFILES = _loadable_profiles()
 
 
-def replay(rules: cardrules.Ruleset, rec: DealRecord) -> cardrules.Game:
-    """Play ``rec``'s deal through the public API with the same policy, checking every step."""
-    game = rules.new_game(seed=0, dealer=rec.dealer, hands=[list(cards_of(h)) for h in rec.hands])
+def replay(rules: cardrules.Ruleset, rec: DealRecord, seed: int | None = None) -> cardrules.Game:
+    """Play ``rec``'s deal through the public API with the same policy, checking every step.
+
+    With the simulation's ``seed`` (the game engine), the deal is dealt again from its
+    game seed, stock and turned card included; else the hands are dealt by hand.
+    """
+    if seed is not None:
+        game = rules.new_game(seed=deal_seed(seed, rec.deal), dealer=rec.dealer)
+    else:
+        hands = [list(cards_of(h)) for h in rec.hands]
+        game = rules.new_game(seed=0, dealer=rec.dealer, hands=hands)
     assert tuple(game.initial_hands) == rec.hands
     j = 0
     while game.phase == "auction":
@@ -63,7 +72,7 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord) -> cardrules.Game:
         j += 1
     assert j == len(rec.actions)
     assert game.contract == rec.contract
-    for k in range(52):
+    for k in range(len(rec.cards)):
         legal = game.legal_actions()
         act = legal[int(rec.play_u[k] * len(legal))]
         assert isinstance(act, Play)
@@ -76,7 +85,11 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord) -> cardrules.Game:
 def test_batch_and_api_agree_card_for_card(name: str) -> None:
     """Every card of many seeded batch deals is the card the API plays; the scores match."""
     rules = cardrules.load(name)
-    sim = cardrules.simulate(rules, deals=300, seed=11, engine="numpy", trace=True)
+    try:
+        sim = cardrules.simulate(rules, deals=300, seed=11, engine="numpy", trace=True)
+    except cardrules.CardrulesError as exc:  # a table the NumPy engine does not play
+        assert "invalid engine: 'numpy'" in str(exc)
+        pytest.skip(str(exc))
     assert len(sim) == 300
     assert [d.deal for d in sim] == list(range(300))
     for rec in sim:
@@ -93,7 +106,7 @@ def test_game_engine_records_what_the_game_played(name: str) -> None:
     rules = cardrules.load(name)
     sim = cardrules.simulate(rules, deals=20, seed=3, engine="game", trace=True)
     for rec in sim:
-        game = replay(rules, rec)
+        game = replay(rules, rec, seed=3)
         assert game.deals[0].tricks == rec.tricks
         assert dict(game.deals[0].scores) == rec.scores
 
@@ -335,7 +348,8 @@ def test_game_deals_are_deal_cards_of_the_shuffled_deck(name: str) -> None:
         if game.throw_ins:  # redealt: the first attempt was thrown in
             continue
         deck = shuffle_and_cut(seed, 1, 0)
-        assert tuple(game.initial_hands) == deal_cards(deck, game.dealer, rules.direction)
+        size = rules.hand_size(1)
+        assert tuple(game.initial_hands) == deal_cards(deck, game.dealer, rules.direction, size)
 
 
 @pytest.mark.parametrize("pos", [0, 1, 2, 3])
