@@ -136,3 +136,14 @@ def test_the_batch_engine_plays_only_the_whole_pack_at_four(tmp_path: Path) -> N
     sim = cardrules.simulate(rules, deals=4, seed=1)
     assert sim.engine == "game" and len(sim) == 4
     assert json.loads(json.dumps([d.tricks for d in sim.deals]))
+
+
+def test_stateless_helpers_take_a_trick_of_the_table_size(tmp_path: Path) -> None:
+    """At five seats a trick holds five cards: the helpers read up to four played before."""
+    rules = table(tmp_path)
+    assert [str(c) for c in rules.legal_cards("AH 2C", ["3H", "4H", "5H", "6H"], trump=None)] == [
+        "AH"
+    ]
+    assert rules.trick_winner(["3H", "4H", "5H", "6H", "2S"], trump="S") == 4
+    with pytest.raises(CardrulesError, match=r"5 cards already played \(at most 4\)"):
+        rules.legal_cards("AH", ["3H", "4H", "5H", "6H", "7H"])

@@ -251,11 +251,13 @@ def bots_by_name(names: str | Sequence[str], *, seed: int | None = None) -> list
     return bots
 
 
-def _table(bots: BotTable) -> dict[int, Bot]:
+def _table(bots: BotTable, players: int) -> dict[int, Bot]:
     if isinstance(bots, Mapping):
         return dict(bots)
-    if len(bots) != 4:
-        raise CardrulesError(f"invalid bots: need one bot per seat, 4 in all (got {len(bots)})")
+    if len(bots) != players:
+        raise CardrulesError(
+            f"invalid bots: need one bot per seat, {players} in all (got {len(bots)})"
+        )
     return dict(enumerate(bots))
 
 
@@ -273,7 +275,7 @@ def autoplay(
     called before each action is applied.  Stops, without error, at a seat
     that has no bot (a human's turn).
     """
-    table = _table(bots)
+    table = _table(bots, game.rules.players)
     while game.to_act is not None and not (until is not None and until(game)):
         seat = game.controller(game.to_act)
         bot = table.get(seat)
@@ -288,7 +290,7 @@ def autoplay(
 
 def play_game(game: Game, bots: BotTable) -> Game:
     """Play ``game`` to the end with one bot per seat; returns the game."""
-    table = _table(bots)
+    table = _table(bots, game.rules.players)
     missing = [s for s in range(game.rules.players) if s not in table]
     if missing:
         raise CardrulesError(f"invalid bots: no bot for seat {', '.join(map(str, missing))}")

@@ -219,8 +219,9 @@ class Ruleset:
         self, trick: Iterable[Card | str] | str, first_trick: bool, trump: TrumpArg
     ) -> TrickState:
         cards = parse_cards(trick)
-        if len(cards) > 3:
-            raise CardError(f"invalid trick: {len(cards)} cards already played (at most 3)")
+        most = self.players - 1
+        if len(cards) > most:
+            raise CardError(f"invalid trick: {len(cards)} cards already played (at most {most})")
         _check_distinct(cards, "trick")
         if not isinstance(first_trick, bool):
             raise CardError(f"invalid first_trick: {first_trick!r} (expected True or False)")
@@ -245,8 +246,8 @@ class Ruleset:
         cards = parse_cards(trick)
         if not cards:
             raise CardError("invalid trick: no cards")
-        if len(cards) > 4:
-            raise CardError(f"invalid trick: {len(cards)} cards (at most 4)")
+        if len(cards) > self.players:
+            raise CardError(f"invalid trick: {len(cards)} cards (at most {self.players})")
         _check_distinct(cards, "trick")
         return trick_winner_index([c.index for c in cards], self._trump(trump))
 

@@ -520,5 +520,6 @@ class DealsEnd:
                 return GameOver(f"a total reached the target of {self.target}", self.target_rule)
             return None
         if len(deals) >= self.deals:
+            # (records keep this text: "1 deals played" stays, so that they replay)
             return GameOver(f"{self.deals} deals played", self.rule)
         return None
