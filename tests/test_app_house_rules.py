@@ -16,7 +16,7 @@ import cardrules
 from cardrules import ProfileError, Ruleset
 from cardrules.cards import SUIT_MASKS, Suit
 from cardrules_callbreak.house import PICTURES_MASK
-from conftest import ALL_CARDS, check_full_deal, hands_for, names, play_deal, play_out
+from helpers import ALL_CARDS, check_full_deal, hands_for, names, play_deal, play_out
 
 APP = "callbreak-app"
 

@@ -8,7 +8,7 @@ import cardrules
 from cardrules import Card, Ruleset
 from cardrules.cards import SUIT_MASKS, Suit
 from cardrules.engine.game import deal_from_seed
-from conftest import ALL_CARDS, check_full_deal, names, play_deal, play_out, seat_after
+from helpers import ALL_CARDS, check_full_deal, names, play_deal, play_out, seat_after
 
 APP = "callbreak-app"
 SPADES = SUIT_MASKS[Suit.S]

@@ -22,7 +22,7 @@ import pytest
 import cardrules
 from cardrules import Card, Game, IllegalAction, Ruleset, Suit
 from cardrules.cli import main
-from conftest import (
+from helpers import (
     RANKS,
     calls_for_totals,
     hands_for,

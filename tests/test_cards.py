@@ -12,7 +12,7 @@ import pytest
 
 import cardrules
 from cardrules import Card, CardError, Suit, parse_card, parse_cards
-from conftest import ALL_CARDS, RANKS, names
+from helpers import ALL_CARDS, RANKS, names
 
 
 def test_cbs_1_1_fifty_two_cards_no_jokers() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 import cardrules
 from cardrules import IllegalAction, Ruleset
-from conftest import hands_for, names, play_deal, play_out, seat_after
+from helpers import hands_for, names, play_deal, play_out, seat_after
 
 CBC = "callbridge-classic"
 

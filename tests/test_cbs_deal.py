@@ -8,7 +8,7 @@ import cardrules
 from cardrules import Card, IllegalAction
 from cardrules.engine.game import deal_cards, deal_from_seed, shuffle_and_cut
 from cardrules.rules.components import Direction
-from conftest import ALL_CARDS, check_full_deal, names, play_deal, seat_after
+from helpers import ALL_CARDS, check_full_deal, names, play_deal, seat_after
 
 
 def hand_of(mask: int) -> set[str]:

@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import Game, IllegalAction
-from conftest import (
+from helpers import (
     calls_for_totals,
     lowest_legal,
     play_deal,

@@ -11,7 +11,7 @@ import pytest
 
 import cardrules
 from cardrules import IllegalAction
-from conftest import hands_for, names, seat_after
+from helpers import hands_for, names, seat_after
 
 # ---------------------------------------------------------------------------
 # helpers

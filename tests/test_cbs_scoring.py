@@ -8,7 +8,7 @@ import pytest
 
 import cardrules
 from cardrules import IllegalAction
-from conftest import (
+from helpers import (
     calls_for_totals,
     deal_score_tenths,
     hands_for,

@@ -12,7 +12,7 @@ import cardrules
 from cardrules import ProfileError
 from cardrules.profile.validated import dump_resolved, load_profile
 from cardrules.rules.profile import Profile
-from conftest import names, play_out
+from helpers import names, play_out
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -18,7 +18,7 @@ from cardrules import Card, Duty, IllegalAction, ProfileError, TrickState, hooki
 from cardrules.cards import CARDS, cards_of
 from cardrules.rules.plugins import Components
 from cardrules.rules.profile import Profile
-from conftest import hands_for, names
+from helpers import hands_for, names
 
 #: The four aces as a hand mask.
 ACES = sum(1 << (13 * suit + 12) for suit in range(4))

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Card, Game, IllegalAction, Suit
-from conftest import ALL_CARDS, random_policy
+from helpers import ALL_CARDS, random_policy
 
 SETTINGS = settings(max_examples=40, deadline=None)
 

@@ -17,7 +17,7 @@ import cardrules
 from cardrules import CardrulesError, ProfileError
 from cardrules.cli import main
 from cardrules.tools.scaffold import MAX_NAME_CHARS, new_variant, package_name
-from conftest import play_out
+from helpers import play_out
 
 
 def test_new_profile_extends_the_parent_with_its_switches(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import pytest
 
 import cardrules
 from cardrules import Game
-from conftest import random_policy
+from helpers import random_policy
 
 
 def strings(value: object) -> Iterator[str]:
