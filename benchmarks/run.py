@@ -139,7 +139,7 @@ def batch_deals(name: str, deals: int, seed: int) -> tuple[float, int, int]:
     import cardrules
 
     start = time.perf_counter()
-    result = cardrules.simulate(name, deals=deals, seed=seed, players=["random"] * 4)
+    result = cardrules.simulate(name, deals=deals, seed=seed, engine="numpy")
     elapsed = time.perf_counter() - start
     return elapsed, result.decisions, len(result)
 
@@ -356,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import cardrules
     import cardrules.engine.game
+    from cardrules.batch.simulate import not_batched
 
     size = "quick" if args.quick else "full"
     per_rep = DEALS_PER_REP[size]
@@ -437,7 +438,10 @@ def main(argv: list[str] | None = None) -> int:
                 "OpenSpiel oh_hell, from Python",
                 api_compiled,
             )
-        if not args.no_batch:
+        unbatched = not_batched(rules)
+        if unbatched and not args.no_batch:
+            skipped.append(f"no batch row for {name}: the NumPy engine {unbatched}")
+        if not args.no_batch and not unbatched:
 
             def batch(rep: int, name: str = name) -> tuple[float, int, int]:
                 return batch_deals(name, batch_n, rep)

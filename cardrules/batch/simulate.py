@@ -658,7 +658,7 @@ class Progress:
         self.stream.flush()
 
 
-def _not_batched(rules: Ruleset) -> str:
+def not_batched(rules: Ruleset) -> str:
     """Why the NumPy engine cannot play ``rules`` ("" when it can).
 
     It plays four seats dealt the whole pack, with the trump the contract names.
@@ -718,7 +718,7 @@ def simulate(
             f"invalid players: {players!r} (expected one per seat, {rules.players} in all)"
         )
     all_random = all(isinstance(p, str) and p.strip().lower() == "random" for p in players)
-    unbatched = _not_batched(rules)
+    unbatched = not_batched(rules)
     if engine == "auto":
         engine = "numpy" if all_random and not unbatched and _numpy() is not None else "game"
     if engine == "numpy":
