@@ -1,4 +1,4 @@
-"""cardrules: the rules of the Call Break family and of Minibridge, as a library.
+"""cardrules: the rules of trick-taking games (Call Break, Minibridge, Oh Hell), as a library.
 
 >>> import cardrules
 >>> "callbreak-strict" in cardrules.profiles()
