@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import random
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 import cardrules
-from cardrules import CardrulesError, Game, ProfileError, Ruleset
+from cardrules import CardrulesError, Components, Game, ProfileError, Ruleset, hookimpl
 from cardrules.cards import mask_of
 
 TABLE = """
@@ -147,3 +148,41 @@ def test_stateless_helpers_take_a_trick_of_the_table_size(tmp_path: Path) -> Non
     assert rules.trick_winner(["3H", "4H", "5H", "6H", "2S"], trump="S") == 4
     with pytest.raises(CardrulesError, match=r"5 cards already played \(at most 4\)"):
         rules.legal_cards("AH", ["3H", "4H", "5H", "6H", "7H"])
+
+
+class _PerTrick:
+    """A point a trick: a scorer for a family without an auction."""
+
+    def score(self, contract: object, tricks: list[int]) -> dict[int, Decimal]:
+        return {seat: Decimal(n) for seat, n in enumerate(tricks)}
+
+
+class _PerTrickPlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_scorer("per_trick", lambda profile: _PerTrick())
+
+
+def test_a_family_without_an_auction_plays_at_once(tmp_path: Path) -> None:
+    """[auction] kind = "none": the auction is optional; play begins as soon as the cards
+    are dealt, the dealer's left leads, and a bid is refused."""
+    path = tmp_path / "no-auction.toml"
+    path.write_text(
+        '[profile]\nname = "no-auction"\ntitle = "No auction"\n'
+        '[deal]\ndirection = "clockwise"\ncutter = "right"\n'
+        '[auction]\nkind = "none"\n'
+        '[play]\ntrump = "none"\nduties = [{ name = "follow_suit", rule = "T-1" }]\n'
+        '[scoring]\nkind = "per_trick"\n[game]\ndeals = 2\n',
+        encoding="utf-8",
+    )
+    rules = cardrules.load(path, plugins=[_PerTrickPlugin()])
+    game = rules.new_game(seed=3, dealer=1)
+    assert game.phase == "play" and game.to_act == 2 and game.contract is not None
+    assert game.contract.trump is None and repr(rules.auction) == "NoAuction(None, turn_up=False)"
+    before = game.to_json()
+    with pytest.raises(cardrules.IllegalAction):
+        game.apply("bid 3")
+    assert game.to_json() == before
+    play_out(game)
+    assert [sum(d.tricks) for d in game.deals] == [13, 13]
+    assert sum(game.totals.values()) == 26

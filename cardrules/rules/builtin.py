@@ -13,6 +13,7 @@ from cardrules.rules.components import (
     DealsEnd,
     Direction,
     EndCondition,
+    NoAuction,
     Scorer,
     ThrowIn,
 )
@@ -32,12 +33,18 @@ def _calls_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
     )
 
 
+def _no_auction(profile: Profile, bounds: tuple[int, int]) -> Auction:
+    turn_up = profile.trump == "turn_up"
+    return NoAuction(profile.fixed_trump, turn_up, profile.play_turn_rule)
+
+
 @hookimpl(trylast=True)
 def cardrules_setup_components(components: Components) -> None:
     for duty in BUILTIN_DUTIES:
         components.add_duty(duty)
     # Any sides: the calls are per seat, and a scorer says how it keys its scores.
     components.add_auction("calls", _calls_auction, provides="calls", chooses_trump=False)
+    components.add_auction("none", _no_auction, provides="none", chooses_trump=False)
 
 
 @hookimpl(trylast=True)

@@ -149,7 +149,7 @@ class Components:
         The keywords declare what it gives, so that a profile whose parts do
         not fit is refused at load rather than mid-game (see
         :class:`AuctionSpec`): ``provides`` the contract shape (``"calls"``,
-        ``"declarer"``), ``chooses_trump`` whether it picks each deal's trump
+        ``"declarer"``, ``"none"`` for the kernel's auction-less ``none``), ``chooses_trump`` whether it picks each deal's trump
         (``[play] trump = "contract"``), ``sides`` the ``[table] sides`` it
         plays with.  Left out, each fits anything::
 

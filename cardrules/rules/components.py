@@ -37,6 +37,7 @@ __all__ = [
     "ExplainsRedeal",
     "GameOver",
     "NamesTurnRule",
+    "NoAuction",
     "Scorer",
     "Side",
     "Summarized",
@@ -397,6 +398,60 @@ class _CallAuctionState:
 
     def public(self) -> dict[str, Any]:
         return {"calls": list(self.calls), "order": list(self.order)}
+
+    def exposed(self) -> frozenset[int]:
+        return frozenset()
+
+
+class NoAuction:
+    """No auction: play begins as soon as the cards are dealt (Hearts has none).
+
+    The seat after the dealer leads; the trump is the profile's (or the
+    turned-up card's, with ``turn_up``).  Every deal's contract is the plain
+    :class:`Contract`: nothing is undertaken, so a scorer of such a family
+    scores the tricks (or the cards in them) alone.
+    """
+
+    def __init__(self, trump: Suit | None, turn_up: bool = False, play_turn_rule: str = "") -> None:
+        self.trump = trump
+        self.turn_up = turn_up
+        self.play_turn_rule = play_turn_rule
+
+    def __repr__(self) -> str:
+        return f"NoAuction({self.trump!r}, turn_up={self.turn_up})"
+
+    def start(self, deal: DealInfo) -> _NoAuctionState:
+        trump = self.trump
+        if self.turn_up:
+            card = deal.turned_up
+            trump = None if card is None else card.suit
+        leader = deal.direction.next(deal.dealer)
+        return _NoAuctionState(Contract(trump, leader, turn_rule=self.play_turn_rule))
+
+
+class _NoAuctionState:
+    __slots__ = ("contract",)
+
+    def __init__(self, contract: Contract) -> None:
+        self.contract = contract
+
+    def __repr__(self) -> str:
+        return "<no auction>"
+
+    def to_act(self) -> int | None:
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise IllegalAction("", "there is no auction: play a card", action=str(action), seat=seat)
+
+    def result(self) -> Contract:
+        return self.contract
+
+    def public(self) -> dict[str, Any]:
+        return {}
 
     def exposed(self) -> frozenset[int]:
         return frozenset()
