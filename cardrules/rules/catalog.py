@@ -149,9 +149,10 @@ class Components:
         The keywords declare what it gives, so that a profile whose parts do
         not fit is refused at load rather than mid-game (see
         :class:`AuctionSpec`): ``provides`` the contract shape (``"calls"``,
-        ``"declarer"``, ``"none"`` for the kernel's auction-less ``none``), ``chooses_trump`` whether it picks each deal's trump
-        (``[play] trump = "contract"``), ``sides`` the ``[table] sides`` it
-        plays with.  Left out, each fits anything::
+        ``"declarer"``, ``"none"`` for the kernel's auction-less ``none``),
+        ``chooses_trump`` whether it picks each deal's trump (``[play] trump
+        = "contract"``), ``sides`` the ``[table] sides`` it plays with.
+        Left out, each fits anything::
 
             components.add_auction(
                 "my_auction", make, provides="declarer", chooses_trump=True, sides="partnership"
