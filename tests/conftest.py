@@ -6,7 +6,7 @@ import pytest
 
 import cardrules
 from cardrules import Ruleset
-from helpers import STRICT
+from helpers import API_PROFILES, APP, STRICT
 
 
 def pytest_report_header() -> str:
@@ -22,3 +22,24 @@ def pytest_report_header() -> str:
 def strict() -> Ruleset:
     """The strict Call Break rules, loaded once."""
     return cardrules.load(STRICT)
+
+
+@pytest.fixture(scope="session")
+def cbc() -> Ruleset:
+    """The classic Call Bridge rules, loaded once."""
+    return cardrules.load("callbridge-classic")
+
+
+@pytest.fixture(scope="session")
+def app() -> Ruleset:
+    """The app rules, loaded once."""
+    return cardrules.load(APP)
+
+
+@pytest.fixture(scope="module", params=API_PROFILES)
+def rules(request: pytest.FixtureRequest) -> Ruleset:
+    """Each Call Break profile and Minibridge in turn, for the tests of the public API.
+
+    The Minibridge test modules (test_mb_*.py) override it with Minibridge's rules alone.
+    """
+    return cardrules.load(request.param)

@@ -9,11 +9,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
+from pathlib import Path
+
+import pytest
 
 import cardrules
-from cardrules import Card, Game, Ruleset
+from cardrules import Card, CardrulesError, Game, IllegalAction, Ruleset, Suit
 
 STRICT = "callbreak-strict"
+APP = "callbreak-app"
+
+#: The profiles the API tests run against, one after the other (conftest's ``rules``).
+API_PROFILES = ("callbreak-app", "callbreak-strict", "callbridge-classic", "minibridge-ebu")
 
 #: Rank names, lowest first (CBS-1.2).
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -50,6 +57,25 @@ def check_full_deal(hands: Sequence[str]) -> None:
     cards = [Card.parse(c) for hand in hands for c in hand.split()]
     assert [len(h.split()) for h in hands] == [13, 13, 13, 13], hands
     assert sorted(str(c) for c in cards) == sorted(ALL_CARDS)
+
+
+def deal_with(seat: int, hand: str) -> list[str]:
+    """Preset hands: ``seat`` holds ``hand``; the rest of the pack goes round the others in turn."""
+    mine = set(hand.split())
+    rest = [c for c in ALL_CARDS if c not in mine]
+    others = [s for s in range(4) if s != seat]
+    hands: list[list[str]] = [[], [], [], []]
+    hands[seat] = hand.split()
+    for i, card in enumerate(rest):
+        hands[others[i % 3]].append(card)
+    out = [" ".join(h) for h in hands]
+    check_full_deal(out)
+    return out
+
+
+def masks(game: Game) -> list[int]:
+    """The hand of each seat as a 52-bit mask."""
+    return [sum(c.mask for c in game.hand(s)) for s in range(4)]
 
 
 def lowest_legal(game: Game) -> cardrules.Action:
@@ -143,3 +169,136 @@ def play_with_calls(
         play_deal(game, deal_calls)
     assert game.phase == "finished"
     return game
+
+
+# -- games and refusals through the public API --------------------------------------
+
+
+def deck_hands() -> list[list[str]]:
+    """A full deal by seat: seat s holds every card whose index is s modulo 4."""
+    cards = [str(Card.from_index(i)) for i in range(52)]
+    return [cards[s::4] for s in range(4)]
+
+
+def to_play(game: Game) -> Game:
+    """Take the first legal action until the game is in the play phase."""
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def refused(game: Game, action: str) -> IllegalAction:
+    """Apply an illegal action; return the refusal after checking the game did not change."""
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert game.to_json() == before
+    return err.value
+
+
+def refusal_message(
+    game: Game, kind: type[Exception], call: Callable[..., object], *args: object, **kw: object
+) -> str:
+    """Run a bad ``call(*args, **kw)``; return its message after checking nothing changed."""
+    before = game.to_json()
+    with pytest.raises(kind) as err:
+        call(*args, **kw)
+    assert isinstance(err.value, CardrulesError)
+    assert game.to_json() == before
+    return str(err.value)
+
+
+def derived(tmp_path: Path, body: str, name: str = "my-house") -> Path:
+    """A profile extending the app rules with ``body`` (TOML tables) under it."""
+    path = tmp_path / f"{name}.toml"
+    path.write_text(
+        f'[profile]\nname = "{name}"\ntitle = "My house"\nextends = "{APP}"\n\n{body}',
+        encoding="utf-8",
+    )
+    return path
+
+
+# -- the Call Break family's play, restated from the rule texts -------------------------
+
+
+def winner_by_text(trick: list[Card]) -> int:
+    """CBS-3.8 / CBC-3.6 / APP-3.4: the highest spade, else the highest card of the suit led."""
+    spades = [i for i, c in enumerate(trick) if c.suit == Suit.S]
+    if spades:
+        return max(spades, key=lambda i: trick[i].rank)
+    led = [i for i, c in enumerate(trick) if c.suit == trick[0].suit]
+    return max(led, key=lambda i: trick[i].rank)
+
+
+def beats_winner(trick: list[Card]) -> Callable[[Card], bool]:
+    """Whether a card would beat the card winning ``trick`` at this moment (CBS D-3)."""
+    winning = trick[winner_by_text(trick)]
+
+    def beats(card: Card) -> bool:
+        if card.suit == winning.suit:
+            return card.rank > winning.rank
+        return card.suit == Suit.S
+
+    return beats
+
+
+#: The cards a rule text allows: ``reference(hand, trick, first_trick)``.
+Reference = Callable[[list[Card], list[Card], bool], set[Card]]
+
+
+def check_whole_game(rules: Ruleset, seed: int, reference: Reference, rules_cited: set[str]) -> int:
+    """Play a whole game at random; at every card compare the game with ``reference``.
+
+    Also checks the stateless helpers agree, that every other card of the hand
+    is refused by a rule of ``rules_cited`` with the game left unchanged (on a
+    sample of steps), and each trick's winner.  Returns the number of cards checked.
+    """
+    rng = random.Random(seed)
+    game = rules.new_game(seed=seed)
+    checked = 0
+    while game.phase != "finished":
+        if game.phase == "auction":
+            game.apply(rng.choice(game.legal_actions()))
+            continue
+        seat = game.to_act
+        assert seat is not None
+        hand = game.hand(seat)
+        trick = [c for _, c in game.trick]
+        first = not game.tricks
+        expected = reference(hand, trick, first)
+        assert {a.card for a in game.legal_actions()} == expected  # type: ignore[union-attr]
+        assert set(rules.legal_cards(hand, trick, first_trick=first)) == expected
+        illegal = [c for c in hand if c not in expected]
+        if illegal and checked % 7 == 0:
+            card = rng.choice(illegal)
+            why = rules.explain(hand, trick, card, first_trick=first)
+            assert not why and why.rule in rules_cited, str(why)
+            err = refused(game, f"play {card}")
+            assert err.rule == why.rule and err.seat == seat
+            assert str(err) == f"illegal action 'play {card}' by seat {seat}: {why}"
+        tricks_before = len(game.tricks) + len(game.deals) * 13
+        game.apply(f"play {rng.choice(sorted(expected))}")
+        checked += 1
+        if len(game.tricks) + len(game.deals) * 13 > tricks_before:
+            done = game.tricks[-1] if game.tricks else None
+            if done is not None:
+                cards = [c for _, c in done.cards]
+                assert done.cards[winner_by_text(cards)].seat == done.winner
+                assert rules.trick_winner(cards) == winner_by_text(cards)
+    return checked
+
+
+# -- Minibridge: the worked example MB-6 ------------------------------------------------
+
+#: MB-6.1: N 12, E 8, S 14, W 6; N/S hold 8 spades; N is void in hearts and holds 6♠.
+MB_EXAMPLE = [
+    "KS 6S 5S 4S AD KD 7D 5D 3D QC 4C 3C 2C",  # N, dummy
+    "8S 2S QH JH 4H 3H 2H JD 10D AC 9C 8C 6C",  # E
+    "AS QS 7S 3S KH 9H 8H QD 9D 8D 4D KC 5C",  # S, declarer
+    "JS 10S 9S AH 10H 7H 6H 5H 6D 2D JC 10C 7C",  # W
+]
+
+
+def mb_example_game(rules: Ruleset, dealer: int = 0) -> Game:
+    """The MB-6.1 deal, dealt by hand by ``dealer``."""
+    return rules.new_game(seed=6, dealer=dealer, hands=MB_EXAMPLE)

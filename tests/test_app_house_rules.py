@@ -13,12 +13,22 @@ import pytest
 import tomli_w
 
 import cardrules
-from cardrules import ProfileError, Ruleset
+from cardrules import Card, ProfileError, Ruleset
 from cardrules.cards import SUIT_MASKS, Suit
 from cardrules_callbreak.house import PICTURES_MASK
-from helpers import ALL_CARDS, check_full_deal, hands_for, names, play_deal, play_out
-
-APP = "callbreak-app"
+from helpers import (
+    APP,
+    beats_winner,
+    check_whole_game,
+    deal_with,
+    derived,
+    hands_for,
+    masks,
+    names,
+    play_deal,
+    play_out,
+    tricks_by_deal,
+)
 
 #: The switches, their defaults by the rules file (all off; five rounds) and their rule ids.
 SWITCHES = {
@@ -29,23 +39,8 @@ SWITCHES = {
 }
 
 
-def derived(tmp_path: Path, body: str, name: str = "my-house") -> Path:
-    """A profile extending the app rules with ``body`` (TOML tables) under it."""
-    path = tmp_path / f"{name}.toml"
-    path.write_text(
-        f'[profile]\nname = "{name}"\ntitle = "My house"\nextends = "{APP}"\n\n{body}',
-        encoding="utf-8",
-    )
-    return path
-
-
 def with_options(tmp_path: Path, **options: object) -> Ruleset:
     return cardrules.load(derived(tmp_path, tomli_w.dumps({"options": options})))
-
-
-@pytest.fixture(scope="module")
-def app() -> Ruleset:
-    return cardrules.load(APP)
 
 
 def running_max(game: cardrules.Game) -> list[Decimal]:
@@ -133,6 +128,38 @@ def test_app_d7_target_ties_share_the_win(tmp_path: Path) -> None:
     ]
 
 
+def _exact_call_seed(app: Ruleset) -> tuple[int, int]:
+    """A seed whose first deal (lowest legal cards) gives seat 0 from 2 to 8 tricks, others < 8."""
+    for seed in range(200):
+        first = tricks_by_deal(app, seed, 0)[0]
+        if 2 <= first[0] <= 8 and max(first[1:]) < 8:
+            return seed, first[0]
+    raise AssertionError("no seed found")  # pragma: no cover
+
+
+def test_app_d_7_a_total_exactly_at_the_target_ends_the_game(tmp_path: Path, app: Ruleset) -> None:
+    """APP-5.1 / D-7: a total *at* the target ends the game after that deal; one below does not."""
+    seed, took = _exact_call_seed(app)
+    calls = {0: took, 1: 8, 2: 8, 3: 8}  # seat 0 makes its call exactly; the others fail
+
+    at = cardrules.load(derived(tmp_path, f"[options]\ntarget_score = {took}\n", name="at-target"))
+    game = at.new_game(seed=seed, dealer=0)
+    play_deal(game, calls)
+    assert game.totals[0] == Decimal(took) == max(game.totals.values())
+    assert game.phase == "finished" and len(game.deals) == 1
+    assert game.over is not None and game.over.rule == "APP-5.1"
+    top = game.standings()[0]
+    assert (top.side, top.place, top.winner) == (0, 1, True)
+
+    above = cardrules.load(
+        derived(tmp_path, f"[options]\ntarget_score = {took + 1}\n", name="above-target")
+    )
+    game = above.new_game(seed=seed, dealer=0)
+    play_deal(game, calls)
+    assert game.totals[0] == Decimal(took) < took + 1
+    assert game.phase == "auction" and game.deal_number == 2
+
+
 # -- APP-5.2 / D-8: big call 8 -------------------------------------------------
 
 #: Dealer 0; by turn from the dealer's right: the first caller holds ten spades.
@@ -206,23 +233,6 @@ def test_app_d8_a_call_below_8_does_not_end_the_game(tmp_path: Path) -> None:
 NO_PICTURE = "AS 10S 9S AH 10H 9H AD 10D 9D AC 10C 9C 8C"
 
 
-def deal_with(seat: int, hand: str) -> list[str]:
-    mine = set(hand.split())
-    rest = [c for c in ALL_CARDS if c not in mine]
-    others = [s for s in range(4) if s != seat]
-    hands: list[list[str]] = [[], [], [], []]
-    hands[seat] = hand.split()
-    for i, card in enumerate(rest):
-        hands[others[i % 3]].append(card)
-    out = [" ".join(h) for h in hands]
-    check_full_deal(out)
-    return out
-
-
-def masks(game: cardrules.Game) -> list[int]:
-    return [sum(c.mask for c in game.hand(s)) for s in range(4)]
-
-
 def test_app_5_3_d5_no_picture_hand_is_redealt_when_on(tmp_path: Path) -> None:
     """APP-5.3 / D-5: switched on, a hand without J, Q, K is thrown in (an ace is no picture)."""
     rules = with_options(tmp_path, no_picture_redeal=True)
@@ -286,6 +296,24 @@ def test_app_d4_other_reading_still_trumps_and_overtrumps_to_win(tmp_path: Path)
     assert str(why) == "APP-3.3: void in hearts and holding Q♠, which beats 9♠: must overtrump"
     # following suit is untouched
     assert names(rules.legal_cards("AH 3H 2S", ["7H"])) == ["AH"]
+
+
+def free_discard_legal(hand: list[Card], trick: list[Card], first_trick: bool) -> set[Card]:
+    """D-4's other reading (``free_discard_when_void``): void, a winning spade or anything."""
+    if not trick:
+        return set(hand)
+    beats = beats_winner(trick)
+    same = [c for c in hand if c.suit == trick[0].suit]
+    if same:
+        return {c for c in same if beats(c)} or set(same)
+    return {c for c in hand if beats(c)} or set(hand)
+
+
+def test_app_d_4_other_reading_every_card_of_whole_games(tmp_path: Path) -> None:
+    """D-4, the other reading as a setting: void and unable to win, any card, in whole games."""
+    rules = cardrules.load(derived(tmp_path, "[options]\nfree_discard_when_void = true\n"))
+    for seed in (2, 9):
+        assert check_whole_game(rules, seed, free_discard_legal, {"APP-3.2", "APP-3.3"}) == 260
 
 
 # -- D-6: number of rounds -----------------------------------------------------

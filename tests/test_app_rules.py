@@ -8,21 +8,26 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 import cardrules
-from cardrules import IllegalAction, Ruleset
-from helpers import hands_for, names, play_deal, play_out, seat_after
-
-APP = "callbreak-app"
-
-
-@pytest.fixture(scope="module")
-def app() -> Ruleset:
-    """The app rules, loaded once."""
-    return cardrules.load(APP)
-
+from cardrules import Card, Game, IllegalAction, Ruleset, Suit
+from helpers import (
+    APP,
+    beats_winner,
+    calls_for_totals,
+    check_whole_game,
+    derived,
+    hands_for,
+    names,
+    play_deal,
+    play_out,
+    play_with_calls,
+    seat_after,
+    tricks_by_deal,
+)
 
 # -- APP-1: table --------------------------------------------------------------
 
@@ -81,6 +86,28 @@ def test_app_d1_dealer_passes_to_the_right(app: Ruleset) -> None:
     """D-1: the deal passes to the right, as in callbreak-strict D-2."""
     game = play_out(app.new_game(seed=12, dealer=2))
     assert [d.dealer for d in game.deals] == [seat_after(2, k) for k in range(5)]
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_app_d_1_clockwise_is_one_line_of_a_derived_profile(tmp_path: Path, dealer: int) -> None:
+    """APP D-1: ``direction = "clockwise"`` turns calls, play and the deal round the other way."""
+    rules = cardrules.load(derived(tmp_path, '[deal]\ndirection = "clockwise"\n'))
+    game = rules.new_game(seed=6, dealer=dealer)
+    callers = []
+    while game.phase == "auction":
+        callers.append(game.to_act)
+        game.apply("bid 2")
+    assert callers == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
+    leader = (dealer + 1) % 4
+    order = []
+    for _ in range(4):
+        order.append(game.to_act)
+        game.apply(game.legal_actions()[0])
+    assert order == [(leader + k) % 4 for k in range(4)]
+    play_deal(game)
+    assert (game.deal_number, game.dealer) == (2, (dealer + 1) % 4)
+    # The counter-clockwise app itself goes the other way.
+    assert cardrules.load(APP).new_game(seed=6, dealer=dealer).to_act == seat_after(dealer)
 
 
 # -- APP-3: play ---------------------------------------------------------------
@@ -190,6 +217,26 @@ def test_app_3_4_winner_leads_next_in_play(app: Ruleset) -> None:
         )
 
 
+def app_legal(hand: list[Card], trick: list[Card], first_trick: bool) -> set[Card]:
+    """APP-3.1 .. APP-3.3 with D-2 .. D-4: beat if able; void, a spade (a higher one if held)."""
+    if not trick:
+        return set(hand)  # APP-3.1 / D-2
+    beats = beats_winner(trick)
+    same = [c for c in hand if c.suit == trick[0].suit]
+    if same:
+        return {c for c in same if beats(c)} or set(same)  # APP-3.2 / D-3
+    spades = [c for c in hand if c.suit == Suit.S]
+    if spades:
+        return {c for c in spades if beats(c)} or set(spades)  # APP-3.3 / D-4
+    return set(hand)
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_app_3_1_to_3_4_d_2_to_d_4_every_card_of_whole_games(app: Ruleset, seed: int) -> None:
+    """APP-3.1 .. APP-3.4 / D-2 .. D-4: at every card the game allows exactly the text's cards."""
+    assert check_whole_game(app, seed, app_legal, {"APP-3.2", "APP-3.3"}) == 5 * 52
+
+
 def test_app_3_5_d6_five_rounds(app: Ruleset) -> None:
     """APP-3.5 / D-6: after 13 tricks the round is scored; five rounds by default."""
     assert app.deals == 5
@@ -211,6 +258,23 @@ def test_app_3_5_d6_three_rounds_is_the_other_choice(app: Ruleset) -> None:
     assert str(err.value) == (
         f"invalid profile {app.profile.path}:\n  game.deals -> must be one of [3, 5] (got 4)"
     )
+
+
+@pytest.mark.parametrize("deals", [3, 5])
+def test_app_3_5_d_6_game_ends_after_exactly_the_chosen_rounds(deals: int) -> None:
+    """APP-3.5 / D-6: ``load(..., deals=3)`` plays exactly three rounds, the default five."""
+    rules = cardrules.load(APP, deals=deals) if deals == 3 else cardrules.load(APP)
+    assert rules.deals == deals
+    game = rules.new_game(seed=15, dealer=1)
+    for number in range(1, deals):
+        play_deal(game)
+        assert (game.phase, game.deal_number) == ("auction", number + 1)
+    play_deal(game)
+    assert (game.phase, len(game.deals), game.deal_number) == ("finished", deals, deals)
+    assert [d.dealer for d in game.deals] == [seat_after(1, k) for k in range(deals)]
+    assert game.over is not None and game.over.rule == "APP-3.5"
+    restored = Game.from_json(game.to_json())
+    assert restored.rules.deals == deals and restored.to_json() == game.to_json()
 
 
 # -- APP-4: scoring ------------------------------------------------------------
@@ -246,6 +310,26 @@ def test_app_4_3_d9_highest_total_wins_ties_share(app: Ruleset) -> None:
     game.totals = {0: Decimal("5.2"), 1: Decimal("-0.3"), 2: Decimal("5.2"), 3: Decimal("1.0")}
     table = [(s.place, s.side, s.winner) for s in game.standings()]
     assert table == [(1, 0, True), (1, 2, True), (3, 3, False), (4, 1, False)]
+
+
+def test_app_d_9_competition_ranking_from_real_play(app: Ruleset) -> None:
+    """APP D-9 / CBS D-7: totals 5.2, 5.2, 1.0, -0.3 reached in play rank 1, 1, 3, 4."""
+    wanted = [Decimal("5.2"), Decimal("1.0"), Decimal("-0.3"), Decimal("5.2")]
+    for seed in range(60):
+        calls = calls_for_totals(tricks_by_deal(app, seed, 1), wanted, low=1, high=8)
+        if calls is not None:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no seed reaches the totals")
+    game = play_with_calls(app, seed, 1, calls)
+    assert [game.totals[s] for s in range(4)] == wanted
+    table = [(s.place, s.side, s.total, s.winner) for s in game.standings()]
+    assert table == [
+        (1, 0, Decimal("5.2"), True),
+        (1, 3, Decimal("5.2"), True),
+        (3, 1, Decimal("1.0"), False),
+        (4, 2, Decimal("-0.3"), False),
+    ]
 
 
 # -- APP-6: computer players see only their own cards --------------------------

@@ -5,33 +5,12 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules import Card, Ruleset
+from cardrules import Card, Game, Ruleset
 from cardrules.cards import SUIT_MASKS, Suit
 from cardrules.engine.game import deal_from_seed
-from helpers import ALL_CARDS, check_full_deal, names, play_deal, play_out, seat_after
+from helpers import deal_with, masks, names, play_deal, play_out, seat_after
 
-APP = "callbreak-app"
 SPADES = SUIT_MASKS[Suit.S]
-
-
-@pytest.fixture(scope="module")
-def app() -> Ruleset:
-    """The app rules, loaded once."""
-    return cardrules.load(APP)
-
-
-def deal_with(seat: int, hand: str) -> list[str]:
-    """Preset hands: ``seat`` holds ``hand``; the rest of the pack goes round the others in turn."""
-    mine = set(hand.split())
-    rest = [c for c in ALL_CARDS if c not in mine]
-    others = [s for s in range(4) if s != seat]
-    hands = [[], [], [], []]  # type: list[list[str]]
-    hands[seat] = hand.split()
-    for i, card in enumerate(rest):
-        hands[others[i % 3]].append(card)
-    out = [" ".join(h) for h in hands]
-    check_full_deal(out)
-    return out
 
 
 NO_SPADE = "AH KH QH JH 10H 9H 8H 7H AD KD QD JD 10D"
@@ -39,10 +18,6 @@ NO_SPADE = "AH KH QH JH 10H 9H 8H 7H AD KD QD JD 10D"
 
 def spadeless(hands: list[int] | tuple[int, ...]) -> list[int]:
     return [s for s, h in enumerate(hands) if not h & SPADES]
-
-
-def masks(game: cardrules.Game) -> list[int]:
-    return [sum(c.mask for c in game.hand(s)) for s in range(4)]
 
 
 @pytest.mark.parametrize("seat", range(4))
@@ -123,6 +98,38 @@ def test_app_d5_throw_ins_survive_the_json_round_trip(app: Ruleset) -> None:
     restored = cardrules.Game.from_json(game.to_json(), allow_preset_hands=True)
     assert restored.to_json() == game.to_json()
     assert len(restored.throw_ins) == len(game.throw_ins)
+
+
+def test_app_1_2_d_5_three_throw_ins_in_a_row_same_dealer_same_round(app: Ruleset) -> None:
+    """APP-1.2 / D-5: throw-ins repeat until no hand qualifies; dealer and round count stay.
+
+    A deal thrown in three times in a row is still deal 1 of the same dealer;
+    the next deal is deal 2, dealt by the seat on the dealer's right, and the
+    game still has five rounds.
+    """
+    dealer = 2
+    preset = deal_with(1, NO_SPADE)
+    game = next(
+        g
+        for g in (app.new_game(seed=s, dealer=dealer, hands=preset) for s in range(5000))
+        if len(g.throw_ins) >= 3
+    )
+    assert [(e.deal_number, e.dealer, e.rule) for e in game.throw_ins] == [
+        (1, dealer, "APP-1.2")
+    ] * len(game.throw_ins)
+    assert (game.phase, game.deal_number, game.dealer, game.to_act) == (
+        "auction",
+        1,
+        dealer,
+        seat_after(dealer),
+    )
+    assert all(any(c.suit == Suit.S for c in game.hand(s)) for s in range(4))
+    assert Game.from_json(game.to_json(), allow_preset_hands=True).to_json() == game.to_json()
+    play_deal(game)
+    assert (game.deal_number, game.dealer, len(game.deals)) == (2, seat_after(dealer), 1)
+    while game.phase != "finished":
+        game.apply(game.legal_actions()[0])
+    assert [d.dealer for d in game.deals] == [seat_after(dealer, k) for k in range(5)]
 
 
 def test_app_1_2_hand_with_one_spade_is_not_thrown_in(app: Ruleset) -> None:

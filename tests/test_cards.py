@@ -10,7 +10,9 @@ import pytest
 import cardrules
 from cardrules import Card, CardError, Suit, parse_card, parse_cards
 from cardrules.tools.ruletext import rule_text_of
-from helpers import ALL_CARDS, RANKS, names
+from helpers import ALL_CARDS, APP, RANKS, STRICT, names
+
+CLASSIC = "callbridge-classic"
 
 
 def test_cbs_1_1_fifty_two_cards_no_jokers() -> None:
@@ -67,6 +69,38 @@ def test_cbs_1_3_trump_is_fixed_for_every_deal(strict: cardrules.Ruleset) -> Non
             seen.append(game.contract.trump)
         game.apply(game.legal_actions()[-1 if game.phase == "auction" else 0])
     assert set(seen) == {Suit.S}
+
+
+@pytest.mark.parametrize("name", [STRICT, CLASSIC, APP])
+def test_cbs_1_2_cbc_1_1_app_1_1_every_rank_pair_and_spades_trump(name: str) -> None:
+    """CBS-1.2 / CBS-1.3 / CBC-1.1 / APP-1.1: A high down to 2 in every suit; spades beat all."""
+    rules = cardrules.load(name)
+    for suit in "CDHS":
+        for low in range(len(RANKS)):
+            for high in range(low + 1, len(RANKS)):
+                lo, hi = f"{RANKS[low]}{suit}", f"{RANKS[high]}{suit}"
+                assert rules.trick_winner([lo, hi]) == 1, (lo, hi)
+                assert rules.trick_winner([hi, lo]) == 0, (hi, lo)
+    for suit in "CDH":
+        # The lowest spade beats the ace of any other suit led; an off-suit ace never wins.
+        assert rules.trick_winner([f"A{suit}", "2S"]) == 1
+        assert rules.trick_winner([f"2{suit}", "AD" if suit != "D" else "AC"]) == 0
+    assert rules.trick_winner(["2C", "AD", "AH", "3C"]) == 3
+
+
+@pytest.mark.parametrize("name", [STRICT, CLASSIC, APP])
+def test_cbs_1_3_spades_are_trumps_in_every_deal(name: str) -> None:
+    """CBS-1.3 / CBC-1.1 / APP-1.1: every deal of a game is played with spades as trumps."""
+    rules = cardrules.load(name)
+    game = rules.new_game(seed=4)
+    seen = 0
+    while game.phase != "finished":
+        if game.phase == "play" and not game.trick and len(game.tricks) == 0:
+            assert game.contract is not None and game.contract.trump == Suit.S
+            assert all(game.view(s).trump == "S" for s in range(4))
+            seen += 1
+        game.apply(game.legal_actions()[0])
+    assert seen == rules.deals
 
 
 def test_card_texts_all_parse_to_the_same_card() -> None:

@@ -7,16 +7,18 @@ from decimal import Decimal
 import pytest
 
 import cardrules
-from cardrules import IllegalAction, Ruleset
-from helpers import hands_for, names, play_deal, play_out, seat_after
+from cardrules import Card, IllegalAction, Ruleset
+from helpers import (
+    beats_winner,
+    check_whole_game,
+    hands_for,
+    names,
+    play_deal,
+    play_out,
+    seat_after,
+)
 
 CBC = "callbridge-classic"
-
-
-@pytest.fixture(scope="module")
-def cbc() -> Ruleset:
-    """The classic Call Bridge rules, loaded once."""
-    return cardrules.load(CBC)
 
 
 # -- CBC-1: cards ------------------------------------------------------------
@@ -170,6 +172,23 @@ def test_cbc_3_6_highest_spade_else_highest_of_led_suit(cbc: Ruleset) -> None:
     assert cbc.trick_winner(["7D", "AC", "AH", "8D"]) == 3
 
 
+def classic_legal(hand: list[Card], trick: list[Card], first_trick: bool) -> set[Card]:
+    """CBC-3.2 .. CBC-3.5 with D-3, D-4: no duty to head; void, a winning spade or anything."""
+    if not trick:
+        return set(hand)  # CBC-3.2 / D-3: any card, spades included, even in trick 1
+    same = [c for c in hand if c.suit == trick[0].suit]
+    if same:
+        return set(same)  # CBC-3.2 / CBC-3.3: any card of the suit led
+    winners = {c for c in hand if beats_winner(trick)(c)}
+    return winners or set(hand)  # CBC-3.4 / D-4, else CBC-3.5
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_cbc_3_2_to_3_6_d_3_d_4_every_card_of_whole_games(cbc: Ruleset, seed: int) -> None:
+    """CBC-3.2 .. CBC-3.6 / D-3 / D-4: at every card the game allows exactly the text's cards."""
+    assert check_whole_game(cbc, seed, classic_legal, {"CBC-3.2", "CBC-3.4"}) == 12 * 52
+
+
 # -- CBC-4: scoring ------------------------------------------------------------
 
 
@@ -271,6 +290,18 @@ def test_cbc_5_1_d6_twelve_deals_and_dealer_passes_right(cbc: Ruleset) -> None:
     assert {s.side for s in game.standings() if s.winner} == {
         s for s, v in totals.items() if v == top
     }
+
+
+def test_cbc_5_1_d_6_not_over_after_11_deals_over_after_12(cbc: Ruleset) -> None:
+    """CBC-5.1 / D-6: eleven deals leave the game running; the twelfth ends it."""
+    game = cbc.new_game(seed=21, dealer=2)
+    for number in range(1, 12):
+        play_deal(game)
+        assert (game.phase, game.deal_number, len(game.deals)) == ("auction", number + 1, number)
+    play_deal(game)
+    assert (game.phase, game.deal_number, len(game.deals)) == ("finished", 12, 12)
+    assert game.over is not None and game.over.rule == "CBC-5.1"
+    assert game.legal_actions() == [] and game.to_act is None
 
 
 def test_cbc_5_1_other_deal_counts_are_refused(cbc: Ruleset) -> None:

@@ -8,7 +8,9 @@ import cardrules
 from cardrules import Card, IllegalAction
 from cardrules.engine.game import deal_cards, deal_from_seed, shuffle_and_cut
 from cardrules.rules.components import Direction
-from helpers import ALL_CARDS, check_full_deal, names, play_deal, seat_after
+from helpers import ALL_CARDS, APP, STRICT, check_full_deal, names, play_deal, seat_after
+
+CLASSIC = "callbridge-classic"
 
 
 def hand_of(mask: int) -> set[str]:
@@ -161,6 +163,30 @@ def test_cbs_2_4_call_out_of_bounds_is_refused(strict: cardrules.Ruleset, call: 
     )
     assert err.value.rule == "CBS-2.4"
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "calls", "message"),
+    [
+        (STRICT, [1, 2, 2, 2], "calls [1, 2, 2, 2] must be whole numbers 2..13 (CBS-2.4)"),
+        (STRICT, [0, 2, 2, 2], "calls [0, 2, 2, 2] must be whole numbers 2..13 (CBS-2.4)"),
+        (STRICT, [2, 2, 2, 14], "calls [2, 2, 2, 14] must be whole numbers 2..13 (CBS-2.4)"),
+        (CLASSIC, [2, 1, 2, 2], "calls [2, 1, 2, 2] must be whole numbers 2..13 (CBC-2.1)"),
+        (APP, [0, 1, 1, 1], "calls [0, 1, 1, 1] must be whole numbers 1..8 (APP-2.1)"),
+        (APP, [1, 1, 9, 1], "calls [1, 1, 9, 1] must be whole numbers 1..8 (APP-2.1)"),
+    ],
+)
+def test_cbs_2_4_cbc_2_1_app_2_1_score_deal_refuses_calls_the_auction_refuses(
+    name: str, calls: list[int], message: str
+) -> None:
+    """CBS-2.4 / CBS-4.3 / CBC-2.1 / APP-2.1: a deal's calls are calls the profile allows.
+
+    No nil or zero call (CBS-4.3), nothing below the minimum or above the
+    maximum: ``score_deal`` refuses them as the game does, naming the rule.
+    """
+    with pytest.raises(cardrules.CardrulesError) as err:
+        cardrules.load(name).score_deal(calls=calls, tricks=[4, 3, 3, 3])
+    assert str(err.value) == f"invalid deal: {message}"
 
 
 def test_cbs_2_4_pass_is_not_a_call(strict: cardrules.Ruleset) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules import IllegalAction
-from helpers import hands_for, names, seat_after
+from cardrules import IllegalAction, Ruleset
+from helpers import APP, RANKS, STRICT, hands_for, names, refused, seat_after
 
 # ---------------------------------------------------------------------------
 # helpers
@@ -36,15 +36,6 @@ def start_play(
     assert game.phase == "play"
     assert game.to_act == seat_after(dealer)
     return game
-
-
-def refused(game: cardrules.Game, action: str) -> IllegalAction:
-    """Apply an illegal action; return the refusal after checking the game did not change."""
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert game.to_json() == before
-    return err.value
 
 
 # The CBS-7.1 table, by turn from the leader: the leader holds A♥ and more
@@ -142,6 +133,55 @@ def test_d_5_only_spades_leader_through_the_game(strict: cardrules.Ruleset) -> N
     assert len(game.legal_actions()) == 13
 
 
+#: Dealer 0; by turn from the first leader (seat 3).  The leader holds hearts and
+#: clubs only; the next two players are void in hearts with spades; the dealer
+#: holds the rest of the hearts and the four top spades.
+TRICK_ONE = [
+    "AH KH QH JH 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+    "2S 4S 5S 6S 7S JC QC KC AC 2D 3D 4D 5D",
+    "3S 8S 9S 10S 6D 7D 8D 9D 10D JD QD KD AD",
+    "2H 3H 4H 5H 6H 7H 8H 9H 10H JS QS KS AS",
+]
+
+
+def test_d_5_void_followers_at_trick_1_trump_and_overtrump_in_the_game(strict: Ruleset) -> None:
+    """D-5 / CBS-3.6 / D-4 / CBS-3.5: CBS-3.2 frees no follower of trick 1 from its duties.
+
+    The second player, void in hearts, must trump; the third must beat the
+    spade in the trick (a lower spade is refused); the dealer must follow
+    hearts although no heart can win the trumped trick.
+    """
+    game = strict.new_game(seed=1, dealer=0, hands=hands_for(0, TRICK_ONE))
+    for _ in range(4):
+        game.apply("bid 2")
+    assert game.to_act == 3 and game.first_trick
+    assert names(game.legal_actions()) == names(f"play {c}" for c in game.hand(3))
+    game.apply("play AH")
+    assert game.to_act == 2
+    assert names(game.legal_actions()) == ["play 2S", "play 4S", "play 5S", "play 6S", "play 7S"]
+    err = refused(game, "play 2D")
+    assert str(err) == (
+        "illegal action 'play 2D' by seat 2: CBS-3.6: void in hearts and holding 2♠: must trump"
+    )
+    game.apply("play 7S")
+    assert names(game.legal_actions()) == ["play 8S", "play 9S", "play 10S"]
+    err = refused(game, "play 3S")
+    assert str(err) == (
+        "illegal action 'play 3S' by seat 1: "
+        "CBS-3.6: void in hearts and holding 8♠, which beats 7♠: must overtrump"
+    )
+    game.apply("play 8S")
+    assert names(game.legal_actions()) == [f"play {r}H" for r in RANKS[:9]]
+    err = refused(game, "play AS")
+    assert str(err) == (
+        "illegal action 'play AS' by seat 0: "
+        "CBS-3.3: hearts were led and you hold 2♥, 3♥, 4♥, ...: must follow suit"
+    )
+    game.apply("play 10H")
+    assert game.tricks[0].winner == 1
+    assert game.to_act == 1
+
+
 # ---------------------------------------------------------------------------
 # CBS-3.3 follow suit, CBS-3.4 / D-3 must win, CBS-3.5 after a trump
 
@@ -196,6 +236,41 @@ def test_d_3_must_win_on_a_spade_lead(strict: cardrules.Ruleset) -> None:
     assert legal(strict, "3S 4S 2H", ["5S"]) == "3S 4S"
 
 
+def test_cbs_3_4_d_3_spade_lead_in_the_game(strict: Ruleset) -> None:
+    """CBS-3.2 / CBS-3.4 / D-3 / CBS-3.7: a spade led at trick 2, followed as the rules say.
+
+    The dealer must follow spades with a spade that wins (all of theirs do);
+    the next player, holding no spade, any card (CBS-3.7); the last, holding
+    only spades below the winning one, any spade but nothing else.
+    """
+    game = strict.new_game(seed=1, dealer=0, hands=hands_for(0, TRICK_ONE))
+    for _ in range(4):
+        game.apply("bid 2")
+    for card in ("AH", "2S", "3S", "2H"):
+        game.apply(f"play {card}")
+    assert game.tricks[0].winner == 1 and game.to_act == 1
+    game.apply("play 8S")  # CBS-3.2 binds trick 1 only
+    assert names(game.legal_actions()) == ["play JS", "play QS", "play KS", "play AS"]
+    err = refused(game, "play 3H")
+    assert str(err) == (
+        "illegal action 'play 3H' by seat 0: "
+        "CBS-3.3: spades were led and you hold J♠, Q♠, K♠, ...: must follow suit"
+    )
+    game.apply("play QS")
+    assert game.to_act == 3
+    assert names(game.legal_actions()) == names(f"play {c}" for c in game.hand(3))
+    game.apply("play 2C")
+    assert game.to_act == 2
+    assert names(game.legal_actions()) == ["play 4S", "play 5S", "play 6S", "play 7S"]
+    err = refused(game, "play 2D")
+    assert str(err) == (
+        "illegal action 'play 2D' by seat 2: "
+        "CBS-3.3: spades were led and you hold 4♠, 5♠, 6♠, ...: must follow suit"
+    )
+    game.apply("play 4S")
+    assert game.tricks[1].winner == 0 and game.to_act == 0
+
+
 def test_cbs_3_5_after_a_trump_any_card_of_the_suit_led(strict: cardrules.Ruleset) -> None:
     """CBS-3.5: once trumped, a card of the suit led cannot win; following is still compulsory."""
     assert legal(strict, "AH 3H AS", ["7H", "2S"]) == "3H AH"
@@ -244,6 +319,32 @@ def test_cbs_3_6_lower_spade_is_forced(strict: cardrules.Ruleset) -> None:
     assert str(why(strict, "5S 3S 2D KC", ["AH", "4S", "9S"], "2D")) == (
         "CBS-3.6: void in hearts and holding 3♠: must trump"
     )
+
+
+@pytest.mark.parametrize(("name", "rule"), [(STRICT, "CBS-3.6"), (APP, "APP-3.3")])
+def test_cbs_3_6_app_3_3_refused_discard_names_a_spade_that_may_be_played(
+    name: str, rule: str
+) -> None:
+    """CBS-3.6 / D-4 / APP-3.3: refusing a discard names a spade the player may then play.
+
+    Void in hearts after a 4♠ ruff, holding 2♠ and 9♠: the refusal of K♦ names
+    the 9♠ (the 2♠ would be refused in turn: a higher spade is compulsory).
+    """
+    rules = cardrules.load(name)
+    hand, trick = "2S 9S KD", ["AH", "6H", "4S"]
+    assert (
+        str(rules.explain(hand, trick, "KD"))
+        == f"{rule}: void in hearts and holding 9♠: must trump"
+    )
+    assert rules.explain(hand, trick, "9S")
+    assert str(rules.explain(hand, trick, "2S")) == (
+        f"{rule}: void in hearts and holding 9♠, which beats 4♠: must overtrump"
+    )
+    # Without a higher spade the lowest spade is named, and it may be played.
+    assert str(rules.explain("2S 3S KD", trick, "KD")) == (
+        f"{rule}: void in hearts and holding 2♠: must trump"
+    )
+    assert rules.explain("2S 3S KD", trick, "2S")
 
 
 def test_cbs_3_7_no_suit_led_and_no_spade_any_card(strict: cardrules.Ruleset) -> None:
@@ -410,3 +511,35 @@ def test_cbs_3_3_and_3_4_refusals_in_the_game(strict: cardrules.Ruleset) -> None
     assert str(err) == (
         "illegal action 'play 2D' by seat 1: CBS-3.6: void in clubs and holding 3♠: must trump"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "call_rule", "play_rule"),
+    [
+        ("callbreak-strict", "CBS-2.4", "CBS-3.3"),
+        ("callbridge-classic", "CBC-2.1", "D-1"),
+        ("callbreak-app", "APP-2.1", "D-1"),
+    ],
+)
+def test_cbs_3_3_cbc_d1_app_d1_out_of_turn_refusals_cite_the_turn_rule(
+    name: str, call_rule: str, play_rule: str
+) -> None:
+    """CBS-2.4/3.3, CBC-2.1/D-1, APP-2.1/D-1: a call or a card out of turn names the order rule."""
+    rules = cardrules.load(name)
+    game = rules.new_game(seed=4, dealer=0)
+    first = game.to_act
+    assert first == 3  # the dealer's right calls first (counter-clockwise)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(game.legal_actions()[0], seat=0)
+    assert (err.value.rule, err.value.reason) == (call_rule, "it is the turn of seat 3")
+    assert game.to_json() == before
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    assert game.to_act == 3
+    card = game.hand(1)[0]
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(f"play {card}", seat=1)
+    assert (err.value.rule, err.value.reason) == (play_rule, "it is the turn of seat 3")
+    assert game.to_json() == before

@@ -9,6 +9,8 @@ import pytest
 import cardrules
 from cardrules import IllegalAction
 from helpers import (
+    APP,
+    STRICT,
     calls_for_totals,
     deal_score_tenths,
     hands_for,
@@ -18,6 +20,8 @@ from helpers import (
     play_with_calls,
     tricks_by_deal,
 )
+
+CLASSIC = "callbridge-classic"
 
 
 def score_of(rules: cardrules.Ruleset, call: int, took: int) -> Decimal:
@@ -209,6 +213,31 @@ def test_cbs_7_2_score_deal_from_calls_and_tricks_per_seat() -> None:
     rules = cardrules.load("callbreak-strict")
     scores = rules.score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])
     assert scores == {0: Decimal("3.2"), 1: Decimal("-4"), 2: Decimal("2"), 3: Decimal("3")}
+
+
+@pytest.mark.parametrize(
+    ("name", "calls", "tricks", "expected"),
+    [
+        # CBS-4.1 / CBS-4.2: lowest and highest call; 13 and 0 tricks.
+        (STRICT, [2, 13, 2, 2], [13, 0, 0, 0], ["3.1", "-13", "-2", "-2"]),
+        (STRICT, [13, 2, 2, 2], [13, 0, 0, 0], ["13", "-2", "-2", "-2"]),
+        (STRICT, [2, 2, 2, 2], [2, 2, 2, 7], ["2", "2", "2", "2.5"]),
+        # APP-4.1 / APP-4.2: calls 1 and 8 at both ends.
+        (APP, [1, 8, 1, 1], [0, 8, 5, 0], ["-1", "8", "1.4", "-1"]),
+        (APP, [8, 1, 1, 1], [7, 1, 1, 4], ["-8", "1", "1", "1.3"]),
+        # CBC-4.1 .. 4.3 / D-5: the window's edges (call, call+2, call+3) and 13.
+        (CLASSIC, [13, 2, 2, 2], [13, 0, 0, 0], ["130", "-20", "-20", "-20"]),
+        (CLASSIC, [2, 2, 2, 11], [4, 5, 2, 2], ["22", "-20", "20", "-110"]),
+        (CLASSIC, [11, 2, 2, 2], [13, 0, 0, 0], ["112", "-20", "-20", "-20"]),
+    ],
+)
+def test_cbs_4_app_4_cbc_4_score_deal_at_the_bounds(
+    name: str, calls: list[int], tricks: list[int], expected: list[str]
+) -> None:
+    """CBS-4.1/4.2/4.4, APP-4.1/4.2, CBC-4.1..4.3: exact Decimal scores at boundary counts."""
+    scores = cardrules.load(name).score_deal(calls=calls, tricks=tricks)
+    assert [scores[s] for s in range(4)] == [Decimal(e) for e in expected]
+    assert all(type(v) is Decimal for v in scores.values())
 
 
 @pytest.mark.parametrize(

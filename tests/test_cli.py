@@ -144,6 +144,53 @@ def test_show_unknown_profile_exits_1() -> None:
     )
 
 
+def show(profile: str) -> str:
+    """The output of ``cardrules show PROFILE``."""
+    code, out, err = run("show", profile)
+    assert code == 0
+    assert err == ""
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [
+        (STRICT, "End of the game: 5 deals [CBS-5.1]"),
+        ("callbridge-classic", "End of the game: 12 deals [CBC-5.1]"),
+        ("callbreak-app", "End of the game: 5 deals (allowed: 3, 5) [APP-3.5]"),
+    ],
+)
+def test_cbs_5_1_cbc_5_1_app_3_5_show_states_the_end_of_the_game(name: str, head: str) -> None:
+    """CBS-5.1 / CBS-5.2 / CBC-5.1 / D-6 / APP-3.5 / D-9: ``show`` says when the game ends.
+
+    A fixed number of deals, the highest total wins, ties share; no target
+    score is mentioned where the profile has none.
+    """
+    deals = head.split(": ")[1].split()[0]
+    text = show(name)
+    assert (
+        f"{head}\n  the game ends after {deals} deals; the highest total wins, "
+        "equal totals share a place\n"
+    ) in text
+    assert "target" not in text.split("End of the game:")[1].split("Options")[0]
+
+
+def test_app_5_1_5_2_show_states_the_switched_on_end_of_the_game(tmp_path: Path) -> None:
+    """APP-5.1 / D-7 / APP-5.2 / D-8: switched on, ``show`` names the target and the big call."""
+    path = tmp_path / "to-30.toml"
+    path.write_text(
+        '[profile]\nname = "to-30"\ntitle = "To 30"\nextends = "callbreak-app"\n\n'
+        "[options]\ntarget_score = 30\nbig_call_8 = true\n",
+        encoding="utf-8",
+    )
+    end = show(str(path)).split("End of the game:")[1].split("\n\n")[0]
+    assert " ".join(end.split()) == (
+        "until a total reaches 30 [APP-5.1] the game ends after the deal in which a total "
+        "reaches 30; the highest total wins, equal totals share a place; a seat that calls 8 "
+        "and takes 8 or more wins at once"
+    )
+
+
 @pytest.mark.parametrize("name", cardrules.profiles())
 def test_spec_describes_every_setting_from_the_profile(name: str) -> None:
     """The spec's settings carry the profile's values, the schema's descriptions and the
