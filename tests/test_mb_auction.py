@@ -14,11 +14,13 @@ import cardrules
 from cardrules import Card, ChooseContract, IllegalAction
 from cardrules.cards import high_card_points, mask_of
 from cardrules.engine.game import deal_from_seed
+from helpers import MB_EXAMPLE, mb_example_game
 
 MB = "minibridge-ebu"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 HONOURS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 STRAINS = ("C", "D", "H", "S", "NT")
+GOALS = ("partscore", "game")
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +60,11 @@ def deal_with_points(points: Sequence[int], seed: int = 0) -> list[list[str]]:
 
 def announced(game: cardrules.Game) -> list[list[int]]:
     return list(game.view(0).auction["announcements"])
+
+
+def points_by_text(hand: str) -> int:
+    """MB-1.5 as written: A 4, K 3, Q 2, J 1, others 0."""
+    return sum(HONOURS.get(card[:-1], 0) for card in hand.split())
 
 
 # -- MB-1: table and deck ------------------------------------------------------
@@ -143,6 +150,22 @@ def test_mb_2_1_d_4_mb_5_7_points_announced_from_dealer(
     assert announced(game) == expected
     assert sum(p for _, p in expected) == 40
     assert game.view(2).auction["points"] == [high_card_points(h) for h in game.initial_hands]
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_mb_1_5_mb_2_1_d_4_points_by_the_text_announced_from_the_dealer(
+    rules: cardrules.Ruleset, dealer: int
+) -> None:
+    """MB-1.5 / MB-2.1 / D-4: each hand's A-4 K-3 Q-2 J-1 count, announced dealer first."""
+    game = mb_example_game(rules, dealer)
+    expected = [points_by_text(h) for h in MB_EXAMPLE]
+    assert expected == [12, 8, 14, 6] and sum(expected) == 40
+    order = [(dealer + i) % 4 for i in range(4)]
+    for seat in range(4):
+        auction = game.view(seat).auction
+        assert auction["points"] == expected
+        assert auction["announcements"] == [[s, expected[s]] for s in order]
+        assert auction["pairs"] == {"NS": 26, "EW": 14}
 
 
 @pytest.mark.parametrize(
@@ -272,6 +295,18 @@ def test_mb_2_4_dummy_and_defenders_do_not_choose(rules: cardrules.Ruleset) -> N
     assert game.contract is not None and game.contract.declarer == 2
 
 
+@pytest.mark.parametrize("dealer", range(4))
+def test_mb_2_4_d_7_declarer_decides_for_dummy_already_in_the_auction(
+    rules: cardrules.Ruleset, dealer: int
+) -> None:
+    """MB-2.4 / D-7: dummy never decides: controller(dummy) is declarer before and after."""
+    game = mb_example_game(rules, dealer)
+    assert game.phase == "auction" and game.to_act == 2
+    assert [game.controller(s) for s in range(4)] == [2, 1, 2, 3]
+    game.apply("contract H partscore", seat=2)
+    assert [game.controller(s) for s in range(4)] == [2, 1, 2, 3]
+
+
 def test_mb_2_5_no_bidding_no_doubles(rules: cardrules.Ruleset) -> None:
     """MB-2.5 / D-6: no bids and no doubles: only the ten contracts are offered or accepted."""
     game = rules.new_game(seed=4, dealer=0, hands=deal_with_points((12, 8, 14, 6)))
@@ -340,6 +375,16 @@ def test_mb_3_3_contract_before_the_opening_lead(rules: cardrules.Ruleset) -> No
     with pytest.raises(IllegalAction) as exc:
         game.apply("contract S game")
     assert game.phase == "play"
+
+
+@pytest.mark.parametrize("contract", [f"contract {s} {g}" for s in STRAINS for g in GOALS])
+def test_mb_3_4_advice_only_any_contract_may_be_chosen(
+    rules: cardrules.Ruleset, contract: str
+) -> None:
+    """MB-3.4 is advice: declarer may choose any of the ten, whatever the points or the fit."""
+    game = mb_example_game(rules)
+    game.apply(contract)
+    assert game.phase == "play" and game.view(1).auction["contract"] == contract
 
 
 @given(seed=st.integers(0, 2**32), dealer=st.integers(0, 3))

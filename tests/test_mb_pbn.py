@@ -10,16 +10,9 @@ import pytest
 import cardrules
 from cardrules import Card, CardrulesError, ChooseContract
 from cardrules_minibridge.pbn import PbnDeal, PbnError, dumps, game_from_pbn, loads, records_of
+from helpers import MB_EXAMPLE
 
 MB = "minibridge-ebu"
-
-#: MB-6.1's hands by seat (N E S W).
-EXAMPLE = [
-    "KS 6S 5S 4S AD KD 7D 5D 3D QC 4C 3C 2C",
-    "8S 2S QH JH 4H 3H 2H JD 10D AC 9C 8C 6C",
-    "AS QS 7S 3S KH 9H 8H QD 9D 8D 4D KC 5C",
-    "JS 10S 9S AH 10H 7H 6H 5H 6D 2D JC 10C 7C",
-]
 EXAMPLE_DEAL = "N:K654..AK753.Q432 82.QJ432.JT.A986 AQ73.K98.Q984.K5 JT9.AT765.62.JT7"
 HEAD = ['[Dealer "N"]', f'[Deal "{EXAMPLE_DEAL}"]', '[Declarer "S"]', '[Contract "4S"]']
 
@@ -49,7 +42,7 @@ def error_of(text: str, rules: cardrules.Ruleset | None = None) -> str:
 
 def test_mb_6_export_after_the_first_trick(rules: cardrules.Ruleset) -> None:
     """MB-6.2 in PBN: dealer, deal, declarer S, contract 4S, the ruffed first trick (W N E S)."""
-    game = rules.new_game(seed=6, dealer=0, hands=EXAMPLE)
+    game = rules.new_game(seed=6, dealer=0, hands=MB_EXAMPLE)
     for action in ("contract S game", "play AH", "play 6S", "play 2H", "play 8H"):
         game.apply(action)
     text = dumps(game)
@@ -88,7 +81,7 @@ def test_mb_6_export_after_the_first_trick(rules: cardrules.Ruleset) -> None:
 
 def test_export_before_the_contract_has_declarer_only(rules: cardrules.Ruleset) -> None:
     """MB-2.3 in PBN: before the contract, Declarer is known and Contract is empty, no Play."""
-    game = rules.new_game(seed=6, dealer=3, hands=EXAMPLE)
+    game = rules.new_game(seed=6, dealer=3, hands=MB_EXAMPLE)
     text = dumps(game)
     assert '[Dealer "W"]' in text and '[Declarer "S"]' in text and '[Contract ""]' in text
     assert "[Play" not in text
@@ -164,7 +157,7 @@ def test_import_foreign_pbn_as_preset_hands(rules: cardrules.Ruleset) -> None:
     assert ("Auction", "E", ("Pass 1S Pass 4S", "AP")) in deal.tags
     game = rules.new_game(seed=1, **deal.preset())  # type: ignore[arg-type]
     assert [" ".join(map(str, game.hand(s))) for s in range(4)] == [
-        " ".join(map(str, sorted(Card.parse(c) for c in h.split()))) for h in EXAMPLE
+        " ".join(map(str, sorted(Card.parse(c) for c in h.split()))) for h in MB_EXAMPLE
     ]
     assert game.dealer == 1
     assert game_from_pbn(rules, text, seed=1).state_dict() == game.state_dict()

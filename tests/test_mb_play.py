@@ -9,16 +9,9 @@ import pytest
 import cardrules
 from cardrules import Card, IllegalAction, Play
 from cardrules.cards import high_card_points, mask_of
+from helpers import MB_EXAMPLE, mb_example_game
 
 MB = "minibridge-ebu"
-
-#: MB-6.1: N 12, E 8, S 14, W 6; N/S hold 8 spades; N is void in hearts and holds 6♠.
-EXAMPLE = [
-    "KS 6S 5S 4S AD KD 7D 5D 3D QC 4C 3C 2C",  # N, dummy
-    "8S 2S QH JH 4H 3H 2H JD 10D AC 9C 8C 6C",  # E
-    "AS QS 7S 3S KH 9H 8H QD 9D 8D 4D KC 5C",  # S, declarer
-    "JS 10S 9S AH 10H 7H 6H 5H 6D 2D JC 10C 7C",  # W
-]
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +19,13 @@ def rules() -> cardrules.Ruleset:
     return cardrules.load(MB)
 
 
-def example_game(rules: cardrules.Ruleset, dealer: int = 0) -> cardrules.Game:
-    return rules.new_game(seed=6, dealer=dealer, hands=EXAMPLE)
+def refusal(game: cardrules.Game, action: str, seat: int) -> IllegalAction:
+    """The IllegalAction of ``apply(action, seat=seat)``, checking the game did not change."""
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action, seat=seat)
+    assert game.to_json() == before
+    return err.value
 
 
 def finish_deal(game: cardrules.Game, rng: random.Random) -> None:
@@ -42,10 +40,10 @@ def finish_deal(game: cardrules.Game, rng: random.Random) -> None:
 @pytest.mark.parametrize("dealer", range(4))
 def test_mb_6_1_points_declarer_and_spade_game(rules: cardrules.Ruleset, dealer: int) -> None:
     """MB-6.1: N 12, E 8, S 14, W 6; N/S 26; S declares, N is dummy; 8 spades; spade game of 10."""
-    hands = [mask_of(Card.parse(c) for c in h.split()) for h in EXAMPLE]
+    hands = [mask_of(Card.parse(c) for c in h.split()) for h in MB_EXAMPLE]
     assert [high_card_points(h) for h in hands] == [12, 8, 14, 6]
     assert ((hands[0] | hands[2]) >> 39).bit_count() == 8
-    game = example_game(rules, dealer)
+    game = mb_example_game(rules, dealer)
     public = game.view(1).auction
     assert public["points"] == [12, 8, 14, 6]
     assert public["pairs"] == {"NS": 26, "EW": 14}
@@ -64,7 +62,7 @@ def test_mb_6_1_points_declarer_and_spade_game(rules: cardrules.Ruleset, dealer:
 
 def test_mb_6_2_dummy_ruffs_the_heart_ace_and_leads_next(rules: cardrules.Ruleset) -> None:
     """MB-6.2 / MB-4.5: W leads A♥, dummy ruffs with 6♠, E 2♥, S 8♥; dummy wins and leads."""
-    game = example_game(rules)
+    game = mb_example_game(rules)
     game.apply("contract S game")
     assert game.to_act == 3  # MB-4.1: the defender on declarer's left
     game.apply("play AH", seat=3)
@@ -100,11 +98,38 @@ def test_mb_4_1_left_of_declarer_leads_dummy_second(rules: cardrules.Ruleset, se
     assert order[1] == game.contract.dummy
 
 
+def test_mb_4_1_mb_4_2_wrong_seats_through_the_first_two_tricks(rules: cardrules.Ruleset) -> None:
+    """MB-4.1 / MB-4.2 / MB-4.5: each turn accepts only its controller; others are refused.
+
+    A defender out of turn breaks MB-4.1 (one card each, clockwise); dummy's
+    seat acting, or anyone but declarer acting for dummy, breaks MB-4.2.
+    """
+    game = mb_example_game(rules)
+    game.apply("contract S game")
+    script = ["AH", "6S", "2H", "8H", "AD", "JD", "4D", "2D"]  # MB-6.2, then dummy leads
+    for card in script:
+        to_act = game.to_act
+        assert to_act is not None
+        deciding = 2 if to_act == 0 else to_act
+        for seat in range(4):
+            if seat == deciding:
+                continue
+            err = refusal(game, f"play {card}", seat)
+            dummy_involved = to_act == 0 or seat == 0
+            assert err.rule == ("MB-4.2" if dummy_involved else "MB-4.1"), (card, seat)
+            whose = "seat 0 (decided by seat 2)" if to_act == 0 else f"seat {to_act}"
+            head = f"illegal action 'play {card}' by seat {seat}"
+            assert str(err) == f"{head}: {err.rule}: it is the turn of {whose}"
+        game.apply(f"play {card}", seat=deciding)
+    assert [t.winner for t in game.tricks] == [0, 0]  # dummy won both and leads again
+    assert game.to_act == 0 and game.controller(0) == 2
+
+
 def test_mb_4_2_d_7_declarer_decides_for_dummy_only_in_dummys_turn(
     rules: cardrules.Ruleset,
 ) -> None:
     """MB-4.2 / D-7: on dummy's turn to_act is dummy's seat and the decision is declarer's."""
-    game = example_game(rules)
+    game = mb_example_game(rules)
     game.apply("contract S game")
     assert game.controller(0) == 2 and game.controller(2) == 2
     assert game.controller(1) == 1 and game.controller(3) == 3
@@ -145,7 +170,7 @@ def test_mb_4_3_follow_suit_else_any_card(rules: cardrules.Ruleset) -> None:
 
 def test_mb_4_3_revoke_refused_and_state_kept(rules: cardrules.Ruleset) -> None:
     """MB-4.3 / MB-5.7: a revoke is refused with the rule, and play continues as before."""
-    game = example_game(rules)
+    game = mb_example_game(rules)
     game.apply("contract S game")
     game.apply("play AH")
     game.apply("play 6S")
@@ -168,6 +193,16 @@ def test_mb_4_4_highest_trump_else_highest_of_led_suit(rules: cardrules.Ruleset)
     assert rules.trick_winner(["5C", "AD", "AH", "7C"], trump=None) == 3
 
 
+def test_mb_4_4_stateless_default_is_no_trump(rules: cardrules.Ruleset) -> None:
+    """MB-4.4: the trump is the contract's, so the helpers' default is no-trump; trump= sets it."""
+    trick = ["AH", "6S", "2H", "8H"]
+    assert rules.trick_winner(trick) == 0
+    assert rules.trick_winner(trick, trump=None) == 0
+    assert rules.trick_winner(trick, trump="S") == 1
+    assert rules.trick_winner(trick, trump="H") == 0
+    assert rules.trick_winner(["5C", "6S", "QS", "AC"], trump="S") == 2
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_mb_4_5_winner_leads_from_the_same_hand(rules: cardrules.Ruleset, seed: int) -> None:
     """MB-4.5: the trick's winner leads next from the hand that won it, dummy included."""
@@ -185,7 +220,7 @@ def test_mb_4_5_winner_leads_from_the_same_hand(rules: cardrules.Ruleset, seed: 
 
 def test_mb_4_5_dummy_leads_are_chosen_by_declarer(rules: cardrules.Ruleset) -> None:
     """MB-4.5: after dummy wins, dummy's card leads and only declarer may choose it."""
-    game = example_game(rules)
+    game = mb_example_game(rules)
     for action in ("contract S game", "play AH", "play 6S", "play 2H", "play 8H"):
         game.apply(action)
     assert game.to_act == 0
@@ -214,9 +249,24 @@ def test_mb_4_6_thirteen_tricks_kept_by_each_player(rules: cardrules.Ruleset, se
     assert list(game.deals[0].tricks) == game.tricks_won
 
 
+def test_mb_4_6_played_cards_are_public_in_every_view(rules: cardrules.Ruleset) -> None:
+    """MB-4.6: cards played stay on the table for everyone; tricks won count per seat."""
+    game = mb_example_game(rules)
+    for action in ("contract S game", "play AH", "play 6S", "play 2H", "play 8H", "play AD"):
+        game.apply(action)
+    for seat in range(4):
+        view = game.view(seat)
+        assert [str(c) for _, c in view.trick] == ["AD"]
+        assert [[str(c) for c in cards] for _, cards, _ in view.tricks] == [
+            ["AH", "6S", "2H", "8H"]
+        ]
+        assert view.tricks_won == (1, 0, 0, 0)
+    assert isinstance(game.legal_actions()[0], Play)
+
+
 def test_d_7_views_hold_decisions_for_the_controller_only(rules: cardrules.Ruleset) -> None:
     """D-7: on dummy's turn only declarer's view offers actions; those are dummy's cards."""
-    game = example_game(rules)
+    game = mb_example_game(rules)
     game.apply("contract NT partscore")
     game.apply("play AH")
     assert game.to_act == 0
@@ -240,7 +290,7 @@ def test_records_replay_exactly_with_dummy_and_redeals(rules: cardrules.Ruleset,
 def play_example_to(rules1: cardrules.Ruleset, contract: str, ns_tricks: int) -> cardrules.Game:
     """The MB-6 deal played from the ruffed first trick until N/S take exactly ``ns_tricks``."""
     for attempt in range(3000):
-        game = rules1.new_game(seed=6, dealer=0, hands=EXAMPLE)
+        game = rules1.new_game(seed=6, dealer=0, hands=MB_EXAMPLE)
         for action in (contract, "play AH", "play 6S", "play 2H", "play 8H"):
             game.apply(action)
         rng = random.Random(attempt)

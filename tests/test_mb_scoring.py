@@ -175,6 +175,23 @@ def test_mb_5_5_one_pair_scores_the_other_records_zero(
     assert got == score_deal(f"contract {strain} {goal}", declarer, tricks)
 
 
+@pytest.mark.parametrize("strain", STRAINS)
+@pytest.mark.parametrize("goal", GOALS)
+@pytest.mark.parametrize("declarer", range(4))
+def test_mb_5_d_9_score_deal_contract_strings(
+    rules: cardrules.Ruleset, strain: str, goal: str, declarer: int
+) -> None:
+    """MB-5.1 .. MB-5.5 / D-9: score_deal(contract="contract NT partscore", ...) by the text."""
+    pair, other = ("NS", "EW") if declarer % 2 == 0 else ("EW", "NS")
+    for tricks in range(14):
+        ours, theirs = by_the_text(strain, goal, tricks)
+        got = rules.score_deal(
+            contract=f"contract {strain} {goal}", declarer=declarer, tricks=tricks
+        )
+        assert got == {pair: Decimal(ours), other: Decimal(theirs)}
+        assert all(type(v) is Decimal for v in got.values())
+
+
 def test_contract_forms_and_errors(rules: cardrules.Ruleset) -> None:
     """D-6: the contract is read as an action, short text or bridge level; others are refused."""
     assert (
@@ -223,6 +240,31 @@ def test_mb_5_5_game_totals_add_each_pairs_scores(rules: cardrules.Ruleset, seed
         for side, value in deal.scores.items():
             totals[str(side)] += value
     assert game.totals == totals
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mb_5_5_mb_5_6_d_8_totals_are_each_pairs_own_sum(
+    rules: cardrules.Ruleset, seed: int
+) -> None:
+    """MB-5.5 / MB-5.6 / D-8: totals add each pair's deal scores; standings follow the totals."""
+    game = rules.new_game(seed=seed)
+    rng = random.Random(seed)
+    while game.phase != "finished":
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.deals) == 4
+    for side in ("NS", "EW"):
+        assert game.totals[side] == sum((d.scores[side] for d in game.deals), Decimal(0))
+    ns, ew = game.totals["NS"], game.totals["EW"]
+    places = {s.side: (s.place, s.winner) for s in game.standings()}
+    if ns == ew:
+        assert places == {"NS": (1, True), "EW": (1, True)}
+    else:
+        best, worst = ("NS", "EW") if ns > ew else ("EW", "NS")
+        assert places == {best: (1, True), worst: (2, False)}
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.totals == game.totals and view.phase == "finished"
+        assert all(cards == () for cards in view.hands.values())
 
 
 def test_mb_5_6_d_8_four_deals_by_default_and_the_higher_total_wins(

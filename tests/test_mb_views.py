@@ -18,6 +18,7 @@ import pytest
 import cardrules
 from cardrules import Card, Game
 from cardrules.cards import cards_of
+from helpers import mb_example_game
 
 MB = "minibridge-ebu"
 CARD_TEXT = re.compile(r"^(?:10|[2-9JQKA])[CDHS]$")
@@ -120,3 +121,19 @@ def test_dummy_seat_sees_nothing_of_the_others(rules: cardrules.Ruleset) -> None
     others = {str(c) for s in range(4) if s != dummy for c in game.hand(s)}
     assert not card_texts(view.to_dict()) & others
     assert isinstance(view.hands[dummy][0], Card)
+
+
+def test_mb_6_2_d_7_each_seat_sees_its_hand_and_dummy_only(rules: cardrules.Ruleset) -> None:
+    """MB-2.4 / D-7: through MB-6.2 every seat sees dummy; only declarer also sees S's cards."""
+    game = mb_example_game(rules)
+    hidden_by_seat = {0: {1, 2, 3}, 1: {2, 3}, 2: {1, 3}, 3: {1, 2}}
+    for action in ("contract S game", "play AH", "play 6S", "play 2H", "play 8H"):
+        for seat, hidden in hidden_by_seat.items():
+            view = game.view(seat)
+            assert set(view.hands) == {seat, 0}
+            shown = {str(c) for cards in view.hands.values() for c in cards}
+            for other in hidden:
+                assert not shown & {str(c) for c in game.hand(other)}
+        game.apply(action)
+    assert game.view(2).legal_actions and game.view(2).acting_hand == tuple(game.hand(0))
+    assert all(game.view(s).legal_actions == () for s in (0, 1, 3))
