@@ -2,7 +2,8 @@
 
 Covers malformed cards and actions, out-of-turn and wrong-phase actions (CBS-5.3:
 refused, the game unchanged), bad profiles (ProfileError naming the file, the
-key path and the expectation) and corrupt records (RecordError).
+key path and the expectation) and corrupt records (RecordError).  The tests
+taking ``rules`` run for each Call Break profile and Minibridge (conftest.py).
 """
 
 from __future__ import annotations
@@ -16,19 +17,26 @@ import pytest
 import cardrules
 from cardrules import (
     ActionError,
+    Bid,
+    Card,
     CardError,
     CardrulesError,
+    ChooseContract,
     Game,
     IllegalAction,
+    Play,
     ProfileError,
     RecordError,
+    Ruleset,
 )
 from cardrules.rules.plugins import entry_points
+from helpers import deck_hands, refusal_message, to_play
 
 ACTION_HELP = "(expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
 CARD_HELP = (
     "(expected rank 2-10, J, Q, K, A or T, then suit C, D, H, S or ♣ ♦ ♥ ♠, e.g. 'AH', '10♥')"
 )
+SEAT_HELP = "(expected 0..3)"
 
 
 @pytest.fixture
@@ -103,6 +111,56 @@ def test_malformed_card_in_the_stateless_helpers(
 def test_unknown_or_malformed_actions(game: Game, action: object, message: str) -> None:
     """An action that cannot be read is an ActionError; the game is unchanged."""
     assert refused_unchanged(game, action, ActionError) == message
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (None, "invalid action: None (expected text such as 'play AH')"),
+        (42, "invalid action: 42 (expected text such as 'play AH')"),
+        (b"play AH", "invalid action: b'play AH' (expected text such as 'play AH')"),
+        (["play AH"], "invalid action: ['play AH'] (expected text such as 'play AH')"),
+        ("", "invalid action: '' (expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"),
+        (
+            "play ZZ",
+            "invalid action: 'play ZZ': invalid card: 'ZZ' (expected rank 2-10, J, Q, K, A or "
+            "T, then suit C, D, H, S or ♣ ♦ ♥ ♠, e.g. 'AH', '10♥')",
+        ),
+        ("bid x", "invalid action: 'bid x' (expected a whole number of tricks, e.g. 'bid 3')"),
+    ],
+)
+def test_unreadable_actions(rules: Ruleset, action: object, message: str) -> None:
+    """apply() of something that is not an action: ActionError, game unchanged."""
+    for game in (rules.new_game(seed=7), to_play(rules.new_game(seed=7))):
+        assert refusal_message(game, ActionError, game.apply, action) == message
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Bid(True), "invalid action: Bid(True) (expected a whole number of tricks)"),
+        (
+            lambda: Bid("3"),  # type: ignore[arg-type]
+            "invalid action: Bid('3') (expected a whole number of tricks)",
+        ),
+        (
+            lambda: Play("AH"),  # type: ignore[arg-type]
+            "invalid action: Play('AH') (expected a Card, e.g. Card.parse('AH'))",
+        ),
+        (
+            lambda: ChooseContract(1, "game"),  # type: ignore[arg-type]
+            "invalid action: ChooseContract(1, 'game') "
+            "(expected text such as ChooseContract('S', 'game'))",
+        ),
+    ],
+)
+def test_action_objects_with_fields_of_the_wrong_type(
+    make: Callable[[], object], message: str
+) -> None:
+    """Action objects check their fields' types: an ActionError, not a later crash."""
+    with pytest.raises(ActionError) as err:
+        make()
+    assert str(err.value) == message
 
 
 def test_out_of_turn_action(game: Game) -> None:
@@ -187,6 +245,18 @@ def test_bad_seat_for_hand_and_view(game: Game, seat: object) -> None:
         assert str(err.value) == f"invalid seat: {seat!r} (expected 0..3)"
 
 
+@pytest.mark.parametrize("seat", [9, -1, "0", 1.0, True])
+def test_bad_seats_everywhere(rules: Ruleset, seat: object) -> None:
+    """view(), hand(), controller() and apply(seat=) refuse anything but a seat 0..3."""
+    for game in (rules.new_game(seed=7), to_play(rules.new_game(seed=7))):
+        for call in (game.view, game.hand, game.controller):
+            message = refusal_message(game, CardrulesError, call, seat)
+            assert message == f"invalid seat: {seat!r} {SEAT_HELP}"
+        action = game.legal_actions()[0]
+        message = refusal_message(game, IllegalAction, game.apply, action, seat=seat)
+        assert message == f"illegal action '{action}': invalid seat: {seat!r} {SEAT_HELP}"
+
+
 @pytest.mark.parametrize(
     ("kwargs", "kind", "message"),
     [
@@ -219,13 +289,40 @@ def test_bad_new_game_arguments(
     assert str(err.value) == message
 
 
-def test_preset_hands_with_a_card_dealt_twice(strict: cardrules.Ruleset) -> None:
-    """Preset hands must not share a card: the error names it and the seat."""
-    hands = [[str(c) for c in strict.new_game(seed=1).hand(s)] for s in range(4)]
-    hands[2][0] = hands[0][0]
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seed": "x"}, "invalid seed: 'x' (expected an integer with |seed| < 2**64)"),
+        ({"seed": 1.5}, "invalid seed: 1.5 (expected an integer with |seed| < 2**64)"),
+        ({"seed": 7, "dealer": True}, "invalid dealer: True (expected a seat 0..3)"),
+        ({"seed": 7, "dealer": "0"}, "invalid dealer: '0' (expected a seat 0..3)"),
+    ],
+)
+def test_bad_new_game_settings(rules: Ruleset, kwargs: dict[str, object], message: str) -> None:
+    """new_game with a mistyped seed or dealer is a CardrulesError naming the value."""
+    with pytest.raises(CardrulesError) as err:
+        rules.new_game(**kwargs)  # type: ignore[arg-type]
+    assert str(err.value) == message
+
+
+def test_bad_preset_hands(rules: Ruleset) -> None:
+    """Preset hands of 12 cards, or a card given twice, are CardErrors naming the seat."""
+    hands = deck_hands()
+    short = [h[:] for h in hands]
+    short[1] = short[1][:12]
     with pytest.raises(CardError) as err:
-        strict.new_game(seed=1, hands=hands)
-    assert str(err.value) == f"invalid hands: {hands[0][0]} dealt twice (seat 2)"
+        rules.new_game(seed=7, hands=short)
+    assert str(err.value) == "invalid hands: seat 1 must hold 13 different cards (got 12)"
+    twice = [h[:] for h in hands]
+    twice[3][0] = twice[3][1]
+    with pytest.raises(CardError) as err:
+        rules.new_game(seed=7, hands=twice)
+    assert str(err.value) == f"invalid hands: {twice[3][1]} given twice (seat 3)"
+    across = [h[:] for h in hands]
+    across[2][0] = across[0][0]
+    with pytest.raises(CardError) as err:
+        rules.new_game(seed=7, hands=across)
+    assert str(err.value) == f"invalid hands: {across[0][0]} dealt twice (seat 2)"
 
 
 def test_bad_stateless_input(strict: cardrules.Ruleset) -> None:
@@ -239,6 +336,161 @@ def test_bad_stateless_input(strict: cardrules.Ruleset) -> None:
     with pytest.raises(CardError) as err:
         strict.trick_winner([])
     assert str(err.value) == "invalid trick: no cards"
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (
+            lambda r: r.legal_cards("ZZ", []),
+            CardError,
+            "invalid card: 'ZZ' (expected rank 2-10, J, Q, K, A or T, then suit C, D, H, S "
+            "or ♣ ♦ ♥ ♠, e.g. 'AH', '10♥')",
+        ),
+        (
+            lambda r: r.legal_cards(None, []),
+            CardError,
+            "invalid cards: None (expected text such as 'AH 10S' or a list)",
+        ),
+        (
+            lambda r: r.legal_cards(-1, []),
+            CardError,
+            "invalid hand: mask -1 (expected 0 <= mask < 2**52)",
+        ),
+        (
+            lambda r: r.legal_cards(1 << 52, []),
+            CardError,
+            f"invalid hand: mask {1 << 52} (expected 0 <= mask < 2**52)",
+        ),
+        (
+            lambda r: r.legal_cards("AH", 42),
+            CardError,
+            "invalid cards: 42 (expected text such as 'AH 10S' or a list)",
+        ),
+        (
+            lambda r: r.legal_cards("AH", ["2C", "2C"]),
+            CardError,
+            "invalid trick: 2C appears twice",
+        ),
+        (
+            lambda r: r.legal_cards("AH", [], trump=7),
+            CardError,
+            "invalid trump: 7 (expected a suit such as 'S', or None)",
+        ),
+        (
+            lambda r: r.legal_cards("AH", [], first_trick="yes"),
+            CardError,
+            "invalid first_trick: 'yes' (expected True or False)",
+        ),
+        (
+            lambda r: r.trick_winner(None),
+            CardError,
+            "invalid cards: None (expected text such as 'AH 10S' or a list)",
+        ),
+        (lambda r: r.trick_winner(["AH", "AH"]), CardError, "invalid trick: AH appears twice"),
+        (
+            lambda r: r.trick_winner(["AH", "2H", "3H", "4H", "5H"]),
+            CardError,
+            "invalid trick: 5 cards (at most 4)",
+        ),
+        (
+            lambda r: r.trick_winner(["AH", "2S"], trump=9),
+            CardError,
+            "invalid trump: 9 (expected a suit such as 'S', or None)",
+        ),
+        (
+            lambda r: r.explain("AH", [], None),
+            CardError,
+            "invalid card: None (expected text such as 'AH' or '10♥')",
+        ),
+    ],
+)
+def test_stateless_helpers_refuse_bad_input(
+    rules: Ruleset, call: Callable[[Ruleset], object], kind: type[Exception], message: str
+) -> None:
+    """Malformed or mistyped input to the stateless helpers is a CardError, never a crash."""
+    with pytest.raises(kind) as err:
+        call(rules)
+    assert isinstance(err.value, CardrulesError)
+    assert str(err.value) == message
+
+
+def test_score_deal_refuses_mistyped_numbers(rules: Ruleset) -> None:
+    """score_deal with lists that are not lists, impossible tricks, or the keywords of
+    another family's scorer, is a CardrulesError."""
+    calls_scorer = rules.profile.auction_kind == "calls"
+    wrong_family = (
+        "invalid deal: give a contract, its declarer and the declaring side's tricks "
+        "(score_deal(contract='contract S game', declarer=2, tricks=10))"
+    )
+    cases = [
+        (
+            {"calls": 5, "tricks": [4, 3, 3, 3]},
+            "invalid deal: calls 5 must be a list of 4 numbers, one per seat",
+        ),
+        (
+            {"calls": [3, 3, 3, 3], "tricks": None},
+            "invalid deal: tricks None must be a list of 4 numbers, one per seat",
+        ),
+        (
+            {"calls": [3, 3, 3, 3], "tricks": "4333"},
+            "invalid deal: tricks '4333' must be a list of 4 numbers, one per seat",
+        ),
+    ]
+    if not calls_scorer:
+        cases = [(kwargs, wrong_family) for kwargs, _ in cases]
+    cases.append(
+        (
+            {"contract": "contract S game", "declarer": 0, "tricks": 7.0},
+            "invalid deal: give calls and tricks per seat "
+            "(score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3]))"
+            if calls_scorer
+            else wrong_family,
+        )
+    )
+    for kwargs, message in cases:
+        with pytest.raises(CardrulesError) as err:
+            rules.score_deal(**kwargs)  # type: ignore[arg-type]
+        assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (lambda: Card.from_index(52), CardError, "invalid card index: 52 (expected 0..51)"),
+        (lambda: Card.from_index(-1), CardError, "invalid card index: -1 (expected 0..51)"),
+        (
+            lambda: cardrules.Suit.parse(5),
+            CardError,
+            "invalid suit: 5 (expected text such as 'S' or '♠')",
+        ),
+        (
+            lambda: cardrules.load("minibridge-ebu", deals=True),
+            ProfileError,
+            "invalid profile minibridge-ebu:\n  game.deals -> must be a whole number (got True)",
+        ),
+        (
+            lambda: cardrules.load("minibridge-ebu", plugins=5),
+            ProfileError,
+            "invalid profile minibridge-ebu:\n  plugins must be a list of plugin objects (got 5)",
+        ),
+        (
+            lambda: Game.from_json(
+                cardrules.load("minibridge-ebu").new_game(seed=1).to_json(), rules="x"
+            ),
+            RecordError,
+            "invalid rules: 'x' (expected a Ruleset from cardrules.load)",
+        ),
+    ],
+)
+def test_mistyped_arguments_to_public_helpers(
+    call: Callable[[], object], kind: type[Exception], message: str
+) -> None:
+    """Card.from_index, Suit.parse, load(deals=, plugins=) and from_json(rules=) check types."""
+    with pytest.raises(kind) as err:
+        call()
+    assert isinstance(err.value, CardrulesError)
+    assert str(err.value) == message
 
 
 # ---------------------------------------------------------------------------
@@ -335,6 +587,16 @@ def test_unknown_profile_name_lists_the_known_ones() -> None:
     )
 
 
+@pytest.mark.parametrize("ref", [None, 42, 3.5, ["minibridge-ebu"]])
+def test_load_of_a_non_name_is_a_profile_error(ref: object) -> None:
+    """A profile reference that is neither text nor a path is a ProfileError, not a crash."""
+    with pytest.raises(ProfileError) as err:
+        cardrules.load(ref)  # type: ignore[arg-type]
+    assert str(err.value) == (
+        f"invalid profile {ref!r}:\n  expected a profile name or a path to a .toml file"
+    )
+
+
 def test_missing_profile_file(tmp_path: Path) -> None:
     """A path to no file says so."""
     path = tmp_path / "nowhere.toml"
@@ -357,6 +619,60 @@ def test_deal_count_not_allowed() -> None:
     with pytest.raises(ProfileError) as err:
         cardrules.load("callbreak-strict", deals=7)
     assert str(err.value).endswith("\n  game.deals -> must be one of [5] (got 7)")
+
+
+def test_profile_error_lists_every_problem_with_file_key_and_expectation(tmp_path: Path) -> None:
+    """ProfileError: the file, then one line per problem, all found at once."""
+    path = tmp_path / "broken.toml"
+    path.write_text(
+        '[profile]\nname = "broken"\ntitle = "Broken"\nversion = "1"\nplugins = ["minibridge"]\n'
+        'colour = "red"\n\n[table]\nplayers = 8\nsides = "partnership"\n\n'
+        '[deal]\ndirection = "sideways"\ncutter = "right"\n\n[auction]\nkind = "points"\n\n'
+        '[play]\ntrump = "contract"\n\n[scoring]\nkind = "minibridge"\n\n[game]\ndeals = 0\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as err:
+        cardrules.load(path)
+    assert str(err.value) == (
+        f"invalid profile {path}:\n"
+        "  profile.colour -> unknown key\n"
+        "  table.players -> must be <= 7 (got 8)\n"
+        "  deal.direction -> must be one of 'clockwise' or 'counterclockwise' (got 'sideways')\n"
+        "  play.duties -> required key is missing\n"
+        "  game.deals -> must be >= 1 (got 0)"
+    )
+    assert [key for key, _ in err.value.problems] == [
+        "profile.colour",
+        "table.players",
+        "deal.direction",
+        "play.duties",
+        "game.deals",
+    ]
+
+
+def test_profile_error_lists_schema_and_name_problems_together(tmp_path: Path) -> None:
+    """One ProfileError lists an unknown key and a misspelt duty, auction and scorer at once."""
+    path = tmp_path / "misspelt.toml"
+    path.write_text(
+        '[profile]\nname = "misspelt"\ntitle = "Misspelt"\nversion = "1"\n'
+        'plugins = ["minibridge"]\nextends = "minibridge-ebu"\ncolour = "red"\n\n'
+        '[auction]\nkind = "pointz"\n\n[scoring]\nkind = "minibrige"\n\n'
+        '[play]\nduties = [{ name = "follow_suitt", rule = "MB-4.3" }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as err:
+        cardrules.load(path)
+    duties = (
+        "follow_suit, head_when_following, must_win, no_trump_lead_first_trick, "
+        "overtrump_when_void, trump_to_win_when_void, trump_when_void"
+    )
+    assert str(err.value) == (
+        f"invalid profile {path}:\n"
+        "  profile.colour -> unknown key\n"
+        f"  play.duties[0].name -> unknown duty 'follow_suitt'; known: {duties}\n"
+        "  auction.kind -> unknown auction 'pointz'; known: calls, points\n"
+        "  scoring.kind -> unknown scorer 'minibrige'; known: minibridge"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -402,6 +718,13 @@ def test_record_not_json() -> None:
         "invalid record: not JSON (the JSON object must be str, bytes or bytearray, not NoneType)"
     )
     assert record_error("[]") == "invalid record: 'format' must be 'cardrules-game'"
+
+
+@pytest.mark.parametrize("text", [None, 42, "", "[]", b"\xff"])
+def test_record_that_is_not_a_record(text: object) -> None:
+    """Anything but a record's JSON text is a RecordError."""
+    with pytest.raises(RecordError):
+        Game.from_json(text)  # type: ignore[arg-type]
 
 
 def test_record_with_a_tampered_action(record: str) -> None:
@@ -465,16 +788,49 @@ def test_record_with_a_state_of_the_wrong_type(record: str) -> None:
         ("version", True, "invalid record: unsupported 'version' True (expected one of 1, 2)"),
         ("format", "chess", "invalid record: 'format' must be 'cardrules-game'"),
         ("first_dealer", 9, "invalid record: 'first_dealer' must be a seat 0..3 (got 9)"),
-        (
-            "preset_hands",
-            5,
-            "invalid record: 'preset_hands' must be a list of hands or null (got 5)",
-        ),
     ],
 )
 def test_record_with_tampered_settings(record: str, key: str, value: object, message: str) -> None:
     """Tampered settings are RecordErrors naming the key and the value."""
     assert record_error(tampered(record, lambda d: d.__setitem__(key, value))) == message
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("seed", "7", "invalid record: 'seed' must be an integer (got '7')"),
+        (
+            "actions",
+            "play AH",
+            "invalid record: 'actions' must be a list of action texts (got 'play AH')",
+        ),
+        ("deals", True, "invalid record: 'deals' must be a whole number of deals (got True)"),
+        (
+            "profile_hash",
+            5,
+            "invalid record: 'profile_hash' must be 'sha256:' and 64 hex digits (got 5)",
+        ),
+        (
+            "preset_hands",
+            5,
+            "invalid record: 'preset_hands' must be a list of hands or null (got 5)",
+        ),
+        (
+            "actions",
+            [42],
+            "invalid record: 'actions'[0] must be an action text such as 'play AH' (got 42)",
+        ),
+    ],
+)
+def test_record_with_a_field_of_the_wrong_type(
+    rules: Ruleset, key: str, value: object, message: str
+) -> None:
+    """A record with a wrong field type is a RecordError naming the field."""
+    doc = json.loads(rules.new_game(seed=1).to_json())
+    doc[key] = value
+    with pytest.raises(RecordError) as err:
+        Game.from_json(json.dumps(doc))
+    assert str(err.value) == message
 
 
 def test_record_with_a_deal_count_the_profile_refuses(record: str) -> None:

@@ -26,6 +26,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import cardrules
 from cardrules import Card, CardrulesError, Game, Ruleset
+from helpers import API_PROFILES
 
 PROFILES = ("callbreak-strict", "callbridge-classic", "callbreak-app", "minibridge-ebu")
 RULES = {name: cardrules.load(name) for name in PROFILES}
@@ -119,6 +120,54 @@ class HostileTable(RuleBasedStateMachine):
 
 HostileTable.TestCase.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)
 TestHostileTable = HostileTable.TestCase
+
+
+#: Anything passed to apply(): junk, cards, bids and contracts, legal or not.
+apply_inputs = st.one_of(
+    st.none(),
+    st.integers(-5, 60),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.text(max_size=12),
+    st.builds(
+        lambda c: f"play {c}",
+        st.sampled_from([*(str(Card.from_index(i)) for i in range(52)), "1H", "ZZ"]),
+    ),
+    st.builds(lambda n: f"bid {n}", st.integers(-2, 15)),
+    st.builds(
+        lambda s, g: f"contract {s} {g}",
+        st.sampled_from(["C", "D", "H", "S", "NT", "X"]),
+        st.sampled_from(["partscore", "game", "slam"]),
+    ),
+)
+
+
+@given(
+    profile=st.sampled_from(API_PROFILES),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+    junk=apply_inputs,
+    seat=st.one_of(st.none(), st.integers(-1, 4)),
+)
+@settings(max_examples=80, deadline=None)
+def test_any_input_is_applied_or_refused_unchanged(
+    profile: str, seed: int, steps: int, junk: object, seat: int | None
+) -> None:
+    """Whatever is passed to apply(), the game either takes it legally or raises a
+    CardrulesError and stays exactly as it was."""
+    game = cardrules.load(profile).new_game(seed=seed)
+    for _ in range(steps):
+        game.apply(game.legal_actions()[0])
+    before = game.to_json()
+    legal = {str(a) for a in game.legal_actions()}
+    controller = None if game.to_act is None else game.controller(game.to_act)
+    try:
+        game.apply(junk, seat=seat)  # type: ignore[arg-type]
+    except CardrulesError:
+        assert game.to_json() == before
+    else:
+        assert str(cardrules.parse_action(junk)) in legal  # type: ignore[arg-type]
+        assert seat in (None, controller)
 
 
 # -- records --------------------------------------------------------------------
