@@ -479,9 +479,7 @@ def test_mb_3_4_no_eight_card_fit_is_no_trump() -> None:
 
 
 def test_rule_bot_contract_in_a_real_minibridge_game() -> None:
-    """If the Minibridge profile is installed, its declarer bot picks one of the ten."""
-    if "minibridge-ebu" not in cardrules.profiles():
-        pytest.skip("minibridge-ebu is not installed")
+    """The shipped Minibridge profile's declarer bot picks one of the ten."""
     game = cardrules.load("minibridge-ebu").new_game(seed=2)
     seat = game.controller(game.to_act)  # type: ignore[arg-type]
     view = game.view(seat)
