@@ -670,7 +670,7 @@ def test_profile_error_lists_schema_and_name_problems_together(tmp_path: Path) -
         f"invalid profile {path}:\n"
         "  profile.colour -> unknown key\n"
         f"  play.duties[0].name -> unknown duty 'follow_suitt'; known: {duties}\n"
-        "  auction.kind -> unknown auction 'pointz'; known: calls, points\n"
+        "  auction.kind -> unknown auction 'pointz'; known: calls, none, points\n"
         "  scoring.kind -> unknown scorer 'minibrige'; known: minibridge"
     )
 
