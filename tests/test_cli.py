@@ -662,3 +662,14 @@ def test_play_auto_minibridge_reports_each_contract_made_or_down(tmp_path: Path)
         )
     found = [line.strip() for line in out.splitlines() if "tricks of" in line]
     assert found == expected
+
+
+def test_play_oh_hell_shows_the_card_turned_up_for_trumps() -> None:
+    """OH-2.4: the card turned up for trumps is shown at the start of every deal."""
+    code, out, _ = run("play", "oh-hell", "--auto", "--seed", "3")
+    assert code == 0
+    game = cardrules.load("oh-hell").new_game(seed=3)
+    assert game.turned_up is not None
+    first = out.split("== Deal 2 of 19")[0]
+    assert f"  Turned up for trumps: {game.turned_up.symbol()}" in first
+    assert out.count("Turned up for trumps:") == 19

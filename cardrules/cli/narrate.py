@@ -111,6 +111,8 @@ class Narrator:
         else:
             view = game.view(self.seat)
             con.say(f"  Your hand ({seat_name(self.seat)}): {con.hand(view.hand)}")
+        if view.turned_up is not None:
+            con.say(f"  Turned up for trumps: {con.card(view.turned_up)}")
         for line in auction_lines(view.auction):
             con.say(f"  {line}")
         if game.phase == "play":
