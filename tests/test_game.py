@@ -129,3 +129,25 @@ def test_json_round_trip_is_exact_at_every_stage(rules: Ruleset) -> None:
         game.apply(game.legal_actions()[0])
         step += 1
     assert all(isinstance(v, Decimal) for v in game.totals.values())
+
+
+@pytest.mark.parametrize("name", ["callbreak-strict", "minibridge-ebu", "oh-hell", "oh-hell-5"])
+def test_trick_state_knows_the_cards_of_the_completed_tricks(name: str) -> None:
+    """The duties' view (TrickState) of every moment of a game: the trick in progress,
+    and the cards of the deal's completed tricks only (never the stock, never a hand)."""
+    import random
+
+    rules = cardrules.load(name)
+    game = rules.new_game(seed=11)
+    rng = random.Random(3)
+    while game.phase != "finished":
+        if game.phase == "play":
+            state = game.trick_state()
+            done = 0
+            for trick in game.tricks:
+                for played in trick.cards:
+                    done |= 1 << played.card.index
+            assert state.played_before == done
+            assert state.cards == tuple(p.card.index for p in game.trick)
+            assert state.first_trick == (not game.tricks)
+        game.apply(rng.choice(game.legal_actions()))

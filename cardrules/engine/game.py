@@ -17,8 +17,8 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, localcontext
-from typing import Any, Final, NamedTuple
+from decimal import Decimal, getcontext, setcontext
+from typing import Any, Final, NamedTuple, TypeGuard
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from cardrules.engine.records import (
@@ -197,6 +197,47 @@ def _installed_rules(name: str, deals: int) -> Ruleset:
         raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
 
 
+#: Every card of the pack, as a mask.
+_FULL_PACK: Final = (1 << 52) - 1
+_NEXT_SEATS: Final[dict[Direction, tuple[int, ...]]] = {}
+
+
+def _next_seats(direction: Direction) -> tuple[int, ...]:
+    """The seat after each seat in the order of play (worked out once per direction)."""
+    seats = _NEXT_SEATS.get(direction)
+    if seats is None:
+        seats = _NEXT_SEATS[direction] = tuple(
+            direction.next(seat) for seat in range(direction.players)
+        )
+    return seats
+
+
+#: (class, protocol) -> whether the class's objects have the protocol's members.
+_CONFORMS: Final[dict[tuple[type, object], bool]] = {}
+
+
+def _conforms(obj: object, protocol: object) -> bool:
+    """``isinstance(obj, protocol)`` for a protocol of optional members, worked out once
+    per class (a runtime protocol check looks up every member each time)."""
+    key = (type(obj), protocol)
+    known = _CONFORMS.get(key)
+    if known is None:
+        known = _CONFORMS[key] = isinstance(obj, protocol)  # type: ignore[arg-type]
+    return known
+
+
+def _explains_redeal(state: object) -> TypeGuard[ExplainsRedeal]:
+    return _conforms(state, ExplainsRedeal)
+
+
+def _decides_for_others(state: object) -> TypeGuard[DecidesForOthers]:
+    return _conforms(state, DecidesForOthers)
+
+
+def _names_turn_rule(state: object) -> TypeGuard[NamesTurnRule]:
+    return _conforms(state, NamesTurnRule)
+
+
 def _check_seat(seat: object, players: int) -> int:
     """``seat`` as a seat number; anything but an int 0..n-1 (a bool is not a seat) is refused."""
     if type(seat) is not int or not 0 <= seat < players:
@@ -214,6 +255,46 @@ class Game:
     otherwise refuse a wrongly typed argument with a bare ``TypeError``).
     """
 
+    # Slots: more attributes than a dict shares keys for, and the hot path reads them.
+    __slots__ = (
+        "_beats",
+        "_codes",
+        "_dealt",
+        "_fast",
+        "_legal",
+        "_n",
+        "_next",
+        "_size",
+        "_tm",
+        "_to_act",
+        "_trick_cards",
+        "_trump",
+        "_turn_up",
+        "_win",
+        "_win_seat",
+        "actions",
+        "auction",
+        "contract",
+        "deal_number",
+        "dealer",
+        "deals",
+        "first_dealer",
+        "hands",
+        "initial_hands",
+        "leader",
+        "over",
+        "phase",
+        "preset",
+        "rules",
+        "seed",
+        "throw_ins",
+        "totals",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "turned_up",
+    )
+
     def __init__(
         self,
         rules: Ruleset,
@@ -230,6 +311,9 @@ class Game:
             raise CardrulesError(f"invalid dealer: {shown(dealer)} (expected a seat 0..{n - 1})")
         self.rules = rules
         self._n = n
+        # The hand size when every deal has the same (0: ask the rules each deal).
+        self._size = 0 if rules.profile.hand_sizes else 52 // n
+        self._turn_up = rules.profile.trump == "turn_up"
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
         if hands is not None:
@@ -249,7 +333,7 @@ class Game:
         # game can always be copied attribute by attribute (_take).
         self._trump = -1
         self._beats = BEATS[4]
-        self._step = rules.direction.step
+        self._next = _next_seats(rules.direction)
         self._tm = 0
         self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fast: FastNarrow | None = None
@@ -264,7 +348,7 @@ class Game:
 
     def _deal_cards(self, dealer: int, attempt: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The hands (masks by seat) and the stock (card indices, top first) of a deal."""
-        size = self.rules.hand_size(self.deal_number)
+        size = self._size or self.rules.hand_size(self.deal_number)
         if self.deal_number == 1 and attempt == 0 and self.preset is not None:
             dealt = 0
             for mask in self.preset:
@@ -272,7 +356,8 @@ class Game:
             return self.preset, tuple(i for i in range(52) if not dealt >> i & 1)
         deck = _deck_indices(self.seed, self.deal_number, attempt)
         hands = _deal_masks(deck, dealer, self.rules.direction, size)
-        return hands, tuple(deck[self._n * size :])
+        dealt = self._n * size
+        return hands, (tuple(deck[dealt:]) if dealt < 52 else ())
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
@@ -301,7 +386,7 @@ class Game:
                         None,
                         rules.profile.auction_rule,
                         auction.redeal_reason
-                        if isinstance(auction, ExplainsRedeal)
+                        if _explains_redeal(auction)
                         else "the auction calls for a redeal",
                     )
                 )
@@ -311,7 +396,7 @@ class Game:
             raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
         self.initial_hands = hands
         #: The card turned up for trumps, where the profile says so (public).
-        self.turned_up = deal.turned_up if rules.profile.trump == "turn_up" else None
+        self.turned_up = deal.turned_up if self._turn_up else None
         self.hands = list(hands)
         self.auction: AuctionState = auction
         self.contract: Contract | None = None
@@ -319,7 +404,10 @@ class Game:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self._n
         self._trick_cards: list[int] = []
-        self._played = 0
+        dealt = _FULL_PACK
+        for index in stock:
+            dealt ^= 1 << index
+        self._dealt = dealt  # every card dealt: the cards played are the ones no hand holds
         # The hot path keeps the winning card as cards are played, and the
         # legal mask of the seat to act until the state changes (-1: unknown);
         # whatever changes hands or the trick must reset ``_legal``.
@@ -342,7 +430,6 @@ class Game:
         self._to_act = contract.leader
         self._trump = -1 if contract.trump is None else int(contract.trump)
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
-        self._step = self.rules.direction.step
         self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
         # The duties' fast form: the compiled engine runs their step codes in
         # its own loop (_run_steps); the interpreted one calls the function
@@ -365,7 +452,7 @@ class Game:
             return self.contract.controller(seat)
         # An auction that knows dummy before the contract may say who decides for it.
         auction = self.auction
-        return auction.controller(seat) if isinstance(auction, DecidesForOthers) else seat
+        return auction.controller(seat) if _decides_for_others(auction) else seat
 
     @property
     def cutter(self) -> int:
@@ -392,7 +479,7 @@ class Game:
         """The duties' view of the trick in progress."""
         cards = self._trick_cards
         if not cards:
-            return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self._played)
+            return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self._played())
         win = self._win
         return TrickState(
             cards[0] // 13,
@@ -401,8 +488,18 @@ class Game:
             self._beats[win],
             tuple(cards),
             not self.tricks,
-            self._played,
+            self._played(),
         )
+
+    def _played(self) -> int:
+        """The cards of the deal's completed tricks (a mask): dealt, held by no one, not on the
+        table (worked out when asked, so that playing a card need not keep it)."""
+        held = 0
+        for mask in self.hands:
+            held |= mask
+        for index in self._trick_cards:
+            held |= 1 << index
+        return self._dealt & ~held
 
     def _legal_mask(self) -> int:
         legal = self._legal
@@ -421,7 +518,7 @@ class Game:
                 else:
                     legal = _run_steps(codes[0], self.hands[seat], 0, self._tm, 0, first)
             elif fast is None:
-                legal = narrow(self.rules.duties, self.hands[seat], self.trick_state())
+                legal = self._narrow(seat)
             elif cards:
                 lm = SUIT_MASKS[cards[0] // 13]
                 beats = self._beats[self._win]
@@ -431,12 +528,28 @@ class Game:
             self._legal = legal
         return legal
 
+    def _narrow(self, seat: int) -> int:
+        """The duties' mask for ``seat``, one duty at a time (a profile off the fast path)."""
+        try:
+            return narrow(self.rules.duties, self.hands[seat], self.trick_state())
+        except CardrulesError:
+            raise
+        except Exception as exc:  # a plugin duty's bug; nothing has changed
+            error = self._plugin_error(exc)
+            raise error from exc
+
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
             return _plays_of(self._legal_mask())
         if self.phase == "auction":
-            return self.auction.legal_actions()
+            try:
+                return self.auction.legal_actions()
+            except CardrulesError:
+                raise
+            except Exception as exc:  # a plugin auction's bug; nothing has changed
+                error = self._plugin_error(exc)
+                raise error from exc
         return []
 
     def is_legal(self, action: object) -> bool:
@@ -460,29 +573,25 @@ class Game:
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
         """
-        actions = self.actions
-        done = len(actions)
+        to_act = self._to_act
+        if type(action) is Play and seat is None and self.phase == "play" and to_act is not None:
+            # The common case, kept short: a legal card by the seat to act.
+            # The legal mask is a subset of the hand, so one test covers both.
+            # (No guard needed here: _legal_mask and _play guard the plugin
+            # code they run, the duties and the end of a deal.)
+            index = action.card.index
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal_mask()
+            if legal >> index & 1:
+                self.actions.append(_PLAY_TEXTS[index])
+                self._play(to_act, index)
+                return
+        done = len(self.actions)
         try:
-            to_act = self._to_act
-            if (
-                type(action) is Play
-                and seat is None
-                and self.phase == "play"
-                and to_act is not None
-            ):
-                # The common case, kept short: a legal card by the seat to act.
-                # The legal mask is a subset of the hand, so one test covers both.
-                index = action.card.index
-                legal = self._legal
-                if legal < 0:
-                    legal = self._legal_mask()
-                if legal >> index & 1:
-                    actions.append(_PLAY_TEXTS[index])
-                    self._play(to_act, index)
-                    return
             self._apply(action, seat, to_act)
         except CardrulesError:
-            if len(self.actions) != done:  # refused after the action was taken
+            if len(self.actions) != done:  # refused after the action was recorded
                 self._restore(done)
             raise
         except Exception as exc:  # a plugin's bug: the game goes back to how it was
@@ -542,7 +651,7 @@ class Game:
         contract = self.contract
         if contract is None:  # the auction may name its rule in a ``turn_rule`` attribute
             auction = self.auction
-            return auction.turn_rule if isinstance(auction, NamesTurnRule) else ""
+            return auction.turn_rule if _names_turn_rule(auction) else ""
         if contract.controller(to_act) != to_act or contract.controller(seat) != seat:
             return contract.control_rule
         return contract.turn_rule
@@ -556,28 +665,37 @@ class Game:
             self._win_seat = seat
         cards.append(index)
         self.trick.append(_PLAYED_CARDS[seat][index])
-        n = self._n
-        if len(cards) < n:
-            self._to_act = (seat + self._step) % n
+        if len(cards) < self._n:
+            self._to_act = self._next[seat]
             return
         winner = self._win_seat
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
-        played = self._played
-        for card in cards:
-            played |= 1 << card
-        self._played = played
         self._trick_cards = []
         self.trick = []
         self.leader = winner
         self._to_act = winner
         if not self.hands[winner]:  # every seat holds as many cards: the deal is played out
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        """:meth:`_finish_deal` for the card just recorded, undone if a plugin fails in it."""
+        try:
             self._finish_deal()
+        except CardrulesError:
+            self._restore(len(self.actions) - 1)
+            raise
+        except Exception as exc:  # a plugin's bug: the game goes back to before the card
+            error = self._plugin_error(exc)
+            self._restore(len(self.actions) - 1)
+            raise error from exc
 
     def _finish_deal(self) -> None:
         assert self.contract is not None
         rules = self.rules
-        with localcontext(SCORE_CONTEXT):
+        caller = getcontext()  # (localcontext, written out: this runs once a deal)
+        setcontext(SCORE_CONTEXT.copy())
+        try:
             scores = rules.scorer.score(self.contract, tuple(self.tricks_won))
             for side, value in scores.items():
                 self.totals[side] += value
@@ -585,6 +703,8 @@ class Game:
                 DealResult(self.dealer, self.contract, tuple(self.tricks_won), scores)
             )
             self.over = rules.end.check(self.deals, self.totals)
+        finally:
+            setcontext(caller)
         if self.over is None and len(self.deals) >= MAX_DEALS:
             self.over = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
         if self.over is not None:
@@ -803,7 +923,7 @@ class Game:
         self.tricks = other.tricks
         self.tricks_won = other.tricks_won
         self._trick_cards = other._trick_cards
-        self._played = other._played
+        self._dealt = other._dealt
         self._win = other._win
         self._win_seat = other._win_seat
         self._legal = other._legal
@@ -811,7 +931,7 @@ class Game:
         self._to_act = other._to_act
         self._trump = other._trump
         self._beats = other._beats
-        self._step = other._step
+        self._next = other._next
         self._tm = other._tm
         self._codes = other._codes
         self._fast = other._fast

@@ -12,6 +12,7 @@ import decimal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from cardrules.cards import CARDS, Card, Suit
@@ -103,12 +104,19 @@ class Direction:
 
     def order(self, first: int) -> tuple[int, ...]:
         """Every seat in order of play from ``first``."""
-        s, n = self.step, self.players
-        return tuple((first + i * s) % n for i in range(n))
+        return _orders(self.step, self.players)[first]
 
     def __repr__(self) -> str:
         players = "" if self.players == 4 else f", players={self.players}"
         return f"Direction(step={self.step}{players})"
+
+
+@cache
+def _orders(step: int, players: int) -> tuple[tuple[int, ...], ...]:
+    """:meth:`Direction.order` from every seat (a deal asks twice: kept)."""
+    return tuple(
+        tuple((first + i * step) % players for i in range(players)) for first in range(players)
+    )
 
 
 def trump_words(trump: Suit | None) -> str:
@@ -342,13 +350,14 @@ class CallAuction:
 
 
 class _CallAuctionState:
-    __slots__ = ("calls", "order", "owner", "trump")
+    __slots__ = ("calls", "made", "order", "owner", "trump")
 
     def __init__(self, owner: CallAuction, order: tuple[int, ...], trump: Suit | None) -> None:
         self.owner = owner
         self.order = order
         self.trump = trump
         self.calls: list[int | None] = [None] * len(order)
+        self.made = 0  # calls made so far
 
     def __repr__(self) -> str:
         return f"<calls auction, order {list(self.order)}, calls {self.calls}>"
@@ -358,15 +367,12 @@ class _CallAuctionState:
         """The rule a call out of turn breaks (the auction's rule)."""
         return self.owner.rule
 
-    def _n(self) -> int:
-        return len(self.calls) - self.calls.count(None)
-
     def to_act(self) -> int | None:
-        n = self._n()
+        n = self.made
         return self.order[n] if n < len(self.order) else None
 
     def legal_actions(self) -> list[Action]:
-        return list(self.owner.bids) if self._n() < len(self.order) else []
+        return list(self.owner.bids) if self.made < len(self.order) else []
 
     def apply(self, seat: int, action: Action) -> None:
         o = self.owner
@@ -386,6 +392,7 @@ class _CallAuctionState:
                 seat=seat,
             )
         self.calls[seat] = action.tricks
+        self.made += 1
 
     def result(self) -> Contract | None:
         first = self.order[0]
