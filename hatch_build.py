@@ -22,7 +22,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled; the rest of the package stays interpreted.
-COMPILED = ["cardrules/engine/game.py"]
+COMPILED = ["cardrules/engine/game.py", "cardrules/engine/steps.py"]
 
 
 class MypycHook(BuildHookInterface):  # type: ignore[type-arg]

@@ -347,8 +347,9 @@ def test_game_deals_are_deal_cards_of_the_shuffled_deck(name: str) -> None:
 def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
     """Both fast forms of the duties' steps allow exactly what ``narrow`` allows, duty by
     duty and for each profile's duty list: the function written by ``compile_narrow``
-    (the interpreted engine) and the step loop of the compiled engine (``_run_steps``)."""
-    from cardrules.engine.game import _run_steps
+    (the interpreted engine) and the step loop of the compiled engine (``run_steps``,
+    written from the step table)."""
+    from cardrules.engine.steps import run_steps
     from cardrules.rules.duties import compile_narrow, narrow, step_codes, steps_of
 
     rng = random.Random(100 + pos * 2 + first_trick)
@@ -368,7 +369,7 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
             tm = SUIT_MASKS[t.trump] if t.trump >= 0 else 0
             want = narrow(duties, hand, t)
             assert fast(hand, lm, tm, t.beats, first_trick, pos == 0) == want, (duties, hand, t)
-            assert _run_steps(codes, hand, lm, tm, t.beats, first_trick) == want, (duties, t)
+            assert run_steps(codes, hand, lm, tm, t.beats, first_trick) == want, (duties, t)
     assert all(compile_narrow(d) is not None for d in lists[: len(BUILTIN_DUTIES)])
 
 

@@ -30,6 +30,7 @@ from cardrules.engine.records import (
     sign_record,
 )
 from cardrules.engine.ruleset import Ruleset, explain_mask, load
+from cardrules.engine.steps import run_steps
 from cardrules.engine.views import View, make_view
 from cardrules.errors import (
     CardError,
@@ -432,7 +433,7 @@ class Game:
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
         self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
         # The duties' fast form: the compiled engine runs their step codes in
-        # its own loop (_run_steps); the interpreted one calls the function
+        # its own loop (run_steps); the interpreted one calls the function
         # written from the same steps (Ruleset.fast_narrow).  None: narrow().
         self._codes = self.rules.fast_codes if _COMPILED else None
         self._fast = self.rules.fast_narrow if self._codes is None else None
@@ -514,9 +515,9 @@ class Game:
                 if cards:
                     lm = SUIT_MASKS[cards[0] // 13]
                     beats = self._beats[self._win]
-                    legal = _run_steps(codes[1], self.hands[seat], lm, self._tm, beats, first)
+                    legal = run_steps(codes[1], self.hands[seat], lm, self._tm, beats, first)
                 else:
-                    legal = _run_steps(codes[0], self.hands[seat], 0, self._tm, 0, first)
+                    legal = run_steps(codes[0], self.hands[seat], 0, self._tm, 0, first)
             elif fast is None:
                 legal = self._narrow(seat)
             elif cards:
@@ -981,37 +982,6 @@ Ruleset.game_type = Game
 
 #: True in the compiled wheel, where this module is an extension module.
 _COMPILED: Final = not __file__.endswith(".py")
-
-
-def _run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool) -> int:
-    """The cards allowed after the duties' fast steps, given as (guard, keep) code pairs.
-
-    The compiled engine's executor of :class:`~cardrules.FastStep`
-    (:func:`~cardrules.rules.duties.step_codes`); tests check it against ``narrow``.
-    """
-    legal = hand
-    for i in range(0, len(codes), 2):
-        guard = codes[i]
-        if guard == 1:  # first_trick_with_trumps
-            if not (first and tm):
-                continue
-        elif guard == 2:  # holds_led_suit
-            if not hand & lm:
-                continue
-        elif guard == 3 and hand & lm:  # void_in_led_suit
-            continue
-        keep = codes[i + 1]
-        if keep == 0:
-            x = legal & ~tm
-        elif keep == 1:
-            x = legal & lm
-        elif keep == 2:
-            x = legal & beats
-        else:
-            x = legal & tm
-        if x:
-            legal = x
-    return legal
 
 
 #: The text of each play action, by card index (``"play AH"``), for the record.

@@ -159,7 +159,7 @@ class StepTerm:
     """One guard or keep of the fast steps, in every form an executor needs.
 
     ``code`` is what the compiled engine's loop switches on
-    (``cardrules.engine.game._run_steps``, which tests hold to this table);
+    (``cardrules.engine.steps.run_steps``, written from this table);
     ``source`` the Python expression the interpreted engine's function is
     written with (over ``hand``, ``legal``, ``lm`` the led suit's mask, ``tm``
     the trumps', ``beats`` the cards beating the winner so far, ``first``);
