@@ -18,11 +18,11 @@ from cardrules.rules.profile import OptionValue, Profile
 __all__ = [
     "CHOSEN_TRUMP",
     "AuctionFactory",
-    "AuctionSpec",
+    "AuctionTraits",
     "Components",
     "OptionSpec",
     "ScorerFactory",
-    "ScorerSpec",
+    "ScorerTraits",
     "ThrowInSpec",
     "ThrowInTest",
 ]
@@ -72,7 +72,7 @@ class ThrowInSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class AuctionSpec:
+class AuctionTraits:
     """What a registered auction gives play and scoring, checked against a profile at load.
 
     Without these a profile could name parts that validate one by one and
@@ -101,13 +101,13 @@ class AuctionSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class ScorerSpec:
+class ScorerTraits:
     """What a registered scorer needs of the auction and the table, checked at load.
 
     ``needs`` is the contract shape it reads (the ``provides`` of
-    :class:`AuctionSpec`; empty: only what every contract has), ``sides`` the
+    :class:`AuctionTraits`; empty: only what every contract has), ``sides`` the
     ``[table] sides`` whose keys its scores use (empty for any).  See
-    :class:`AuctionSpec` for why.
+    :class:`AuctionTraits` for why.
     """
 
     name: str
@@ -123,8 +123,8 @@ class Components:
         self.throw_ins: dict[str, ThrowInSpec] = {}
         self.auctions: dict[str, AuctionFactory] = {}
         self.scorers: dict[str, ScorerFactory] = {}
-        self.auction_specs: dict[str, AuctionSpec] = {}
-        self.scorer_specs: dict[str, ScorerSpec] = {}
+        self.auction_specs: dict[str, AuctionTraits] = {}
+        self.scorer_specs: dict[str, ScorerTraits] = {}
         self.options: dict[str, OptionSpec] = {}
 
     def add_duty(self, cls: type[Duty]) -> None:
@@ -148,7 +148,7 @@ class Components:
 
         The keywords declare what it gives, so that a profile whose parts do
         not fit is refused at load rather than mid-game (see
-        :class:`AuctionSpec`): ``provides`` the contract shape (``"calls"``,
+        :class:`AuctionTraits`): ``provides`` the contract shape (``"calls"``,
         ``"declarer"``, ``"none"`` for the kernel's auction-less ``none``),
         ``chooses_trump`` whether it picks each deal's trump (``[play] trump
         = "contract"``), ``sides`` the ``[table] sides`` it plays with.
@@ -159,7 +159,7 @@ class Components:
             )
         """
         self.auctions[name] = factory
-        self.auction_specs[name] = AuctionSpec(name, provides, chooses_trump, _sides(sides))
+        self.auction_specs[name] = AuctionTraits(name, provides, chooses_trump, _sides(sides))
 
     def add_scorer(
         self,
@@ -172,7 +172,7 @@ class Components:
         """Register a scorer factory ``(profile) -> Scorer``.
 
         The keywords declare what it reads, checked at load like an auction's
-        (see :class:`ScorerSpec`): ``needs`` the contract shape an auction
+        (see :class:`ScorerTraits`): ``needs`` the contract shape an auction
         ``provides`` (``"calls"``, ``"declarer"``), ``sides`` the
         ``[table] sides`` its scores are keyed by (seats for ``"individual"``,
         pairs for ``"partnership"``).  Left out, each fits anything::
@@ -180,7 +180,7 @@ class Components:
             components.add_scorer("my_scorer", make, needs="calls", sides="individual")
         """
         self.scorers[name] = factory
-        self.scorer_specs[name] = ScorerSpec(name, needs, _sides(sides))
+        self.scorer_specs[name] = ScorerTraits(name, needs, _sides(sides))
 
     def add_option(self, spec: OptionSpec) -> None:
         """Declare an ``[options]`` setting (a house-rule switch)."""
@@ -190,3 +190,9 @@ class Components:
 def _sides(sides: str | Iterable[str]) -> tuple[str, ...]:
     """Sides as a tuple; one name alone is one side, not its letters."""
     return (sides,) if isinstance(sides, str) else tuple(sides)
+
+
+# The names these two classes had before 0.2 (the rule specs of cardrules.tools.spec
+# have an AuctionSpec of their own, which these were too easily taken for).
+AuctionSpec = AuctionTraits
+ScorerSpec = ScorerTraits

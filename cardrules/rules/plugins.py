@@ -20,7 +20,7 @@ from cardrules.errors import ProfileError
 from cardrules.rules import builtin, hookspecs
 from cardrules.rules.catalog import (
     CHOSEN_TRUMP,
-    AuctionSpec,
+    AuctionTraits,
     Components,
     OptionSpec,
 )
@@ -226,7 +226,7 @@ def fit_problems(profile: Profile, components: Components) -> list[tuple[str, st
     a scorer that reads calls cannot score a contract without them, and an
     auction that never chooses a trump quietly plays no-trump under
     ``trump = "contract"``.  Only what the components declared is compared
-    (:class:`AuctionSpec`, :class:`ScorerSpec`); unknown names are left to
+    (:class:`AuctionTraits`, :class:`ScorerTraits`); unknown names are left to
     :func:`check_names`.  A plugin that replaces the auction or the scorer
     through its hook, whatever the profile names, answers for the fit itself.
     """
@@ -264,7 +264,7 @@ def _sides_problems(
     return [(key, f"{who} needs {needed} sides (table.sides is {sides!r})")]
 
 
-def _trump_problems(auction: AuctionSpec, trump: str) -> list[tuple[str, str]]:
+def _trump_problems(auction: AuctionTraits, trump: str) -> list[tuple[str, str]]:
     """``[play] trump = "contract"`` without an auction choosing it, or a fixed one with such."""
     if auction.chooses_trump is None:
         return []
