@@ -1,4 +1,4 @@
-"""Opt-in compiled wheel: the game engine (``cardrules/engine/game.py``, ``steps.py``) built with mypyc.
+"""Opt-in compiled wheel: the game engine (``cardrules/engine/``) built with mypyc.
 
 The default build is pure Python.  ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``
 (or ``pip wheel .``) runs this hook: mypyc translates the listed modules to C
