@@ -23,10 +23,19 @@ import cardrules.profile.registry
 import cardrules.rules.plugins
 from cardrules import CallsContract, Contract, Duty, TrickState, hookimpl
 from cardrules.cards import Suit, mask_of, parse_cards
-from cardrules.rules.components import DealInfo, DealsEnd, Direction, Side, ThrowIn
+from cardrules.rules.components import (
+    DealInfo,
+    DealResult,
+    DealsEnd,
+    Direction,
+    ScoresInGame,
+    Side,
+    ThrowIn,
+)
 from cardrules.rules.plugins import Components
 from cardrules.rules.profile import Profile
 from cardrules.tools.spec import describe, render_text
+from helpers import play_out
 
 STRICT = "callbreak-strict"
 
@@ -238,6 +247,39 @@ def test_hook_cardrules_score_scorer() -> None:
     rules = cardrules.load(STRICT, plugins=[Plugin()])
     scores = rules.score(CallsContract(Suit.S, 0, (3, 4, 2, 3)), [5, 3, 2, 3])
     assert scores == {0: Decimal(5), 1: Decimal(3), 2: Decimal(2), 3: Decimal(3)}
+
+
+def test_a_scorer_that_scores_in_game_sees_the_deals_before() -> None:
+    """A scorer with ``score_in_game`` (ScoresInGame) is given the earlier deals of the
+    game; ``rules.score`` scores a deal as the first of a game."""
+    seen: list[int] = []
+
+    class Carried:
+        def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+            return {seat: Decimal(n) for seat, n in enumerate(tricks)}
+
+        def score_in_game(
+            self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
+        ) -> dict[Side, Decimal]:
+            seen.append(len(before))
+            carried = sum(result.tricks[0] for result in before)
+            scores = self.score(contract, tricks)
+            scores[0] += Decimal(carried) / 10
+            return scores
+
+    class Plugin:
+        @hookimpl
+        def cardrules_score_scorer(self) -> Carried:
+            return Carried()
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    assert isinstance(rules.scorer, ScoresInGame)
+    game = play_out(rules.new_game(seed=4))
+    assert seen == list(range(len(game.deals)))
+    for n, result in enumerate(game.deals):
+        carried = sum(r.tricks[0] for r in game.deals[:n])
+        assert result.scores[0] == result.tricks[0] + Decimal(carried) / 10
+    assert rules.score(CallsContract(Suit.S, 0, (3, 4, 2, 3)), [5, 3, 2, 3])[0] == 5
 
 
 def test_hook_cardrules_game_end_condition() -> None:

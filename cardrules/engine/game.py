@@ -54,6 +54,7 @@ from cardrules.rules.components import (
     ExplainsRedeal,
     GameOver,
     NamesTurnRule,
+    ScoresInGame,
     Side,
 )
 from cardrules.rules.duties import BEATS, FastNarrow, TrickState, narrow
@@ -237,6 +238,10 @@ def _decides_for_others(state: object) -> TypeGuard[DecidesForOthers]:
 
 def _names_turn_rule(state: object) -> TypeGuard[NamesTurnRule]:
     return _conforms(state, NamesTurnRule)
+
+
+def _scores_in_game(scorer: object) -> TypeGuard[ScoresInGame]:
+    return _conforms(scorer, ScoresInGame)
 
 
 def _check_seat(seat: object, players: int) -> int:
@@ -697,11 +702,16 @@ class Game:
         caller = getcontext()  # (localcontext, written out: this runs once a deal)
         setcontext(SCORE_CONTEXT.copy())
         try:
-            scores = rules.scorer.score(self.contract, tuple(self.tricks_won))
+            scorer = rules.scorer
+            tricks = tuple(self.tricks_won)
+            if _scores_in_game(scorer):
+                scores = scorer.score_in_game(self.contract, tricks, tuple(self.deals))
+            else:
+                scores = scorer.score(self.contract, tricks)
             for side, value in scores.items():
                 self.totals[side] += value
             self.deals.append(
-                DealResult(self.dealer, self.contract, tuple(self.tricks_won), scores)
+                DealResult(self.dealer, self.contract, tricks, scores)
             )
             self.over = rules.end.check(self.deals, self.totals)
         finally:

@@ -40,6 +40,7 @@ __all__ = [
     "NamesTurnRule",
     "NoAuction",
     "Scorer",
+    "ScoresInGame",
     "Side",
     "Summarized",
     "ThrowIn",
@@ -533,6 +534,19 @@ class DealScorer(Scorer, Protocol):
 
     def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
         """Scores of the deal that ``given`` describes (its keywords are the scorer's to choose)."""
+
+
+@runtime_checkable
+class ScoresInGame(Protocol):
+    """Optional member of a scorer whose score for a deal depends on the deals before it
+    in the game (overtricks carried over from deal to deal and penalised every tenth,
+    say).  The game calls :meth:`score_in_game` instead of ``score``; ``score`` (and
+    ``rules.score``) then scores a deal as the first of a game."""
+
+    def score_in_game(
+        self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
+    ) -> dict[Side, Decimal]:
+        """The scores of a deal, given the results of the game's earlier deals."""
 
 
 @dataclass(frozen=True, slots=True)
