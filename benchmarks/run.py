@@ -75,14 +75,29 @@ class Row:
 # -- OpenSpiel ---------------------------------------------------------------
 
 
-def openspiel_game() -> Any:
+#: The reference game of every profile without a twin: (OpenSpiel game, parameters,
+#: decisions per deal).
+REFERENCE = ("oh_hell", {"players": 4, "num_tricks_fixed": 12}, 4 + 4 * 12)
+#: Profiles that play exactly an OpenSpiel game: their rows are compared like for like.
+TWINS: dict[str, tuple[str, dict[str, Any], int]] = {
+    "oh-hell-openspiel-4x5": ("oh_hell", {"players": 4, "num_tricks_fixed": 5}, 4 + 4 * 5),
+    "spades-openspiel": ("spades", {}, 4 + 52),
+    "hearts-openspiel": ("hearts", {}, 4 * 3 + 52),
+}
+
+
+def openspiel_game(name: str, params: dict[str, Any]) -> Any:
     import pyspiel
 
-    return pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 12})
+    return pyspiel.load_game(name, params)
 
 
-def openspiel_python(game: Any, deals: int, seed: int) -> tuple[float, int]:
-    """Random deals driven from Python; (seconds, decisions)."""
+def openspiel_python(game: Any, deals: int, seed: int, outcomes: bool) -> tuple[float, int]:
+    """Random deals driven from Python; (seconds, decisions).
+
+    Chance nodes are driven like decisions (``legal_actions()``, the faster drive,
+    uniform over the cards left) or, with ``outcomes``, through ``chance_outcomes()``.
+    """
     random = Random(seed).random
     decisions = 0
     start = time.perf_counter()
@@ -90,8 +105,12 @@ def openspiel_python(game: Any, deals: int, seed: int) -> tuple[float, int]:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(random() * len(outcomes))][0])
+                if outcomes:
+                    chances = state.chance_outcomes()
+                    state.apply_action(chances[int(random() * len(chances))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(random() * len(legal))])
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(random() * len(legal))])
@@ -99,16 +118,17 @@ def openspiel_python(game: Any, deals: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, decisions
 
 
-def openspiel_cpp(game: Any, deals: int, seed: int) -> tuple[float, int]:
+def openspiel_cpp(game: Any, deals: int, seed: int, per_deal: int) -> tuple[float, int]:
     """Random deals in OpenSpiel's own C++ loop; (seconds, decisions)."""
     import pyspiel
 
-    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(4)]
+    players = game.num_players()
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(players)]
     start = time.perf_counter()
     for i in range(deals):
         pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
     elapsed = time.perf_counter() - start
-    return elapsed, deals * (4 + 4 * 12)
+    return elapsed, deals * per_deal
 
 
 # -- cardrules ---------------------------------------------------------------
@@ -383,26 +403,44 @@ def main(argv: list[str] | None = None) -> int:
         runners[name] = runner
 
     have_openspiel = not args.no_openspiel
-    if have_openspiel:
-        try:
-            game = openspiel_game()
-        except ImportError:
-            print("OpenSpiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
-            return 2
+    names = list(names)
+    #: OpenSpiel's rows of each game measured: (from Python, C++ loop) row names.
+    peer_rows: dict[tuple[str, str], tuple[str, str]] = {}
 
-        def os_py(rep: int) -> tuple[float, int, int]:
-            seconds, decisions = openspiel_python(game, per_rep, rep)
+    def add_peer(game_name: str, params: dict[str, Any], per_deal: int) -> tuple[str, str]:
+        """OpenSpiel's rows for one game (two drives from Python, its C++ loop)."""
+        key = (game_name, json.dumps(params, sort_keys=True))
+        if key in peer_rows:
+            return peer_rows[key]
+        game = openspiel_game(game_name, params)
+        label = game_name + "".join(f" {k}={v}" for k, v in params.items())
+
+        def os_py(rep: int, outcomes: bool = False) -> tuple[float, int, int]:
+            seconds, decisions = openspiel_python(game, per_rep, rep, outcomes)
             return seconds, decisions, per_rep
 
         def os_cpp(rep: int) -> tuple[float, int, int]:
             n = per_rep * 4
-            seconds, decisions = openspiel_cpp(game, n, rep)
+            seconds, decisions = openspiel_cpp(game, n, rep, per_deal)
             return seconds, decisions, n
 
-        rows.append(Row("OpenSpiel oh_hell, from Python", "openspiel-python"))
-        runners[rows[-1].name] = os_py
-        rows.append(Row("OpenSpiel oh_hell, C++ loop", "openspiel-cpp"))
-        runners[rows[-1].name] = os_cpp
+        python_row = f"OpenSpiel {label}, from Python"
+        rows.append(Row(python_row, "openspiel-python"))
+        runners[python_row] = os_py
+        rows.append(Row(f"OpenSpiel {label}, from Python (chance_outcomes)", "openspiel-python"))
+        runners[rows[-1].name] = lambda rep: os_py(rep, outcomes=True)
+        cpp_row = f"OpenSpiel {label}, C++ loop"
+        rows.append(Row(cpp_row, "openspiel-cpp"))
+        runners[cpp_row] = os_cpp
+        peer_rows[key] = (python_row, cpp_row)
+        return peer_rows[key]
+
+    if have_openspiel:
+        try:
+            reference = add_peer(*REFERENCE)
+        except ImportError:
+            print("OpenSpiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
+            return 2
     site = None
     if not args.no_compiled:
         scratch = Path(tempfile.mkdtemp(prefix="cardrules-bench-"))
@@ -424,7 +462,10 @@ def main(argv: list[str] | None = None) -> int:
         def api(rep: int, rules: Any = rules) -> tuple[float, int, int]:
             return api_deals(rules, per_rep, rep)
 
-        add_row(f"{name}: API", "api", name, "OpenSpiel oh_hell, from Python", api)
+        peer = reference if have_openspiel else ("", "")
+        if have_openspiel and name in TWINS:
+            peer = add_peer(*TWINS[name])  # the same game in both programs
+        add_row(f"{name}: API", "api", name, peer[0], api)
         if site is not None:
 
             def api_compiled(rep: int, name: str = name) -> tuple[float, int, int]:
@@ -435,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name}: API, compiled",
                 "api-compiled",
                 name,
-                "OpenSpiel oh_hell, from Python",
+                peer[0],
                 api_compiled,
             )
         unbatched = not_batched(rules)
@@ -446,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
             def batch(rep: int, name: str = name) -> tuple[float, int, int]:
                 return batch_deals(name, batch_n, rep)
 
-            add_row(f"{name}: batch", "batch", name, "OpenSpiel oh_hell, C++ loop", batch)
+            add_row(f"{name}: batch", "batch", name, peer[1], batch)
             batch(0)  # warm-up
 
     print(f"measuring {len(rows)} rows x {reps} repetitions ...", file=sys.stderr)
