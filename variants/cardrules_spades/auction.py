@@ -1,0 +1,373 @@
+"""The Spades bidding: one call each from the dealer's left, a side's contract the sum.
+
+Every player calls once, from the player on the dealer's left round to the
+dealer (SP-2.1): a number of tricks from 0 ("nil") to 13 (SP-2.2).  A side's
+contract is the sum of its partners' calls (SP-2.3).  With the partner cap
+(``spades-openspiel``, SPO-1.2) a player whose partner has called b may call
+only 0 to 13 − b.  With the blind-nil house rule (SP-2.4) a player whose side
+trails the other by at least 100 points may declare ``blind nil`` instead of a
+call.  Spades are trumps; the dealer's left leads (SP-3.1).
+
+>>> from cardrules.cards import mask_of, parse_cards
+>>> from cardrules.rules.components import DealInfo, Direction
+>>> from cardrules.rules.actions import Bid
+>>> hands = tuple(mask_of(parse_cards(h)) for h in ("AS", "KS", "QS", "JS"))
+>>> state = SpadesBids(partner_cap=True).start(DealInfo(3, hands, Direction.named("clockwise")))
+>>> state.apply(0, Bid(1))
+>>> [str(a) for a in state.legal_actions()]
+['bid 0', 'bid 1']
+>>> state.apply(1, Bid(0)); state.apply(2, Bid(0))
+>>> state
+<spades bids, dealer 3, calls [1, 0, 0, None]>
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from cardrules.cards import Suit
+from cardrules.errors import ActionError, IllegalAction, shown
+from cardrules.rules.actions import Action, ActionVerb, Bid, register_verb
+from cardrules.rules.components import (
+    PAIRS,
+    CallsContract,
+    DealInfo,
+    Direction,
+    Side,
+    pair_of,
+    seat_name,
+    trump_words,
+)
+
+__all__ = [
+    "BID_RULE",
+    "BLIND_NIL_RULE",
+    "CAP_RULE",
+    "ORDER_RULE",
+    "BlindNil",
+    "SpadesBids",
+    "SpadesBidsState",
+    "SpadesContract",
+    "side_seats",
+]
+
+#: The rule ids of ``profiles/spades.rules.md`` the bidding cites.
+ORDER_RULE = "SP-2.1"
+BID_RULE = "SP-2.2"
+BLIND_NIL_RULE = "SP-2.4"
+#: The partner cap of ``profiles/spades-openspiel.rules.md``.
+CAP_RULE = "SPO-1.2"
+
+
+def side_seats(side: str) -> tuple[int, int]:
+    """The seats of a side: ``(0, 2)`` for ``"NS"``, ``(1, 3)`` for ``"EW"``."""
+    first = PAIRS.index(side)
+    return (first, first + 2)
+
+
+@dataclass(frozen=True, slots=True)
+class BlindNil(Action):
+    """A declaration of blind nil (SP-2.4): a call of no trick, made before seeing the cards.
+
+    Its text is ``blind nil``; it counts as a call of 0.
+    """
+
+    prompt: ClassVar[str] = "Your call"
+    typing_hint: ClassVar[str] = "a call ('3' or 'bid 3') or 'blind nil'"
+
+    def __str__(self) -> str:
+        return "blind nil"
+
+    def __repr__(self) -> str:
+        return "BlindNil()"
+
+
+def _read_blind(text: str, words: list[str]) -> Action:
+    if [w.lower() for w in words] != ["nil"]:
+        raise ActionError(f"invalid action: {shown(text)} (expected 'blind nil')")
+    return BlindNil()
+
+
+register_verb(ActionVerb(("blind",), "blind nil", _read_blind))
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesContract(CallsContract):
+    """The calls of a Spades deal; a side's contract is the sum of its two calls (SP-2.3).
+
+    ``calls`` holds one call per seat (a nil and a blind nil count 0); ``blind``
+    the seats that declared blind nil.  ``made`` is by side: the side took at
+    least its contract.
+    """
+
+    blind: tuple[int, ...] = ()
+
+    made_label: ClassVar[str] = "side contracts made"
+
+    def contract_of(self, side: str) -> int:
+        """A side's contract: the sum of its partners' calls (SP-2.3)."""
+        return sum(self.calls[s] for s in side_seats(side))
+
+    def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
+        """A nil bidder wants no trick; the others want tricks until the side's contract."""
+        if self.calls[seat] == 0:
+            return False
+        side = pair_of(seat)
+        return sum(won[s] for s in side_seats(side)) < self.contract_of(side)
+
+    def made(self, tricks: Sequence[int]) -> dict[str, bool]:
+        """Each side's contract, made when the side took at least that many tricks."""
+        return {
+            side: sum(tricks[s] for s in side_seats(side)) >= self.contract_of(side)
+            for side in PAIRS
+        }
+
+    def _call_words(self, seat: int) -> str:
+        if seat in self.blind:
+            return "blind nil"
+        return "nil" if self.calls[seat] == 0 else str(self.calls[seat])
+
+    def words(self) -> str:
+        """``"Calls: N 3, E nil, S 4, W blind nil; trumps spades"``."""
+        calls = ", ".join(f"{seat_name(s)} {self._call_words(s)}" for s in range(len(self.calls)))
+        return f"Calls: {calls}; {trump_words(self.trump)}"
+
+    def result_words(self, tricks: Sequence[int]) -> str | None:
+        """``"Contracts: NS 7 made (8 tricks), EW 5 failed (5... )"``."""
+        parts = []
+        for side in PAIRS:
+            took = sum(tricks[s] for s in side_seats(side))
+            fate = "made" if took >= self.contract_of(side) else "failed"
+            parts.append(f"{side} {self.contract_of(side)} {fate} ({took} tricks)")
+        return "Contracts: " + ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = CallsContract.to_dict(self)
+        if self.blind:
+            out["blind_nil"] = list(self.blind)
+        return out
+
+
+class _Standing(threading.local):
+    """The totals of the game whose next deal is about to be dealt, in this thread.
+
+    The kernel hands an auction only the deal (:class:`DealInfo`), not the
+    scores, yet blind nil depends on them (SP-2.4).  The end condition
+    (:class:`cardrules_spades.scoring.SpadesEnd`) leaves here the totals it
+    has just checked when the game goes on, and the next deal's auction,
+    started at once by the same game in the same thread, takes them; a first
+    deal finds nothing (every total is 0).
+    """
+
+    def __init__(self) -> None:
+        self.totals: dict[Side, Decimal] | None = None
+        #: The dealer of the deal just scored: the next deal is dealt by the seat after it.
+        self.dealer = -1
+
+
+STANDING = _Standing()
+
+
+def leave_totals(totals: Mapping[Side, Decimal] | None, dealer: int = -1) -> None:
+    """Leave the game's totals for the next deal's bidding, after a deal dealt by ``dealer``
+    (None: take back what was left)."""
+    STANDING.totals = None if totals is None else dict(totals)
+    STANDING.dealer = dealer
+
+
+def _take_totals(deal: DealInfo) -> dict[Side, Decimal]:
+    """The totals left for this deal: only by the deal before it (the dealer on its right)."""
+    totals, dealer = STANDING.totals, STANDING.dealer
+    STANDING.totals, STANDING.dealer = None, -1
+    if totals is None or dealer < 0 or deal.direction.next(dealer) != deal.dealer:
+        return {}
+    return totals
+
+
+class SpadesBids:
+    """One call each, 0 to 13 (nil), from the dealer's left round to the dealer; spades trumps.
+
+    ``partner_cap``: a player whose partner has called b may call only 0 to
+    13 − b.  ``blind_nil``: a player whose side trails by at least
+    ``blind_margin`` may declare blind nil instead.  ``order_rule``,
+    ``bid_rule``, ``cap_rule`` and ``blind_rule`` are the rule ids refusals
+    cite, ``play_turn_rule`` the one a card out of turn cites.
+    """
+
+    def __init__(
+        self,
+        *,
+        trump: Suit | None = Suit.S,
+        partner_cap: bool = False,
+        blind_nil: bool = False,
+        blind_margin: int = 100,
+        order_rule: str = ORDER_RULE,
+        bid_rule: str = BID_RULE,
+        cap_rule: str = CAP_RULE,
+        blind_rule: str = BLIND_NIL_RULE,
+        play_turn_rule: str = "",
+    ) -> None:
+        self.trump = trump
+        self.partner_cap = partner_cap
+        self.blind_nil = blind_nil
+        self.blind_margin = blind_margin
+        self.order_rule = order_rule
+        self.bid_rule = bid_rule
+        self.cap_rule = cap_rule
+        self.blind_rule = blind_rule
+        self.play_turn_rule = play_turn_rule
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show`` and ``cardrules diff`` print it."""
+        text = "one call each, 0 (nil) to 13 tricks, from the dealer's left round to the dealer"
+        text += "; a side's contract is the sum of its two calls"
+        if self.partner_cap:
+            text += "; a player may not make the partners' calls total more than 13"
+        if self.blind_nil:
+            text += (
+                f"; a player whose side trails by {self.blind_margin} or more may declare "
+                "blind nil instead"
+            )
+        return text
+
+    def __repr__(self) -> str:
+        return (
+            f"SpadesBids(trump={self.trump!r}, partner_cap={self.partner_cap!r}, "
+            f"blind_nil={self.blind_nil!r}, blind_margin={self.blind_margin!r}, "
+            f"order_rule={self.order_rule!r}, bid_rule={self.bid_rule!r}, "
+            f"cap_rule={self.cap_rule!r}, blind_rule={self.blind_rule!r}, "
+            f"play_turn_rule={self.play_turn_rule!r})"
+        )
+
+    def start(self, deal: DealInfo) -> SpadesBidsState:
+        """The bidding of a fresh deal (the game's totals for blind nil, if any were left)."""
+        totals = _take_totals(deal)
+        hand_size = deal.hands[0].bit_count() if deal.hands else 13
+        return SpadesBidsState(self, deal.dealer, deal.direction, hand_size, totals)
+
+
+class SpadesBidsState:
+    """One deal's bidding in progress: the calls so far, in the order of calling."""
+
+    __slots__ = ("blind", "calls", "dealer", "direction", "hand_size", "order", "owner", "totals")
+
+    def __init__(
+        self,
+        owner: SpadesBids,
+        dealer: int,
+        direction: Direction,
+        hand_size: int,
+        totals: Mapping[Side, Decimal],
+    ) -> None:
+        self.owner = owner
+        self.dealer = dealer
+        self.direction = direction
+        self.hand_size = hand_size
+        self.totals = dict(totals)
+        #: The seats in order of calling: the dealer's left first, the dealer last (SP-2.1).
+        self.order = direction.order(direction.next(dealer))
+        self.calls: list[int | None] = [None] * direction.players
+        self.blind: list[int] = []
+
+    def __repr__(self) -> str:
+        return f"<spades bids, dealer {self.dealer}, calls {self.calls}>"
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule a call out of turn breaks (the order of calling)."""
+        return self.owner.order_rule
+
+    def to_act(self) -> int | None:
+        """The next seat in the order of calling; None once the dealer has called."""
+        n = len(self.calls) - self.calls.count(None)
+        return self.order[n] if n < len(self.order) else None
+
+    def highest(self, seat: int) -> int:
+        """The highest call ``seat`` may make (13, or less under the partner cap)."""
+        partner = self.calls[(seat + 2) % len(self.calls)]
+        if self.owner.partner_cap and partner is not None:
+            return self.hand_size - partner
+        return self.hand_size
+
+    def trails(self, seat: int) -> bool:
+        """Whether ``seat``'s side trails the other by at least the blind-nil margin."""
+        mine = self.totals.get(pair_of(seat), Decimal(0))
+        other = self.totals.get(pair_of(seat + 1), Decimal(0))
+        return other - mine >= self.owner.blind_margin
+
+    def legal_actions(self) -> list[Action]:
+        """The calls 0..13 (less under the partner cap), and blind nil where allowed."""
+        seat = self.to_act()
+        if seat is None:
+            return []
+        out: list[Action] = [Bid(n) for n in range(self.highest(seat) + 1)]
+        if self.owner.blind_nil and self.trails(seat):
+            out.append(BlindNil())
+        return out
+
+    def apply(self, seat: int, action: Action) -> None:
+        """A call by ``seat``; anything else is refused with the rule it breaks, nothing changed."""
+        owner = self.owner
+
+        def refusal(rule: str, reason: str) -> IllegalAction:
+            return IllegalAction(rule, reason, action=str(action), seat=seat)
+
+        to_act = self.to_act()
+        if to_act is None:
+            raise refusal(owner.order_rule, "every player has called: play a card")
+        if seat != to_act:
+            raise refusal(owner.order_rule, f"it is the turn of seat {to_act} to call")
+        if isinstance(action, BlindNil):
+            if not owner.blind_nil:
+                raise refusal(owner.blind_rule, "blind nil is not played in these rules")
+            if not self.trails(seat):
+                raise refusal(
+                    owner.blind_rule,
+                    f"blind nil only for a side that trails by {owner.blind_margin} or more",
+                )
+            self.calls[seat] = 0
+            self.blind.append(seat)
+            return
+        if not isinstance(action, Bid):
+            raise refusal(owner.bid_rule, "the bidding is on: call 0 to 13 tricks (e.g. 'bid 3')")
+        if not 0 <= action.tricks <= self.hand_size:
+            raise refusal(
+                owner.bid_rule,
+                f"a call must be 0 (nil) to {self.hand_size} tricks (got {action.tricks})",
+            )
+        most = self.highest(seat)
+        if action.tricks > most:
+            raise refusal(
+                owner.cap_rule,
+                f"the partners' calls may not total more than {self.hand_size}: "
+                f"call 0 to {most} (got {action.tricks})",
+            )
+        self.calls[seat] = action.tricks
+
+    def result(self) -> SpadesContract:
+        """The calls, spades trumps and the first leader (the dealer's left, SP-3.1)."""
+        return SpadesContract(
+            self.owner.trump,
+            self.order[0],
+            calls=tuple(c or 0 for c in self.calls),
+            blind=tuple(sorted(self.blind)),
+            turn_rule=self.owner.play_turn_rule,
+        )
+
+    def public(self) -> dict[str, Any]:
+        """The dealer, the order of calling, the calls so far and the blind nils."""
+        return {
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "calls": list(self.calls),
+            "blind_nil": sorted(self.blind),
+        }
+
+    def exposed(self) -> frozenset[int]:
+        """No hand is ever shown."""
+        return frozenset()

@@ -1,0 +1,131 @@
+"""Hook implementations of the Spades family plugin (entry point ``spades``).
+
+It provides the auction ``spades_bids`` (one call each from the dealer's
+left, 0 to 13; SP-2.1 .. SP-2.4, SPO-1.2), the scorer ``spades`` (by side,
+bags carried over the game: SP-4.x), the lead duties
+``trumps_broken_before_led`` (SP-3.4) and ``no_trump_lead_holding_other_suit``
+(SPO-1.3), the ``[options]`` settings below, and the end of a game scored by
+``spades`` (SP-5.x).
+"""
+
+from __future__ import annotations
+
+from cardrules.errors import ProfileError
+from cardrules.rules.catalog import Components, OptionSpec
+from cardrules.rules.components import EndCondition
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.profile import Profile
+from cardrules_spades.auction import BLIND_NIL_RULE, CAP_RULE, SpadesBids
+from cardrules_spades.duties import NoTrumpLeadHoldingOtherSuit, TrumpsBrokenBeforeLed
+from cardrules_spades.scoring import SpadesEnd, SpadesScorer
+
+#: The ``[options]`` settings this plugin declares, with their defaults.
+OPTIONS = (
+    OptionSpec(
+        "blind_nil",
+        False,
+        "Blind nil: a player whose side trails by 100 or more may declare blind nil "
+        "instead of a call, scored ±200.",
+        rule=BLIND_NIL_RULE,
+    ),
+    OptionSpec(
+        "partner_cap",
+        False,
+        "A player whose partner has called b may call only 0 to 13 − b.",
+        rule=CAP_RULE,
+    ),
+    OptionSpec(
+        "target",
+        500,
+        "The game ends after the deal in which a side's total reaches this; 0 = no target.",
+        rule="SP-5.1",
+        minimum=0,
+    ),
+    OptionSpec(
+        "use_mercy",
+        True,
+        "A side whose total falls to the mercy score or below loses and the game ends.",
+        rule="SP-5.3",
+    ),
+    OptionSpec("mercy", -200, "The mercy score (see use_mercy).", rule="SP-5.3", maximum=0),
+)
+
+#: The settings of the ``spades`` scorer: (default, minimum).
+_SCORER_PARAMS = {
+    "per_trick": (10, 0),
+    "bag_limit": (10, 1),
+    "bag_penalty": (100, 0),
+    "nil": (100, 0),
+    "blind_nil": (200, 0),
+}
+
+
+def _bids(profile: Profile, bounds: tuple[int, int]) -> SpadesBids:
+    """The bidding; calls run from 0 to 13, so call bounds are refused."""
+    auction = profile.data.get("auction", {})
+    fixed = [key for key in ("min_call", "max_call") if key in auction]
+    if fixed:
+        raise ProfileError(
+            profile.path,
+            [
+                (f"auction.{key}", "the 'spades_bids' auction takes no call bounds: 0 to 13")
+                for key in fixed
+            ],
+        )
+    return SpadesBids(
+        trump=profile.fixed_trump,
+        partner_cap=bool(profile.option("partner_cap", False)),
+        blind_nil=bool(profile.option("blind_nil", False)),
+        play_turn_rule=profile.play_turn_rule,
+    )
+
+
+def _scorer(profile: Profile) -> SpadesScorer:
+    """The scorer with the settings under ``[scoring] params``, checked."""
+    problems = []
+    values = {key: default for key, (default, _) in _SCORER_PARAMS.items()}
+    for key, value in profile.scoring_params.items():
+        where = f"scoring.params.{key}"
+        if key not in _SCORER_PARAMS:
+            known = ", ".join(sorted(_SCORER_PARAMS))
+            problems.append((where, f"unknown setting of scorer 'spades'; known: {known}"))
+        elif type(value) is not int:
+            problems.append((where, f"must be int (got {value!r})"))
+        elif value < _SCORER_PARAMS[key][1]:
+            problems.append((where, f"must be >= {_SCORER_PARAMS[key][1]} (got {value!r})"))
+        else:
+            values[key] = value
+    if problems:
+        raise ProfileError(profile.path, problems)
+    return SpadesScorer(**values)
+
+
+@hookimpl
+def cardrules_setup_components(components: Components) -> None:
+    # One call per seat (a contract of calls) with spades the fixed trump; scores by side.
+    components.add_auction(
+        "spades_bids", _bids, provides="calls", chooses_trump=False, sides="partnership"
+    )
+    components.add_scorer("spades", _scorer, needs="calls", sides="partnership")
+    components.add_duty(TrumpsBrokenBeforeLed)
+    components.add_duty(NoTrumpLeadHoldingOtherSuit)
+    for spec in OPTIONS:
+        components.add_option(spec)
+
+
+@hookimpl
+def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
+    """The Spades end (target, mercy, the deal cap) for a profile scored by ``spades``."""
+    if profile.scoring_kind != "spades":
+        return None
+    target = profile.option("target", 500)
+    mercy = profile.option("mercy", -200)
+    use_mercy = bool(profile.option("use_mercy", True))
+    return SpadesEnd(
+        deals,
+        profile.game_rule,
+        target=target if isinstance(target, int) else 500,
+        mercy=(mercy if isinstance(mercy, int) else -200) if use_mercy else None,
+        target_rule="SP-5.1",
+        mercy_rule="SP-5.3",
+    )

@@ -1,0 +1,206 @@
+"""Scoring and the end of a Spades game, by side ("NS", "EW"), in exact decimals.
+
+A side that takes at least its contract scores 10 per trick of the contract
+and 1 per overtrick (a bag); one that takes fewer loses 10 per trick of the
+contract (SP-4.1, SP-4.2).  Bags are counted over the game: each time a
+side's count reaches 10 it loses 100 and the count drops by 10 (SP-4.3).  A
+nil bidder who takes no trick earns the side 100, else it loses 100; a blind
+nil 200 (SP-4.4, SP-4.6).  The nil bidder's tricks count for the side.
+
+>>> from cardrules_spades.auction import SpadesContract
+>>> from cardrules.cards import Suit
+>>> scorer = SpadesScorer()
+>>> contract = SpadesContract(Suit.S, 0, calls=(4, 0, 3, 5))
+>>> {k: str(v) for k, v in scorer.score(contract, (4, 1, 5, 3)).items()}
+{'NS': '72', 'EW': '-150'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from cardrules.errors import CardrulesError
+from cardrules.rules.components import (
+    PAIRS,
+    CallsContract,
+    Contract,
+    DealResult,
+    GameOver,
+    Side,
+)
+from cardrules_spades.auction import SpadesContract, leave_totals, side_seats
+
+__all__ = ["SpadesEnd", "SpadesScorer"]
+
+
+def _calls(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The calls and the blind-nil seats of a contract of calls; anything else is refused."""
+    if not isinstance(contract, CallsContract) or len(contract.calls) != 4:
+        raise CardrulesError(
+            f"invalid contract for Spades scoring: {contract.to_dict()} "
+            "(expected a call per seat of four)"
+        )
+    blind = contract.blind if isinstance(contract, SpadesContract) else ()
+    return contract.calls, blind
+
+
+class SpadesScorer:
+    """Spades by side: 10 per trick of the contract and 1 per bag, or minus 10 per trick
+    of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``, blind nil
+    ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_in_game`)."""
+
+    def __init__(
+        self,
+        *,
+        per_trick: int = 10,
+        bag_limit: int = 10,
+        bag_penalty: int = 100,
+        nil: int = 100,
+        blind_nil: int = 200,
+    ) -> None:
+        self.per_trick = per_trick
+        self.bag_limit = bag_limit
+        self.bag_penalty = bag_penalty
+        self.nil = nil
+        self.blind_nil = blind_nil
+
+    def __repr__(self) -> str:
+        return (
+            f"SpadesScorer(per_trick={self.per_trick}, bag_limit={self.bag_limit}, "
+            f"bag_penalty={self.bag_penalty}, nil={self.nil}, blind_nil={self.blind_nil})"
+        )
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show``, ``cardrules diff`` and the docs print it."""
+        return (
+            f"by side: contract made {self.per_trick} × the contract + 1 per overtrick (bag), "
+            f"failed −{self.per_trick} × the contract; every {self.bag_limit} bags of the "
+            f"game cost {self.bag_penalty}; nil ±{self.nil}, blind nil ±{self.blind_nil}"
+        )
+
+    def _base(self, calls: Sequence[int], tricks: Sequence[int], side: str) -> tuple[int, int]:
+        """The side's points for its contract, and its bags of the deal."""
+        seats = side_seats(side)
+        contract = sum(calls[s] for s in seats)
+        took = sum(tricks[s] for s in seats)
+        if took >= contract:
+            return self.per_trick * contract + (took - contract), took - contract
+        return -self.per_trick * contract, 0
+
+    def _nils(
+        self, calls: Sequence[int], blind: Sequence[int], tricks: Sequence[int], side: str
+    ) -> int:
+        """The side's points for its nils and blind nils."""
+        points = 0
+        for seat in side_seats(side):
+            if calls[seat] == 0:
+                value = self.blind_nil if seat in blind else self.nil
+                points += value if tricks[seat] == 0 else -value
+        return points
+
+    def bags_before(self, before: Sequence[DealResult]) -> dict[str, int]:
+        """Each side's bag count (under ``bag_limit``) after the deals ``before``."""
+        bags = dict.fromkeys(PAIRS, 0)
+        for deal in before:
+            calls, _ = _calls(deal.contract)
+            for side in PAIRS:
+                bags[side] = (bags[side] + self._base(calls, deal.tricks, side)[1]) % self.bag_limit
+        return bags
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """The scores of a deal played as the first of a game (no bags carried in)."""
+        return self.score_in_game(contract, tricks, ())
+
+    def score_in_game(
+        self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
+    ) -> dict[Side, Decimal]:
+        """The scores of a deal, with the bags the sides carry in from the deals ``before``."""
+        calls, blind = _calls(contract)
+        if len(tricks) != 4:
+            raise CardrulesError(f"invalid tricks: {list(tricks)!r} (expected one number per seat)")
+        carried = self.bags_before(before)
+        out: dict[Side, Decimal] = {}
+        for side in PAIRS:
+            points, bags = self._base(calls, tricks, side)
+            points -= self.bag_penalty * ((carried[side] + bags) // self.bag_limit)
+            points += self._nils(calls, blind, tricks, side)
+            out[side] = Decimal(points)
+        return out
+
+
+class SpadesEnd:
+    """The game ends after the deal in which a side's total reaches ``target`` (the higher
+    total wins; equal totals play on), or a side's total falls to ``mercy`` or below (it
+    loses); and after ``deals`` deals in any case.  ``target`` 0: no target."""
+
+    def __init__(
+        self,
+        deals: int,
+        rule: str = "",
+        *,
+        target: int = 500,
+        mercy: int | None = -200,
+        target_rule: str = "",
+        mercy_rule: str = "",
+    ) -> None:
+        self.deals = deals
+        self.rule = rule
+        self.target = target
+        self.mercy = mercy
+        self.target_rule = target_rule
+        self.mercy_rule = mercy_rule
+
+    def __repr__(self) -> str:
+        return (
+            f"SpadesEnd({self.deals}, {self.rule!r}, target={self.target!r}, "
+            f"mercy={self.mercy!r}, target_rule={self.target_rule!r}, "
+            f"mercy_rule={self.mercy_rule!r})"
+        )
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show`` and ``cardrules diff`` print it."""
+        parts = []
+        if self.target:
+            parts.append(
+                f"after the deal in which a side's total reaches {self.target} (the higher "
+                "total wins; equal totals play another deal)"
+            )
+        if self.mercy is not None:
+            parts.append(f"when a side's total falls to {self.mercy} or below (that side loses)")
+        plural = "s" if self.deals != 1 else ""
+        parts.append(f"after {self.deals} deal{plural} at most")
+        return "the game ends " + ", or ".join(parts)
+
+    def _over(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
+        ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        best = ranked[0][1]
+        leaders = tuple(side for side, total in ranked if total == best)
+        if self.mercy is not None:
+            low = [side for side, total in totals.items() if total <= self.mercy]
+            if low:
+                winners = tuple(side for side in totals if side not in low) or leaders
+                return GameOver(
+                    f"{' and '.join(map(str, low))} fell to {self.mercy} or below",
+                    self.mercy_rule,
+                    winners,
+                )
+        reached = self.target and any(total >= self.target for total in totals.values())
+        if reached and len(leaders) == 1:
+            return GameOver(
+                f"a total reached the target of {self.target}", self.target_rule, leaders
+            )
+        if len(deals) >= self.deals:
+            return GameOver(f"{self.deals} deals played", self.rule)
+        return None
+
+    def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
+        """Whether the game is over; when it goes on, the totals are left for the next bidding."""
+        over = self._over(deals, totals)
+        if over is None and deals:
+            leave_totals(totals, deals[-1].dealer)
+        else:
+            leave_totals(None)
+        return over
