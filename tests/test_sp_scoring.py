@@ -1,0 +1,171 @@
+"""Spades, sections 4 and 5: scoring by side with bags and nils (SP-4.x) and the end of the
+game (SP-5.x, D-4), and OpenSpiel's single-deal scoring (SPO-2.1, SPO-2.2)."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import cardrules
+from cardrules.cards import Suit
+from cardrules.rules.components import DealResult
+from cardrules_spades.auction import SpadesContract
+from helpers import play_out, random_policy
+
+SPADES = cardrules.load("spades")
+OPENSPIEL = cardrules.load("spades-openspiel")
+
+
+def _contract(calls: tuple[int, int, int, int], blind: tuple[int, ...] = ()) -> SpadesContract:
+    return SpadesContract(Suit.S, 0, calls=calls, blind=blind)
+
+
+def score(calls: tuple[int, int, int, int], tricks: tuple[int, int, int, int]) -> dict[str, int]:
+    out = SPADES.scorer.score(_contract(calls), tricks)
+    return {str(k): int(v) for k, v in out.items()}
+
+
+def test_sp_4_1_a_contract_made_scores_ten_a_trick_and_a_point_a_bag() -> None:
+    """SP-4.1: NS call 4 + 3 = 7 and take 9: 70 + 2 bags = 72."""
+    assert score((4, 3, 3, 3), (5, 2, 4, 2))["NS"] == 72
+
+
+def test_sp_4_2_a_failed_contract_loses_ten_a_trick() -> None:
+    """SP-4.2: EW call 3 + 3 = 6 and take 4: -60."""
+    assert score((4, 3, 3, 3), (5, 2, 4, 2))["EW"] == -60
+
+
+def test_sp_4_4_nil_made_and_failed_the_nil_bidders_tricks_count_for_the_side() -> None:
+    """SP-4.4: E nil with no trick: +100 on EW's 5 made with W's 5 tricks (50);
+    N nil with 2 tricks: -100, and N's tricks help S's 4 (6 tricks: 40 + 2 bags)."""
+    out = score((0, 0, 4, 5), (2, 0, 4, 7))
+    # EW: contract 5, took 7 -> 50 + 2 bags, E's nil made +100
+    assert out["EW"] == 50 + 2 + 100
+    # NS: contract 4, took 6 (N's 2 count) -> 40 + 2 bags, N's nil failed -100
+    assert out["NS"] == 40 + 2 - 100
+
+
+def test_sp_4_5_both_partners_nil_every_trick_is_a_bag() -> None:
+    """SP-4.5: N and S both nil: contract 0; N takes 1, S 0: 1 bag, +100 - 100."""
+    out = score((0, 6, 0, 6), (1, 6, 0, 6))
+    assert out["NS"] == 1 + 100 - 100
+    assert score((0, 6, 0, 6), (0, 7, 0, 6))["NS"] == 200
+
+
+def test_sp_4_6_blind_nil_scores_two_hundred() -> None:
+    """SP-4.6: a blind nil scores +200 with no trick, -200 otherwise."""
+    made = SPADES.scorer.score(_contract((4, 3, 0, 3), blind=(2,)), (6, 3, 0, 4))
+    failed = SPADES.scorer.score(_contract((4, 3, 0, 3), blind=(2,)), (5, 3, 1, 4))
+    assert made["NS"] == 40 + 2 + 200
+    assert failed["NS"] == 40 + 2 - 200
+
+
+def test_sp_4_3_bags_roll_over_ten_across_deals() -> None:
+    """SP-4.3: NS take 4 bags, then 4, then 3 (11): the third deal costs 100 and 1 bag is
+    carried; 9 more bags in the fourth deal reach 10 again and cost another 100."""
+    scorer = SPADES.scorer
+    deals: list[DealResult] = []
+    got = []
+    for tricks_ns, bags_out in ((7, 4), (7, 4), (6, 3), (12, 9)):
+        calls = (tricks_ns - bags_out, 1, 0, 1)
+        tricks = (tricks_ns, 13 - tricks_ns, 0, 0)
+        contract = _contract(calls)
+        out = scorer.score_in_game(contract, tricks, tuple(deals))
+        got.append(int(out["NS"]))
+        deals.append(DealResult(0, contract, tricks, out))
+    # the nil of S (call 0, no trick) adds 100 in every deal
+    assert got == [30 + 4 + 100, 30 + 4 + 100, 30 + 3 - 100 + 100, 30 + 9 - 100 + 100]
+    assert scorer.bags_before(deals) == {"NS": 0, "EW": scorer.bags_before(deals)["EW"]}
+    # a deal scored on its own carries no bags in (rules.score)
+    assert int(scorer.score(deals[2].contract, deals[2].tricks)["NS"]) == 30 + 3 + 100
+
+
+def test_sp_4_3_a_game_scores_each_deal_with_the_bags_of_the_deals_before() -> None:
+    """SP-4.3, SP-4.1, SP-4.2, SP-4.4: in random games every deal's scores are the rule text's,
+    with the bags carried from the earlier deals, and the totals their sum."""
+    for seed in range(8):
+        game = play_out(SPADES.new_game(seed=seed), random_policy(random.Random(seed)))
+        bags = {"NS": 0, "EW": 0}
+        for deal in game.deals:
+            calls = deal.contract.calls  # type: ignore[attr-defined]
+            for side, seats in (("NS", (0, 2)), ("EW", (1, 3))):
+                want = sum(calls[s] for s in seats)
+                took = sum(deal.tricks[s] for s in seats)
+                points = 10 * want + (took - want) if took >= want else -10 * want
+                if took >= want:
+                    bags[side] += took - want
+                    points -= 100 * (bags[side] // 10)
+                    bags[side] %= 10
+                for s in seats:
+                    if calls[s] == 0:
+                        points += 100 if deal.tricks[s] == 0 else -100
+                assert deal.scores[side] == points, (seed, side)
+        for side in ("NS", "EW"):
+            assert game.totals[side] == sum(d.scores[side] for d in game.deals)
+
+
+def _end(totals: dict[str, int], deals: int = 5) -> cardrules.GameOver | None:
+    results = [DealResult(d % 4, _contract((3, 3, 3, 3)), (3, 3, 4, 3)) for d in range(deals)]
+    out = SPADES.end.check(results, {k: Decimal(v) for k, v in totals.items()})
+    SPADES.end.check([], {"NS": Decimal(0), "EW": Decimal(0)})  # leave nothing behind
+    return out
+
+
+def test_sp_5_1_a_side_reaching_500_wins() -> None:
+    """SP-5.1: the game ends after the deal in which a side reaches 500; that side wins."""
+    assert _end({"NS": 499, "EW": 300}) is None
+    over = _end({"NS": 502, "EW": 300})
+    assert over is not None and over.winners == ("NS",) and over.rule == "SP-5.1"
+
+
+def test_sp_5_2_both_over_500_the_higher_wins_equal_plays_on() -> None:
+    """SP-5.2: both at 500 or more: the higher total wins; equal totals play another deal."""
+    over = _end({"NS": 510, "EW": 530})
+    assert over is not None and over.winners == ("EW",)
+    assert _end({"NS": 520, "EW": 520}) is None
+
+
+def test_sp_5_3_mercy_at_minus_200() -> None:
+    """SP-5.3: a side at -200 or below loses and the game ends; -199 plays on."""
+    assert _end({"NS": -199, "EW": 100}) is None
+    over = _end({"NS": -200, "EW": 100})
+    assert over is not None and over.winners == ("EW",) and over.rule == "SP-5.3"
+
+
+def test_sp_d4_the_game_stops_after_100_deals() -> None:
+    """D-4: a game stops after 100 deals at the latest (the higher total wins)."""
+    assert SPADES.deals == 100
+    assert _end({"NS": 100, "EW": 120}, deals=99) is None
+    over = _end({"NS": 100, "EW": 120}, deals=100)
+    assert over is not None and over.rule == "D-4"
+
+
+def test_sp_5_the_standings_name_the_winner_of_a_finished_game() -> None:
+    """SP-5.1 .. SP-5.3: a finished game's standings put the winner first."""
+    for seed in range(10):
+        game = play_out(SPADES.new_game(seed=seed), random_policy(random.Random(seed)))
+        assert game.over is not None
+        first = game.standings()[0]
+        assert first.winner and first.place == 1
+        if game.over.winners:
+            assert first.side in game.over.winners
+
+
+def test_spo_2_1_one_deal_scored_per_side_with_nils() -> None:
+    """SPO-2.1, SPO-1.1: one deal; each side 10 x contract + overtricks - 100 per ten
+    overtricks, or -10 x contract, plus +-100 per nil."""
+    assert OPENSPIEL.deals == 1
+    out = OPENSPIEL.scorer.score(_contract((0, 0, 2, 0)), (0, 0, 12, 1))
+    assert out["NS"] == 20 + 10 - 100 + 100
+    assert out["EW"] == 0 + 1 + 100 - 100
+    for seed in range(5):
+        game = play_out(OPENSPIEL.new_game(seed=seed), random_policy(random.Random(seed)))
+        assert len(game.deals) == 1 and game.over is not None
+
+
+def test_spo_2_2_no_blind_nil_no_target_no_mercy() -> None:
+    """SPO-2.2: the openspiel profile has no blind nil, no target and no mercy."""
+    assert OPENSPIEL.profile.option("blind_nil", True) is False
+    assert OPENSPIEL.end.target == 0 and OPENSPIEL.end.mercy is None  # type: ignore[attr-defined]
+    game = OPENSPIEL.new_game(seed=1)
+    assert "blind nil" not in [str(a) for a in game.legal_actions()]
