@@ -219,6 +219,32 @@ def test_hook_cardrules_auction_create() -> None:
     assert game.contract is not None and game.contract.calls == (1, 1, 1, 1)
 
 
+def test_an_auction_is_told_the_totals_before_its_deal() -> None:
+    """DealInfo.totals: each deal's auction sees the game's totals by side before that
+    deal (all 0 at the first), so that a call may depend on the score."""
+    seen: list[dict[Side, Decimal]] = []
+
+    class Watching(SilentAuction):
+        def start(self, deal: DealInfo) -> SilentState:
+            seen.append(dict(deal.totals))
+            return super().start(deal)
+
+    class Plugin:
+        @hookimpl
+        def cardrules_auction_create(self) -> Watching:
+            return Watching()
+
+    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    game = play_out(rules.new_game(seed=5))
+    assert seen[0] == {side: 0 for side in rules.sides}
+    running = {side: Decimal(0) for side in rules.sides}
+    for n, result in enumerate(game.deals):
+        assert seen[n] == running
+        for side, value in result.scores.items():
+            running[side] += value
+    assert len(seen) == len(game.deals)
+
+
 def test_hook_cardrules_play_duties() -> None:
     """A plugin that answers with no duties lets any card be played."""
 

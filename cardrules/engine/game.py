@@ -382,7 +382,7 @@ class Game:
             if thrown is not None:
                 self.throw_ins.append(thrown)
                 continue
-            deal = DealInfo(dealer, hands, rules.direction, stock)
+            deal = DealInfo(dealer, hands, rules.direction, stock, dict(self.totals))
             auction = rules.auction.start(deal)
             if auction.to_act() is None and auction.result() is None:
                 self.throw_ins.append(

@@ -222,12 +222,15 @@ class CallsContract(Contract):
 @dataclass(frozen=True, slots=True)
 class DealInfo:
     """A fresh deal handed to the auction: dealer, hands (masks by seat), seat order,
-    and the stock: the cards not dealt, top first (card indices)."""
+    the stock (the cards not dealt, top first, card indices), and the game's totals
+    by side before this deal (public: an auction may let a side that trails call
+    what a leading side may not)."""
 
     dealer: int
     hands: tuple[int, ...]
     direction: Direction
     stock: tuple[int, ...] = ()
+    totals: Mapping[Side, Decimal] = field(default_factory=dict, hash=False)
 
     @property
     def turned_up(self) -> Card | None:

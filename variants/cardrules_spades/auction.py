@@ -23,7 +23,6 @@ call.  Spades are trumps; the dealer's left leads (SP-3.1).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -152,42 +151,6 @@ class SpadesContract(CallsContract):
         return out
 
 
-class _Standing(threading.local):
-    """The totals of the game whose next deal is about to be dealt, in this thread.
-
-    The kernel hands an auction only the deal (:class:`DealInfo`), not the
-    scores, yet blind nil depends on them (SP-2.4).  The end condition
-    (:class:`cardrules_spades.scoring.SpadesEnd`) leaves here the totals it
-    has just checked when the game goes on, and the next deal's auction,
-    started at once by the same game in the same thread, takes them; a first
-    deal finds nothing (every total is 0).
-    """
-
-    def __init__(self) -> None:
-        self.totals: dict[Side, Decimal] | None = None
-        #: The dealer of the deal just scored: the next deal is dealt by the seat after it.
-        self.dealer = -1
-
-
-STANDING = _Standing()
-
-
-def leave_totals(totals: Mapping[Side, Decimal] | None, dealer: int = -1) -> None:
-    """Leave the game's totals for the next deal's bidding, after a deal dealt by ``dealer``
-    (None: take back what was left)."""
-    STANDING.totals = None if totals is None else dict(totals)
-    STANDING.dealer = dealer
-
-
-def _take_totals(deal: DealInfo) -> dict[Side, Decimal]:
-    """The totals left for this deal: only by the deal before it (the dealer on its right)."""
-    totals, dealer = STANDING.totals, STANDING.dealer
-    STANDING.totals, STANDING.dealer = None, -1
-    if totals is None or dealer < 0 or deal.direction.next(dealer) != deal.dealer:
-        return {}
-    return totals
-
-
 class SpadesBids:
     """One call each, 0 to 13 (nil), from the dealer's left round to the dealer; spades trumps.
 
@@ -245,8 +208,8 @@ class SpadesBids:
         )
 
     def start(self, deal: DealInfo) -> SpadesBidsState:
-        """The bidding of a fresh deal (the game's totals for blind nil, if any were left)."""
-        totals = _take_totals(deal)
+        """The bidding of a fresh deal (the game's totals before it decide blind nil)."""
+        totals = deal.totals
         hand_size = deal.hands[0].bit_count() if deal.hands else 13
         return SpadesBidsState(self, deal.dealer, deal.direction, hand_size, totals)
 

@@ -29,7 +29,7 @@ from cardrules.rules.components import (
     GameOver,
     Side,
 )
-from cardrules_spades.auction import SpadesContract, leave_totals, side_seats
+from cardrules_spades.auction import SpadesContract, side_seats
 
 __all__ = ["SpadesEnd", "SpadesScorer"]
 
@@ -197,10 +197,5 @@ class SpadesEnd:
         return None
 
     def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
-        """Whether the game is over; when it goes on, the totals are left for the next bidding."""
-        over = self._over(deals, totals)
-        if over is None and deals:
-            leave_totals(totals, deals[-1].dealer)
-        else:
-            leave_totals(None)
-        return over
+        """Whether the game is over."""
+        return self._over(deals, totals)
