@@ -21,6 +21,7 @@ from cardrules.engine.bots import RuleBot, bots_by_name, play_game
 from cardrules.profile.registry import profile_paths
 from cardrules.profile.schema import AuctionModel, PlayModel
 from cardrules.profile.validated import load_profile
+from cardrules.rules.actions import expected_actions
 from cardrules.rules.components import seat_name
 from cardrules.tools.spec import describe, render_text
 
@@ -399,9 +400,7 @@ def test_play_refuses_an_illegal_card_and_asks_again(tmp_path: Path) -> None:
     assert rule.startswith("CBS-3.")
     after = out.split(f"  Refused: {refusal}\n", 1)[1]
     assert after.startswith("Your card (? for help): ")
-    assert (
-        "  Not understood: invalid action: 'nonsense' (expected 'bid N', 'play CARD' or " in after
-    )
+    assert f"  Not understood: invalid action: 'nonsense' ({expected_actions()})" in after
     assert "  Legal now: " in out
     assert out.endswith(f"You left the game.\nRecord saved to {record}\n")
     game = Game.from_json(record.read_text(encoding="utf-8"))

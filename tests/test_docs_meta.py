@@ -85,6 +85,15 @@ RULE_IDS = {
         "OSP-2.2",
         "OSP-3.1",
     ],
+    "spades": [
+        *(f"SP-1.{i}" for i in range(1, 4)),
+        *(f"SP-2.{i}" for i in range(1, 5)),
+        *(f"SP-3.{i}" for i in range(1, 5)),
+        *(f"SP-4.{i}" for i in range(1, 7)),
+        *(f"SP-5.{i}" for i in range(1, 4)),
+        *(f"D-{i}" for i in range(1, 6)),
+    ],
+    "spades-openspiel": [*(f"SPO-1.{i}" for i in range(1, 4)), "SPO-2.1", "SPO-2.2"],
 }
 
 #: The profiles shipped in the wheel (installed plugins may add others).

@@ -29,10 +29,12 @@ from cardrules import (
     RecordError,
     Ruleset,
 )
+from cardrules.rules.actions import expected_actions
 from cardrules.rules.plugins import entry_points
 from helpers import deck_hands, refusal_message, to_play
 
-ACTION_HELP = "(expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"
+#: The forms every installed family's verbs take (a family that adds a verb adds to it).
+ACTION_HELP = f"({expected_actions()})"
 CARD_HELP = (
     "(expected rank 2-10, J, Q, K, A or T, then suit C, D, H, S or ♣ ♦ ♥ ♠, e.g. 'AH', '10♥')"
 )
@@ -120,7 +122,7 @@ def test_unknown_or_malformed_actions(game: Game, action: object, message: str) 
         (42, "invalid action: 42 (expected text such as 'play AH')"),
         (b"play AH", "invalid action: b'play AH' (expected text such as 'play AH')"),
         (["play AH"], "invalid action: ['play AH'] (expected text such as 'play AH')"),
-        ("", "invalid action: '' (expected 'bid N', 'play CARD' or 'contract STRAIN GOAL')"),
+        ("", f"invalid action: '' {ACTION_HELP}"),
         (
             "play ZZ",
             "invalid action: 'play ZZ': invalid card: 'ZZ' (expected rank 2-10, J, Q, K, A or "
