@@ -204,7 +204,9 @@ def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
             if name == "first_trick_with_trumps" and not t.first_trick:
                 continue  # the same for every deal of the batch: nothing to narrow
             kept = keep(hand, legal, t)
-            ok = (kept != 0) & guard(hand, legal, t)
+            ok = kept != 0
+            if name != "always":  # (always: no test to make)
+                ok &= guard(hand, legal, t)
             legal = t.where(ok, kept, legal)
         return legal
 
