@@ -710,9 +710,7 @@ class Game:
                 scores = scorer.score(self.contract, tricks)
             for side, value in scores.items():
                 self.totals[side] += value
-            self.deals.append(
-                DealResult(self.dealer, self.contract, tricks, scores)
-            )
+            self.deals.append(DealResult(self.dealer, self.contract, tricks, scores))
             self.over = rules.end.check(self.deals, self.totals)
         finally:
             setcontext(caller)
