@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
-from typing import Any, ClassVar, Final, Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, NamedTuple, Protocol, runtime_checkable
 
 from cardrules.cards import CARDS, Card, Suit
 from cardrules.errors import IllegalAction
@@ -219,18 +220,24 @@ class CallsContract(Contract):
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class DealInfo:
+#: The totals of a deal handed to an auction on its own (every side at 0).
+_NO_TOTALS: Final[Mapping[Side, Decimal]] = MappingProxyType({})
+
+
+class DealInfo(NamedTuple):
     """A fresh deal handed to the auction: dealer, hands (masks by seat), seat order,
     the stock (the cards not dealt, top first, card indices), and the game's totals
     by side before this deal (public: an auction may let a side that trails call
-    what a leading side may not)."""
+    what a leading side may not; empty: every side at 0).
+
+    Immutable, and made once a deal (a named tuple: the batch path makes thousands).
+    """
 
     dealer: int
     hands: tuple[int, ...]
     direction: Direction
     stock: tuple[int, ...] = ()
-    totals: Mapping[Side, Decimal] = field(default_factory=dict, hash=False)
+    totals: Mapping[Side, Decimal] = _NO_TOTALS
 
     @property
     def turned_up(self) -> Card | None:
