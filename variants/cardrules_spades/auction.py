@@ -151,6 +151,10 @@ class SpadesContract(CallsContract):
         return out
 
 
+#: Every call a seat may make, made once: 0 (nil) to the largest hand.
+_CALLS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
+
+
 class SpadesBids:
     """One call each, 0 to 13 (nil), from the dealer's left round to the dealer; spades trumps.
 
@@ -268,7 +272,7 @@ class SpadesBidsState:
         seat = self.to_act()
         if seat is None:
             return []
-        out: list[Action] = [Bid(n) for n in range(self.highest(seat) + 1)]
+        out: list[Action] = list(_CALLS[: self.highest(seat) + 1])
         if self.owner.blind_nil and self.trails(seat):
             out.append(BlindNil())
         return out
