@@ -109,11 +109,20 @@ def _random_batch(rng: random.Random, count: int, first_trick: bool, pos: int) -
         rng.shuffle(deck)
         trump = rng.choice([-1, 0, 1, 2, 3])
         trick = deck[:pos]
+        size = rng.randint(1, 13)
         hand = 0
-        for c in deck[pos : pos + rng.randint(1, 13)]:
+        for c in deck[pos : pos + size]:
             hand |= 1 << c
+        played = 0  # some cards of earlier tricks (none in the first trick)
+        for c in deck[pos + size : pos + size + (0 if first_trick else rng.randint(0, 30))]:
+            played |= 1 << c
         states.append(
-            TrickState.of([CARDS[c] for c in trick], trump=trump, first_trick=first_trick)
+            TrickState.of(
+                [CARDS[c] for c in trick],
+                trump=trump,
+                first_trick=first_trick,
+                played_before=played,
+            )
         )
         hands.append(hand)
     return hands, states
@@ -350,14 +359,23 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
     (the interpreted engine) and the step loop of the compiled engine (``run_steps``,
     written from the step table)."""
     from cardrules.engine.steps import run_steps
-    from cardrules.rules.duties import compile_narrow, narrow, step_codes, steps_of
+    from cardrules.rules.duties import (
+        compile_narrow,
+        narrow,
+        step_codes,
+        steps_need_played,
+        steps_of,
+    )
 
     rng = random.Random(100 + pos * 2 + first_trick)
+    reads_played = False
     hands, states = _random_batch(rng, 300, first_trick, pos)
     lists = [[cls("X-1")] for cls in BUILTIN_DUTIES]
     lists += [list(cardrules.load(name).duties) for name in PROFILES]
     for duties in lists:
         fast = compile_narrow(duties)
+        if steps_of(duties) is not None:
+            reads_played |= steps_need_played(steps_of(duties) or ())
         steps = steps_of(duties)
         if fast is None:
             assert steps is None
@@ -368,9 +386,12 @@ def test_compiled_duties_agree_with_narrow(pos: int, first_trick: bool) -> None:
             lm = SUIT_MASKS[t.led] if t.led >= 0 else 0
             tm = SUIT_MASKS[t.trump] if t.trump >= 0 else 0
             want = narrow(duties, hand, t)
-            assert fast(hand, lm, tm, t.beats, first_trick, pos == 0) == want, (duties, hand, t)
-            assert run_steps(codes, hand, lm, tm, t.beats, first_trick) == want, (duties, t)
+            played = t.played_before
+            got = fast(hand, lm, tm, t.beats, first_trick, pos == 0, played)
+            assert got == want, (duties, hand, t)
+            assert run_steps(codes, hand, lm, tm, t.beats, first_trick, played) == want
     assert all(compile_narrow(d) is not None for d in lists[: len(BUILTIN_DUTIES)])
+    assert reads_played  # a shipped profile's duty reads the cards of earlier tricks
 
 
 def test_a_fast_step_outside_the_vocabulary_is_refused() -> None:
@@ -426,7 +447,9 @@ def test_the_written_function_is_named_after_the_profile_and_shows_its_source() 
     fast = cardrules.load("callbridge-classic").fast_narrow
     assert fast is not None and fast.__name__ == "fast_callbridge_classic"
     source = inspect.getsource(fast)
-    assert source.startswith("def fast_callbridge_classic(hand, lm, tm, beats, first, leading):")
+    assert source.startswith(
+        "def fast_callbridge_classic(hand, lm, tm, beats, first, leading, played=0):"
+    )
     assert "x = legal & lm" in source  # follow suit, written from its keep's source
     assert [t.code for t in STEP_GUARD_TERMS] == list(range(len(STEP_GUARD_TERMS)))
     assert [t.code for t in STEP_KEEP_TERMS] == list(range(len(STEP_KEEP_TERMS)))

@@ -671,6 +671,8 @@ def not_batched(rules: Ruleset) -> str:
         return "deals the whole pack (the profile has [deal] hand_sizes)"
     if rules.profile.trump == "turn_up":
         return "does not turn up a trump card"
+    if rules.fast_needs_played:
+        return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
     return ""
 
 

@@ -269,6 +269,7 @@ class Game:
         "_fast",
         "_legal",
         "_n",
+        "_needs_played",
         "_next",
         "_size",
         "_tm",
@@ -320,6 +321,7 @@ class Game:
         # The hand size when every deal has the same (0: ask the rules each deal).
         self._size = 0 if rules.profile.hand_sizes else 52 // n
         self._turn_up = rules.profile.trump == "turn_up"
+        self._needs_played = rules.fast_needs_played
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
         if hands is not None:
@@ -515,22 +517,25 @@ class Game:
             fast = self._fast
             cards = self._trick_cards
             codes = self._codes
+            # The cards of the completed tricks, for a step that reads them (else 0).
+            played = self._played() if self._needs_played else 0
             if codes is not None:
                 first = not self.tricks
+                tm = self._tm
                 if cards:
                     lm = SUIT_MASKS[cards[0] // 13]
                     beats = self._beats[self._win]
-                    legal = run_steps(codes[1], self.hands[seat], lm, self._tm, beats, first)
+                    legal = run_steps(codes[1], self.hands[seat], lm, tm, beats, first, played)
                 else:
-                    legal = run_steps(codes[0], self.hands[seat], 0, self._tm, 0, first)
+                    legal = run_steps(codes[0], self.hands[seat], 0, tm, 0, first, played)
             elif fast is None:
                 legal = self._narrow(seat)
             elif cards:
                 lm = SUIT_MASKS[cards[0] // 13]
                 beats = self._beats[self._win]
-                legal = fast(self.hands[seat], lm, self._tm, beats, not self.tricks, False)
+                legal = fast(self.hands[seat], lm, self._tm, beats, not self.tricks, False, played)
             else:
-                legal = fast(self.hands[seat], 0, self._tm, 0, not self.tricks, True)
+                legal = fast(self.hands[seat], 0, self._tm, 0, not self.tricks, True, played)
             self._legal = legal
         return legal
 

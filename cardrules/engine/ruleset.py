@@ -40,6 +40,7 @@ from cardrules.rules.duties import (
     duty_steps,
     narrow,
     step_codes,
+    steps_need_played,
     steps_of,
     trick_winner_index,
 )
@@ -132,6 +133,8 @@ class Ruleset:
         #: The duties' fast form as data (None when one has none); checked here,
         #: at load, so that a plugin's malformed step never surfaces mid-game.
         self.fast_steps = steps_of(self.duties)
+        #: Whether a fast step reads the cards of the completed tricks (``played``).
+        self.fast_needs_played = self.fast_steps is not None and steps_need_played(self.fast_steps)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"

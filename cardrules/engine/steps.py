@@ -6,7 +6,9 @@ do not edit: change the table and write it again.
 """
 
 
-def run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool) -> int:
+def run_steps(
+    codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool, played: int = 0
+) -> int:
     """The cards allowed after the steps given as (guard, keep) code pairs."""
     legal = hand
     for i in range(0, len(codes), 2):
@@ -16,6 +18,8 @@ def run_steps(codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, f
         if guard == 2 and not (hand & lm):  # holds_led_suit
             continue
         if guard == 3 and hand & lm:  # void_in_led_suit
+            continue
+        if guard == 4 and played & tm:  # trumps_unbroken
             continue
         keep = codes[i + 1]
         if keep == 0:  # non_trumps

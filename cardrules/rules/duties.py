@@ -162,7 +162,8 @@ class StepTerm:
     (``cardrules.engine.steps.run_steps``, written from this table);
     ``source`` the Python expression the interpreted engine's function is
     written with (over ``hand``, ``legal``, ``lm`` the led suit's mask, ``tm``
-    the trumps', ``beats`` the cards beating the winner so far, ``first``);
+    the trumps', ``beats`` the cards beating the winner so far, ``first``,
+    ``played`` the cards of the deal's completed tricks);
     ``batch`` the same over the NumPy arrays of the batch path, called with
     ``(hand, legal, t)`` where ``t`` is its trick batch.
     """
@@ -185,6 +186,9 @@ STEP_GUARD_TERMS: tuple[StepTerm, ...] = (
     StepTerm(
         "void_in_led_suit", 3, "not hand & lm", lambda hand, legal, t: (hand & t.led_mask) == 0
     ),
+    # No trump played to an earlier trick of the deal (trumps not yet "broken"); it reads
+    # ``played``, the cards of the completed tricks, which the batch path does not keep.
+    StepTerm("trumps_unbroken", 4, "not played & tm", lambda hand, legal, t: _no_batch()),
 )
 #: The cards a step keeps (when any of them is still allowed).
 STEP_KEEP_TERMS: tuple[StepTerm, ...] = (
@@ -193,6 +197,19 @@ STEP_KEEP_TERMS: tuple[StepTerm, ...] = (
     StepTerm("beaters", 2, "beats", lambda hand, legal, t: legal & t.beats),
     StepTerm("trumps", 3, "tm", lambda hand, legal, t: legal & t.trump_mask),
 )
+
+
+def _no_batch() -> Any:  # pragma: no cover - not_batched() keeps such steps out
+    raise NotImplementedError("this step reads the cards of earlier tricks")
+
+
+def steps_need_played(steps: Sequence[FastStep]) -> bool:
+    """Whether a step reads ``played`` (the cards of the deal's completed tricks): the
+    engines then work it out for every decision, and the batch path cannot run them."""
+    sources = {term.name: term.source for term in (*STEP_GUARD_TERMS, *STEP_KEEP_TERMS)}
+    return any("played" in sources[s.guard] + sources[s.keep] for s in steps)
+
+
 #: When a :class:`FastStep` applies, and its code.
 STEP_PHASES: dict[str, int] = {"lead": 0, "follow": 1}
 #: The guards and keeps by name: their codes.
@@ -416,8 +433,9 @@ BUILTIN_DUTIES: tuple[type[Duty], ...] = (
 )
 
 
-#: fast(hand, lm, tm, beats, first, leading) -> legal mask; see :func:`compile_narrow`.
-FastNarrow = Callable[[int, int, int, int, bool, bool], int]
+#: fast(hand, lm, tm, beats, first, leading, played) -> legal mask; see :func:`compile_narrow`
+#: (``played``, the cards of the completed tricks, may be left out: 0).
+FastNarrow = Callable[[int, int, int, int, bool, bool, int], int]
 
 
 def steps_of(duties: Sequence[Duty]) -> tuple[FastStep, ...] | None:
@@ -479,7 +497,7 @@ def compile_narrow(duties: Sequence[Duty], name: str = "") -> FastNarrow | None:
     if steps is None:
         return None
     function = "fast_" + ("".join(c if c.isalnum() else "_" for c in name) or "duties")
-    body = [f"def {function}(hand, lm, tm, beats, first, leading):", "    legal = hand"]
+    body = [f"def {function}(hand, lm, tm, beats, first, leading, played=0):", "    legal = hand"]
     for phase, codes in zip(("if leading:", "else:"), step_codes(steps), strict=True):
         body.append("    " + phase)
         for guard, keep in zip(codes[::2], codes[1::2], strict=True):

@@ -34,8 +34,9 @@ def executor_source() -> str:
         '"""',
         "",
         "",
-        "def run_steps("
-        "codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool"
+        "def run_steps(",
+        "    codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool, "
+        "played: int = 0",
         ") -> int:",
         '    """The cards allowed after the steps given as (guard, keep) code pairs."""',
         "    legal = hand",

@@ -39,8 +39,9 @@ class TrumpsBrokenBeforeLed(Duty):
         "A trump may not be led until a trump has been played to an earlier trick of the "
         "deal (trumps are broken), unless the leader holds nothing but trumps."
     )
-    # It reads the cards of earlier tricks, which the fast steps do not see.
-    fast_steps = None
+    # Its guard reads the cards of earlier tricks: the game works them out for it, and
+    # the batch path leaves such a profile to the game engine.
+    fast_steps = (FastStep("lead", "trumps_unbroken", "non_trumps"),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
