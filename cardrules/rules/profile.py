@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardrules.cards import Suit
+from cardrules.errors import ProfileError
 
 __all__ = ["ComponentRef", "OptionValue", "Profile"]
 
@@ -105,6 +106,37 @@ class Profile:
             path=path,
             data=data,
         )
+
+    def int_params(self, known: Mapping[str, tuple[int, int]]) -> dict[str, int]:
+        """The scorer's settings under ``[scoring] params``, checked against ``known``
+        (name -> (default, minimum)): whole numbers at or above the minimum, defaults
+        for the rest; every problem at once as a :class:`~cardrules.ProfileError`."""
+        problems = []
+        values = {key: default for key, (default, _) in known.items()}
+        for key, value in self.scoring_params.items():
+            where = f"scoring.params.{key}"
+            if key not in known:
+                names = ", ".join(sorted(known)) or "(none)"
+                problems.append(
+                    (where, f"unknown setting of scorer {self.scoring_kind!r}; known: {names}")
+                )
+            elif type(value) is not int:
+                problems.append((where, f"must be int (got {value!r})"))
+            elif value < known[key][1]:
+                problems.append((where, f"must be >= {known[key][1]} (got {value!r})"))
+            else:
+                values[key] = value
+        if problems:
+            raise ProfileError(self.path, problems)
+        return values
+
+    def refuse_call_bounds(self, why: str) -> None:
+        """A :class:`~cardrules.ProfileError` if ``[auction]`` sets ``min_call`` or
+        ``max_call``, for an auction whose calls have bounds of their own (``why``)."""
+        auction = self.data.get("auction", {})
+        fixed = [key for key in ("min_call", "max_call") if key in auction]
+        if fixed:
+            raise ProfileError(self.path, [(f"auction.{key}", why) for key in fixed])
 
     def option(self, name: str, default: OptionValue) -> OptionValue:
         """The value of a house-rule switch or plugin setting."""

@@ -10,7 +10,6 @@ that only the profiles that name it offer them.
 
 from __future__ import annotations
 
-from cardrules.errors import ProfileError
 from cardrules.rules.catalog import Components, ThrowInSpec
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
@@ -24,35 +23,13 @@ NO_PICTURE = ThrowInSpec("no_picture", "a hand without J, Q or K", has_no_pictur
 _WINDOW_PARAMS = {"per_call": (10, 1), "window": (2, 0), "per_extra": (1, 0)}
 
 
-def _check_params(profile: Profile, known: dict[str, tuple[int, int]]) -> dict[str, int]:
-    """The scorer settings under ``[scoring] params``, checked: int values at or above a minimum."""
-    problems = []
-    values = {key: default for key, (default, _) in known.items()}
-    for key, value in profile.scoring_params.items():
-        where = f"scoring.params.{key}"
-        if key not in known:
-            names = ", ".join(sorted(known)) or "(none)"
-            problems.append(
-                (where, f"unknown setting of scorer {profile.scoring_kind!r}; known: {names}")
-            )
-        elif type(value) is not int:
-            problems.append((where, f"must be int (got {value!r})"))
-        elif value < known[key][1]:
-            problems.append((where, f"must be >= {known[key][1]} (got {value!r})"))
-        else:
-            values[key] = value
-    if problems:
-        raise ProfileError(profile.path, problems)
-    return values
-
-
 def _tenths(profile: Profile) -> CallTenthsScorer:
-    _check_params(profile, {})
+    profile.int_params({})
     return CallTenthsScorer()
 
 
 def _window(profile: Profile) -> CallWindowScorer:
-    return CallWindowScorer(**_check_params(profile, _WINDOW_PARAMS))
+    return CallWindowScorer(**profile.int_params(_WINDOW_PARAMS))
 
 
 @hookimpl

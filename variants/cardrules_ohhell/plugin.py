@@ -10,7 +10,6 @@ Hell profile is the kernel's: ``[table] players``, ``[deal] hand_sizes``,
 
 from __future__ import annotations
 
-from cardrules.errors import ProfileError
 from cardrules.rules.catalog import Components
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
@@ -23,20 +22,9 @@ _EXACT_PARAMS = {"bonus": (10, 0), "per_bid": (1, 0), "per_trick": (0, 0), "per_
 
 def _bids(profile: Profile, bounds: tuple[int, int]) -> OhHellBids:
     """The bidding; bids run from 0 to each deal's hand size, so call bounds are refused."""
-    auction = profile.data.get("auction", {})
-    fixed = [key for key in ("min_call", "max_call") if key in auction]
-    if fixed:
-        raise ProfileError(
-            profile.path,
-            [
-                (
-                    f"auction.{key}",
-                    "the 'oh_hell_bids' auction takes no call bounds: a bid is 0 to the "
-                    "deal's hand size",
-                )
-                for key in fixed
-            ],
-        )
+    profile.refuse_call_bounds(
+        "the 'oh_hell_bids' auction takes no call bounds: a bid is 0 to the deal's hand size"
+    )
     return OhHellBids(
         turn_up=profile.trump == "turn_up",
         trump=profile.fixed_trump,
@@ -47,22 +35,7 @@ def _bids(profile: Profile, bounds: tuple[int, int]) -> OhHellBids:
 
 def _exact(profile: Profile) -> ExactBidScorer:
     """The scorer with the settings under ``[scoring] params``, checked."""
-    problems = []
-    values = {key: default for key, (default, _) in _EXACT_PARAMS.items()}
-    for key, value in profile.scoring_params.items():
-        where = f"scoring.params.{key}"
-        if key not in _EXACT_PARAMS:
-            known = ", ".join(sorted(_EXACT_PARAMS))
-            problems.append((where, f"unknown setting of scorer 'exact_bid'; known: {known}"))
-        elif type(value) is not int:
-            problems.append((where, f"must be int (got {value!r})"))
-        elif value < _EXACT_PARAMS[key][1]:
-            problems.append((where, f"must be >= {_EXACT_PARAMS[key][1]} (got {value!r})"))
-        else:
-            values[key] = value
-    if problems:
-        raise ProfileError(profile.path, problems)
-    return ExactBidScorer(**values)
+    return ExactBidScorer(**profile.int_params(_EXACT_PARAMS))
 
 
 @hookimpl

@@ -10,7 +10,6 @@ bags carried over the game: SP-4.x), the lead duties
 
 from __future__ import annotations
 
-from cardrules.errors import ProfileError
 from cardrules.rules.catalog import Components, OptionSpec
 from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
@@ -62,16 +61,7 @@ _SCORER_PARAMS = {
 
 def _bids(profile: Profile, bounds: tuple[int, int]) -> SpadesBids:
     """The bidding; calls run from 0 to 13, so call bounds are refused."""
-    auction = profile.data.get("auction", {})
-    fixed = [key for key in ("min_call", "max_call") if key in auction]
-    if fixed:
-        raise ProfileError(
-            profile.path,
-            [
-                (f"auction.{key}", "the 'spades_bids' auction takes no call bounds: 0 to 13")
-                for key in fixed
-            ],
-        )
+    profile.refuse_call_bounds("the 'spades_bids' auction takes no call bounds: 0 to 13")
     return SpadesBids(
         trump=profile.fixed_trump,
         partner_cap=bool(profile.option("partner_cap", False)),
@@ -82,22 +72,7 @@ def _bids(profile: Profile, bounds: tuple[int, int]) -> SpadesBids:
 
 def _scorer(profile: Profile) -> SpadesScorer:
     """The scorer with the settings under ``[scoring] params``, checked."""
-    problems = []
-    values = {key: default for key, (default, _) in _SCORER_PARAMS.items()}
-    for key, value in profile.scoring_params.items():
-        where = f"scoring.params.{key}"
-        if key not in _SCORER_PARAMS:
-            known = ", ".join(sorted(_SCORER_PARAMS))
-            problems.append((where, f"unknown setting of scorer 'spades'; known: {known}"))
-        elif type(value) is not int:
-            problems.append((where, f"must be int (got {value!r})"))
-        elif value < _SCORER_PARAMS[key][1]:
-            problems.append((where, f"must be >= {_SCORER_PARAMS[key][1]} (got {value!r})"))
-        else:
-            values[key] = value
-    if problems:
-        raise ProfileError(profile.path, problems)
-    return SpadesScorer(**values)
+    return SpadesScorer(**profile.int_params(_SCORER_PARAMS))
 
 
 @hookimpl
