@@ -51,9 +51,12 @@ from cardrules.rules.components import (
     DealResult,
     DecidesForOthers,
     Direction,
+    ExchangesCards,
     ExplainsRedeal,
     GameOver,
     NamesTurnRule,
+    RanksLowest,
+    ScoresCardsTaken,
     ScoresInGame,
     Side,
 )
@@ -244,6 +247,19 @@ def _scores_in_game(scorer: object) -> TypeGuard[ScoresInGame]:
     return _conforms(scorer, ScoresInGame)
 
 
+def _scores_cards_taken(scorer: object) -> TypeGuard[ScoresCardsTaken]:
+    return _conforms(scorer, ScoresCardsTaken)
+
+
+def _exchanges_cards(state: object) -> TypeGuard[ExchangesCards]:
+    return _conforms(state, ExchangesCards)
+
+
+def lowest_wins(end: object) -> bool:
+    """Whether the lowest total wins under an end condition (:class:`RanksLowest`)."""
+    return _conforms(end, RanksLowest) and bool(getattr(end, "lowest_wins", False))
+
+
 def _check_seat(seat: object, players: int) -> int:
     """``seat`` as a seat number; anything but an int 0..n-1 (a bool is not a seat) is refused."""
     if type(seat) is not int or not 0 <= seat < players:
@@ -384,7 +400,15 @@ class Game:
             if thrown is not None:
                 self.throw_ins.append(thrown)
                 continue
-            deal = DealInfo(dealer, hands, rules.direction, stock, dict(self.totals))
+            deal = DealInfo(
+                dealer,
+                hands,
+                rules.direction,
+                stock,
+                dict(self.totals),
+                self.seed,
+                self.deal_number,
+            )
             auction = rules.auction.start(deal)
             if auction.to_act() is None and auction.result() is None:
                 self.throw_ins.append(
@@ -432,6 +456,8 @@ class Game:
         contract = self.auction.result()
         if contract is None:  # pragma: no cover - handled at deal time
             raise CardrulesError("auction ended without a contract")
+        if _exchanges_cards(self.auction):  # the auction moved cards between hands
+            self.hands = self._exchanged(self.auction.hands_after())
         self.contract = contract
         self.phase = "play"
         self.leader = contract.leader
@@ -709,7 +735,9 @@ class Game:
         try:
             scorer = rules.scorer
             tricks = tuple(self.tricks_won)
-            if _scores_in_game(scorer):
+            if _scores_cards_taken(scorer):
+                scores = scorer.score_taken(self.contract, tricks, self._taken())
+            elif _scores_in_game(scorer):
                 scores = scorer.score_in_game(self.contract, tricks, tuple(self.deals))
             else:
                 scores = scorer.score(self.contract, tricks)
@@ -727,15 +755,63 @@ class Game:
             return
         self._start_deal(rules.direction.next(self.dealer))
 
+    def _exchanged(self, after: object) -> list[int]:
+        """The hands an auction that moves cards hands back, checked: the same cards as
+        before, as many in each hand.  Anything else is the auction plugin's bug,
+        refused with a :class:`PluginError` naming it (the game's guards then put the
+        game back as it was)."""
+        before = self.hands
+        problem = ""
+        if (
+            not isinstance(after, tuple)
+            or len(after) != len(before)
+            or not all(type(h) is int and 0 <= h < 1 << 52 for h in after)
+        ):
+            problem = f"{shown(after)} (expected a mask per seat)"
+        else:
+            all_before = all_after = 0
+            for old, new in zip(before, after, strict=True):
+                if old.bit_count() != new.bit_count():
+                    problem = "a hand changed size"
+                all_before |= old
+                all_after |= new
+            if not problem and all_before != all_after:
+                problem = "the cards are not the ones dealt"
+        if problem or not isinstance(after, tuple):
+            error = PluginError(
+                self.rules.plugin_of(type(self.auction).__module__),
+                "cardrules_auction_create",
+                "the auction (hands_after)",
+                ValueError(f"invalid hands after the auction: {problem}"),
+            )
+            raise _caused(error)
+        return [int(h) for h in after]
+
+    def _taken(self) -> tuple[int, ...]:
+        """The cards each seat took in the deal's tricks (a mask per seat)."""
+        taken = [0] * self._n
+        for trick in self.tricks:
+            for _, card in trick.cards:
+                taken[trick.winner] |= 1 << card.index
+        return tuple(taken)
+
     # -- results -----------------------------------------------------------
 
     def standings(self) -> list[Standing]:
-        """Sides by total, best first, with competition ranking: equal totals share a place."""
+        """Sides by total, best first, with competition ranking: equal totals share a place.
+
+        Best is highest, or lowest where the end condition says the lowest total wins
+        (penalty points, :class:`~cardrules.rules.components.RanksLowest`).
+        """
         winners = set(self.over.winners) if self.over is not None and self.over.winners else set()
-        items = sorted(self.totals.items(), key=lambda kv: (kv[0] not in winners, -kv[1]))
+        sign = -1 if lowest_wins(self.rules.end) else 1
+        # A side's merit: the higher the better (its total, or minus its penalty points).
+        merit = {side: sign * total for side, total in self.totals.items()}
+        items = sorted(self.totals.items(), key=lambda kv: (kv[0] not in winners, -merit[kv[0]]))
         out = []
-        top = max(self.totals.values())
+        top = max(merit.values())
         for side, total in items:
+            mine = merit[side]
             if winners:
                 if side in winners:
                     place = 1
@@ -743,12 +819,12 @@ class Game:
                     place = (
                         1
                         + len(winners)
-                        + sum(1 for s, v in self.totals.items() if s not in winners and v > total)
+                        + sum(1 for s, v in merit.items() if s not in winners and v > mine)
                     )
                 winner = side in winners
             else:
-                place = 1 + sum(1 for v in self.totals.values() if v > total)
-                winner = self.phase == "finished" and total == top
+                place = 1 + sum(1 for v in merit.values() if v > mine)
+                winner = self.phase == "finished" and mine == top
             out.append(Standing(place, side, total, winner))
         return out
 

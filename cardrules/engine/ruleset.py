@@ -219,7 +219,11 @@ class Ruleset:
         raise CardError(f"invalid trump: {trump!r} (expected a suit such as 'S', or None)")
 
     def _state(
-        self, trick: Iterable[Card | str] | str, first_trick: bool, trump: TrumpArg
+        self,
+        trick: Iterable[Card | str] | str,
+        first_trick: bool,
+        trump: TrumpArg,
+        played_before: Iterable[Card | str] | str = (),
     ) -> TrickState:
         cards = parse_cards(trick)
         most = self.players - 1
@@ -228,7 +232,18 @@ class Ruleset:
         _check_distinct(cards, "trick")
         if not isinstance(first_trick, bool):
             raise CardError(f"invalid first_trick: {first_trick!r} (expected True or False)")
-        return TrickState.of(cards, trump=self._trump(trump), first_trick=first_trick)
+        before = parse_cards(played_before)
+        _check_distinct(before, "played_before")
+        mask = mask_of(before)
+        if mask & mask_of(cards):
+            raise CardError(
+                "invalid played_before: a card of the trick is also in an earlier trick"
+            )
+        if mask and first_trick:
+            raise CardError("invalid played_before: no trick was played before the first trick")
+        return TrickState.of(
+            cards, trump=self._trump(trump), first_trick=first_trick, played_before=mask
+        )
 
     def legal_cards(
         self,
@@ -237,10 +252,18 @@ class Ruleset:
         *,
         first_trick: bool = False,
         trump: TrumpArg = PROFILE_TRUMP,
+        played_before: Iterable[Card | str] | str = (),
     ) -> list[Card]:
-        """The cards of ``hand`` that may be played to ``trick`` (led card first)."""
+        """The cards of ``hand`` that may be played to ``trick`` (led card first).
+
+        ``played_before`` holds the cards of the deal's earlier tricks, for a duty
+        that reads them (spades or hearts not yet broken).
+        """
         mask = _hand_mask(hand)
-        return list(cards_of(narrow(self.duties, mask, self._state(trick, first_trick, trump))))
+        state = self._state(trick, first_trick, trump, played_before)
+        if mask & state.played_before:
+            raise CardError("invalid played_before: a card of the hand was played before")
+        return list(cards_of(narrow(self.duties, mask, state)))
 
     def trick_winner(
         self, trick: Iterable[Card | str] | str, *, trump: TrumpArg = PROFILE_TRUMP
@@ -262,10 +285,13 @@ class Ruleset:
         *,
         first_trick: bool = False,
         trump: TrumpArg = PROFILE_TRUMP,
+        played_before: Iterable[Card | str] | str = (),
     ) -> Explanation:
-        """Why ``card`` may or may not be played from ``hand`` to ``trick``."""
+        """Why ``card`` may or may not be played from ``hand`` to ``trick`` (``played_before``:
+        the cards of the deal's earlier tricks, as for :meth:`legal_cards`)."""
         mask = _hand_mask(hand)
-        return explain_mask(self, mask, self._state(trick, first_trick, trump), parse_card(card))
+        state = self._state(trick, first_trick, trump, played_before)
+        return explain_mask(self, mask, state, parse_card(card))
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Exact scores of one finished deal by side, from its contract and tricks per seat.

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Contract, Side
+from cardrules.rules.components import Contract, Side, TellsSeat
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game, PlayedCard
@@ -112,6 +112,9 @@ def make_view(game: Game, seat: int) -> View:
     controller = None if to_act is None else game.controller(to_act)
     legal = tuple(game.legal_actions()) if controller == seat else ()
     contract = game.contract
+    auction = game.auction.public()
+    if isinstance(game.auction, TellsSeat):  # what the auction tells this seat alone
+        auction.update(game.auction.private(seat))
     trump = None
     if contract is not None:
         trump = None if contract.trump is None else contract.trump.name
@@ -127,7 +130,7 @@ def make_view(game: Game, seat: int) -> View:
         controller=controller,
         hands=hands,
         hand_sizes=tuple(h.bit_count() for h in game.hands),
-        auction=game.auction.public(),
+        auction=auction,
         contract=None if contract is None else contract.to_dict(),
         trump=trump,
         trick=tuple(game.trick),

@@ -75,7 +75,8 @@ def cardrules_auction_create(
 
 @hookimpl(trylast=True)
 def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty]:
-    return [components.duties[ref.name](ref.rule) for ref in profile.duties]
+    duties = (components.duties[ref.name].configured(ref.rule, profile) for ref in profile.duties)
+    return [duty for duty in duties if duty is not None]
 
 
 @hookimpl(trylast=True)

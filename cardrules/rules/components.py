@@ -9,6 +9,7 @@ they follow the protocols here.
 from __future__ import annotations
 
 import decimal
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -36,14 +37,18 @@ __all__ = [
     "DecidesForOthers",
     "Direction",
     "EndCondition",
+    "ExchangesCards",
     "ExplainsRedeal",
     "GameOver",
     "NamesTurnRule",
     "NoAuction",
+    "RanksLowest",
     "Scorer",
+    "ScoresCardsTaken",
     "ScoresInGame",
     "Side",
     "Summarized",
+    "TellsSeat",
     "ThrowIn",
     "pair_of",
     "seat_name",
@@ -228,7 +233,12 @@ class DealInfo(NamedTuple):
     """A fresh deal handed to the auction: dealer, hands (masks by seat), seat order,
     the stock (the cards not dealt, top first, card indices), and the game's totals
     by side before this deal (public: an auction may let a side that trails call
-    what a leading side may not; empty: every side at 0).
+    what a leading side may not; empty: every side at 0), the game's seed and the
+    deal's number.
+
+    An auction that draws by chance (Hearts as OpenSpiel plays it draws the
+    direction of the passing) draws from :meth:`chance`, never from a global
+    random source, so that a game replays from its seed.
 
     Immutable, and made once a deal (a named tuple: the batch path makes thousands).
     """
@@ -238,6 +248,13 @@ class DealInfo(NamedTuple):
     direction: Direction
     stock: tuple[int, ...] = ()
     totals: Mapping[Side, Decimal] = _NO_TOTALS
+    seed: int = 0
+    number: int = 1
+
+    def chance(self, label: str) -> random.Random:
+        """A random source for this deal, reproducible from the game's seed and the deal's
+        number; ``label`` names the draw (a family's own word), so that no two draws repeat."""
+        return random.Random(f"{self.seed}/{self.number}/{label}")
 
     @property
     def turned_up(self) -> Card | None:
@@ -274,6 +291,29 @@ class AuctionState(Protocol):
 
     def exposed(self) -> frozenset[int]:
         """Seats whose hands every seat may see now (dummy, once exposed)."""
+
+
+@runtime_checkable
+class ExchangesCards(Protocol):
+    """Optional member of an auction state that moves cards between hands (the Hearts
+    passing): once the auction is over, play starts from :meth:`hands_after`.
+
+    The game checks that the hands hold the same cards as before, as many each;
+    a plugin that breaks this is refused with a :class:`~cardrules.PluginError`.
+    """
+
+    def hands_after(self) -> tuple[int, ...]:
+        """The hands (masks by seat) play starts from."""
+
+
+@runtime_checkable
+class TellsSeat(Protocol):
+    """Optional member of an auction state that knows something only one seat may see
+    (the cards it chose to pass, the cards passed to it): merged into that seat's
+    view of the auction, never into another's."""
+
+    def private(self, seat: int) -> dict[str, Any]:
+        """What only ``seat`` may know of the auction (JSON-ready)."""
 
 
 @runtime_checkable
@@ -557,6 +597,26 @@ class ScoresInGame(Protocol):
         self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
     ) -> dict[Side, Decimal]:
         """The scores of a deal, given the results of the game's earlier deals."""
+
+
+@runtime_checkable
+class ScoresCardsTaken(Protocol):
+    """Optional member of a scorer that counts the cards each seat took, not only the
+    tricks (Hearts: a point per heart, 13 for the queen of spades).  The game calls
+    :meth:`score_taken` instead of ``score``."""
+
+    def score_taken(
+        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+    ) -> dict[Side, Decimal]:
+        """The scores of a deal from the tricks and the cards (a mask per seat) each seat took."""
+
+
+@runtime_checkable
+class RanksLowest(Protocol):
+    """Optional member of an end condition under which the lowest total wins (Hearts'
+    penalty points): the standings rank sides from the lowest total up."""
+
+    lowest_wins: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,13 @@ from __future__ import annotations
 import linecache
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of
 from cardrules.errors import CardrulesError
+
+if TYPE_CHECKING:
+    from cardrules.rules.profile import Profile
 
 __all__ = [
     "BEATS",
@@ -265,6 +268,13 @@ class Duty:
 
     def __init__(self, rule: str = "") -> None:
         self.rule = rule
+
+    @classmethod
+    def configured(cls, rule: str, profile: Profile) -> Duty | None:
+        """The duty as a profile sets it: ``cls(rule)`` unless a subclass reads the
+        profile's ``[options]`` (a house-rule switch that changes the duty), or
+        returns None (an option that turns the duty off)."""
+        return cls(rule)
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:  # pragma: no cover
         """The cards of ``legal`` (a subset of ``hand``) this duty still allows."""

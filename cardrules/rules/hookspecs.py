@@ -147,7 +147,8 @@ def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty
     """The follow / head / trump / overtrump duties, in the order they apply.
 
     Serves rules such as CBS-3.2..CBS-3.7, CBC-3.2..CBC-3.5, APP-3.2/3.3 and
-    MB-4.3.  ``firstresult``; the default builds ``[play] duties`` by name.
+    MB-4.3.  ``firstresult``; the default builds ``[play] duties`` by name, each
+    with ``Duty.configured(rule, profile)`` (which may read ``[options]``).
     A wrapper (``hookwrapper=True``) may add or replace duties.
 
     :param profile: the resolved profile.

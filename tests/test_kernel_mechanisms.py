@@ -1,0 +1,273 @@
+"""The kernel's general mechanisms for families beyond calls and tricks, each exercised by a
+tiny plugin that belongs to no family: an auction that moves cards between hands
+(``ExchangesCards``), what an auction tells one seat alone (``TellsSeat``), a scorer of the
+cards taken (``ScoresCardsTaken``), an end under which the lowest total wins
+(``RanksLowest``), duties set by ``[options]`` (``Duty.configured``), a deal's own chance
+(``DealInfo.chance``) and ``legal_cards(..., played_before=...)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules import Bid, Contract, Duty, TrickState, hookimpl
+from cardrules.cards import SUIT_MASKS, Suit, cards_of, mask_of
+from cardrules.errors import IllegalAction
+from cardrules.rules.actions import Action
+from cardrules.rules.catalog import OptionSpec
+from cardrules.rules.components import (
+    DealInfo,
+    DealResult,
+    Direction,
+    GameOver,
+    Side,
+)
+from cardrules.rules.plugins import Components
+from cardrules.rules.profile import Profile
+
+BASE = "callbreak-strict"
+
+
+def write_profile(folder: Path, name: str, body: str) -> Path:
+    path = folder / f"{name}.toml"
+    path.write_text(
+        f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "{BASE}"\n{body}',
+        encoding="utf-8",
+    )
+    return path
+
+
+class _SwapState:
+    """Seat 0 says "bid 0"; then each seat's hand goes to the next seat clockwise."""
+
+    def __init__(self, hands: tuple[int, ...], broken: str) -> None:
+        self.hands = hands
+        self.done = False
+        self.broken = broken
+
+    def to_act(self) -> int | None:
+        return None if self.done else 0
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.done else [Bid(0)]
+
+    def apply(self, seat: int, action: Action) -> None:
+        if action != Bid(0):
+            raise IllegalAction("X-1", "say 'bid 0'", action=str(action), seat=seat)
+        self.done = True
+
+    def hands_after(self) -> tuple[int, ...]:
+        n = len(self.hands)
+        after = [self.hands[(seat - 1) % n] for seat in range(n)]
+        if self.broken == "size":
+            after[0] ^= after[0] & -after[0]  # a card lost
+        if self.broken == "foreign":
+            # seat 0 loses its lowest card and holds seat 1's lowest card too
+            after[0] = after[0] ^ (after[0] & -after[0]) | (after[1] & -after[1])
+        return tuple(after)
+
+    def result(self) -> Contract:
+        return Contract(None, 0)
+
+    def public(self) -> dict[str, Any]:
+        return {"done": self.done}
+
+    def private(self, seat: int) -> dict[str, Any]:
+        return {"my_clubs": [str(c) for c in cards_of(self.hands[seat] & SUIT_MASKS[Suit.C])]}
+
+    def exposed(self) -> frozenset[int]:
+        return frozenset()
+
+
+class _Swap:
+    def __init__(self, broken: str = "") -> None:
+        self.broken = broken
+
+    def start(self, deal: DealInfo) -> _SwapState:
+        return _SwapState(deal.hands, self.broken)
+
+
+class _ClubsTaken:
+    """A point per club taken (the cards, not the tricks)."""
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        raise AssertionError("the game must call score_taken")
+
+    def score_taken(
+        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+    ) -> dict[Side, Decimal]:
+        return {s: Decimal((m & SUIT_MASKS[Suit.C]).bit_count()) for s, m in enumerate(taken)}
+
+
+class _LowestWins:
+    lowest_wins = True
+
+    def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
+        return GameOver("one deal") if deals else None
+
+
+class _Plugin:
+    def __init__(self, broken: str = "") -> None:
+        self.broken = broken
+
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction("swap", lambda p, b: _Swap(self.broken), provides="none")
+        components.add_scorer("clubs_taken", lambda p: _ClubsTaken())
+
+    @hookimpl
+    def cardrules_game_end_condition(self, profile: Profile, deals: int) -> Any:
+        return _LowestWins() if profile.scoring_kind == "clubs_taken" else None
+
+
+BODY = """
+[auction]
+kind = "swap"
+
+[play]
+trump = "none"
+duties = [{ name = "follow_suit", rule = "X-2" }]
+
+[scoring]
+kind = "clubs_taken"
+"""
+
+
+def _rules(tmp_path: Path, broken: str = "") -> cardrules.Ruleset:
+    return cardrules.load(write_profile(tmp_path, "mech", BODY), plugins=[_Plugin(broken)])
+
+
+def test_an_auction_that_moves_cards_starts_play_from_its_hands(tmp_path: Path) -> None:
+    """ExchangesCards: once the auction is over, play starts from ``hands_after()``; the
+    record keeps the hands as dealt and replays to the same game."""
+    rules = _rules(tmp_path)
+    game = rules.new_game(seed=5, dealer=3)
+    dealt = [mask_of(game.hand(s)) for s in range(4)]
+    game.apply("bid 0")
+    for seat in range(4):
+        assert mask_of(game.hand(seat)) == dealt[(seat + 3) % 4]
+    assert [[str(c) for c in cards_of(m)] for m in dealt] == game.state_dict()["dealt"]
+    again = cardrules.Game.from_json(game.to_json(), rules=rules)
+    assert [again.hand(s) for s in range(4)] == [game.hand(s) for s in range(4)]
+
+
+@pytest.mark.parametrize("broken", ["size", "foreign"])
+def test_hands_that_are_not_the_dealt_cards_are_a_plugin_error(tmp_path: Path, broken: str) -> None:
+    """ExchangesCards: hands after the auction with a card lost or a card added are refused
+    as the plugin's bug, naming the auction, and the game is left as it was."""
+    game = _rules(tmp_path, broken).new_game(seed=5, dealer=3)
+    before = game.to_json()
+    with pytest.raises(cardrules.PluginError) as err:
+        game.apply("bid 0")
+    assert "invalid hands after the auction" in str(err.value)
+    assert "auction" in err.value.component
+    assert game.to_json() == before
+
+
+def test_what_an_auction_tells_one_seat_is_in_that_seats_view_only(tmp_path: Path) -> None:
+    """TellsSeat: ``private(seat)`` is merged into that seat's view of the auction alone;
+    the full state (never sent to a player) holds only what is public."""
+    game = _rules(tmp_path).new_game(seed=5, dealer=3)
+    for seat in range(4):
+        view = game.view(seat).to_dict()
+        clubs = [str(c) for c in game.hand(seat) if c.suit == Suit.C]
+        assert view["auction"] == {"done": False, "my_clubs": clubs}
+        text = json.dumps(view)
+        for other in range(4):
+            if other != seat:
+                assert all(f'"{c}"' not in text for c in game.hand(other))
+    assert game.state_dict()["auction"] == {"done": False}
+
+
+def test_a_scorer_of_the_cards_taken_and_the_lowest_total_winning(tmp_path: Path) -> None:
+    """ScoresCardsTaken and RanksLowest: the scores are the clubs each seat took; the
+    standings put the lowest total first, equal totals sharing a place."""
+    game = _rules(tmp_path).new_game(seed=11, dealer=3)
+    while game.to_act is not None:
+        game.apply(game.legal_actions()[0])
+    taken = [0] * 4
+    for trick in game.tricks:
+        taken[trick.winner] += sum(1 for _, c in trick.cards if c.suit == Suit.C)
+    assert [game.totals[s] for s in range(4)] == [Decimal(n) for n in taken]
+    standings = game.standings()
+    totals = [st.total for st in standings]
+    assert totals == sorted(totals)
+    for st in standings:
+        assert st.place == 1 + sum(1 for v in totals if v < st.total)
+        assert st.winner == (st.total == min(totals))
+
+
+class _NoLowClub(Duty):
+    """Set by ``[options] low_clubs``: off (None), or no club below the setting led."""
+
+    name = "no_low_club_lead"
+    summary = "No low club may be led."
+    __slots__ = ("below",)
+
+    def __init__(self, rule: str = "", below: int = 5) -> None:
+        super().__init__(rule)
+        self.below = below
+
+    @classmethod
+    def configured(cls, rule: str, profile: Profile) -> _NoLowClub | None:
+        below = profile.option("low_clubs", 5)
+        return None if below == 0 else cls(rule, int(below))
+
+    def narrow(self, hand: int, legal: int, t: TrickState) -> int:
+        if t.led >= 0:
+            return legal
+        low = sum(1 << (Suit.C * 13 + r - 2) for r in range(2, self.below))
+        return legal & ~low or legal
+
+
+class _DutyPlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_duty(_NoLowClub)
+        components.add_option(OptionSpec("low_clubs", 5, "below this no club is led"))
+
+
+@pytest.mark.parametrize(("low_clubs", "legal"), [(0, "2C 4C 9H"), (5, "9H"), (3, "4C 9H")])
+def test_a_duty_set_by_the_profiles_options(tmp_path: Path, low_clubs: int, legal: str) -> None:
+    """Duty.configured: a duty reads ``[options]``, and returns None to be left out."""
+    body = (
+        '[play]\ntrump = "none"\nduties = [{ name = "no_low_club_lead", rule = "X-3" }]\n'
+        f"[options]\nlow_clubs = {low_clubs}\n"
+    )
+    rules = cardrules.load(write_profile(tmp_path, "duty", body), plugins=[_DutyPlugin()])
+    assert [str(c) for c in rules.legal_cards("2C 4C 9H")] == legal.split()
+    assert len(rules.duties) == (0 if low_clubs == 0 else 1)
+
+
+def test_a_deals_chance_is_reproducible_and_its_own() -> None:
+    """DealInfo.chance: the same seed, deal and label draw the same; another deal or
+    label draws otherwise."""
+    direction = Direction.named("clockwise")
+    deal = DealInfo(0, (), direction, seed=42, number=3)
+    draw = [deal.chance("x").random() for _ in range(2)]
+    assert draw[0] == draw[1]
+    assert DealInfo(0, (), direction, seed=42, number=4).chance("x").random() != draw[0]
+    assert deal.chance("y").random() != draw[0]
+
+
+def test_legal_cards_given_the_cards_of_earlier_tricks(tmp_path: Path) -> None:
+    """``legal_cards(..., played_before=...)`` hands a duty the cards of earlier tricks;
+    impossible inputs are refused with a CardError naming ``played_before``."""
+    rules = cardrules.load("callbreak-strict")
+    assert rules.legal_cards("AH 2S", played_before="3C 4C 5C 6C")
+    for bad, kwargs in (
+        ("2C 2C", {}),  # a card twice
+        ("AH", {}),  # a card of the hand
+        ("3C", {"first_trick": True}),  # nothing is played before the first trick
+    ):
+        with pytest.raises(cardrules.CardError, match="played_before"):
+            rules.legal_cards("AH 2S", played_before=bad, **kwargs)
+    with pytest.raises(cardrules.CardError, match="played_before"):
+        rules.legal_cards("AH 2S", ["3C"], played_before="3C 4C 5C 6C")
