@@ -420,7 +420,7 @@ def _plugin_doc() -> str:
 @pytest.mark.parametrize(
     ("option", "value", "changed"),
     [
-        ("target_score", 30, ["option target_score"]),
+        ("target_score", 30, ["length of the game", "option target_score"]),
         ("big_call_8", True, ["option big_call_8"]),
         ("no_picture_redeal", True, ["throw-in and redeal", "option no_picture_redeal"]),
         ("free_discard_when_void", True, ["void in the led suit", "option free_discard_when_void"]),

@@ -18,6 +18,7 @@ from cardrules import Bid, ChooseContract, Game, Play, RecordError
 from cardrules.cli import COMMANDS, main
 from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, bots_by_name, play_game
+from cardrules.engine.game import lowest_wins
 from cardrules.profile.registry import profile_paths
 from cardrules.profile.schema import AuctionModel, PlayModel
 from cardrules.profile.validated import load_profile
@@ -354,7 +355,8 @@ def test_play_a_whole_game_from_typed_input(name: str, tmp_path: Path) -> None:
     assert (code, err) == (0, ""), err
     game = Game.from_json(record.read_text(encoding="utf-8"))
     assert game.actions == expected.actions and game.phase == "finished"
-    assert "Final standings:\n" in out
+    lowest = " (the lowest total wins)" if lowest_wins(game.rules.end) else ""
+    assert f"Final standings{lowest}:\n" in out
     for st in expected.standings():
         side = seat_name(st.side) if isinstance(st.side, int) else st.side
         you = " (you)" if game.rules.side_of(2) == st.side else ""

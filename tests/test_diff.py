@@ -89,10 +89,12 @@ def test_diff_one_changed_setting_is_the_one_line(tmp_path: Path) -> None:
 
 
 def test_diff_shows_house_rule_switches(tmp_path: Path) -> None:
-    """A switched-on house rule shows as its option, with the rule id it serves."""
+    """A switched-on house rule shows as its option, with the rule id it serves (a target
+    score also as the length of the game it sets)."""
     path = child(tmp_path, "callbreak-app", "[options]\nbig_call_8 = true\ntarget_score = 30\n")
     found = [str(d) for d in diff_rules(cardrules.load("callbreak-app"), cardrules.load(path))]
     assert found == [
+        "length of the game: 5 deals (or 3) vs a game to 30 (APP-3.5 vs APP-5.1)",
         "option big_call_8: off vs on (APP-5.2)",
         "option target_score: 0 vs 30 (APP-5.1)",
     ]

@@ -97,7 +97,7 @@ def test_rule_text_errors_name_every_line() -> None:
         "invalid profile x.rules.md:\n"
         "  line 2 -> a list item must start with a rule id (CBS-3.6, D-4)\n"
         "  line 4 -> rule id FX-1.1 appears twice\n"
-        "  line 5 -> example kind must be one of legal, trick, calls, contract\n"
+        "  line 5 -> example kind must be one of legal, trick, calls, contract, taken\n"
         "  line 8 -> unknown fenced block '```python'; use ```example\n"
         "  line 8 -> unclosed ```example block\n"
         "  line 1 -> the text must start with a '# ' title"
@@ -247,6 +247,110 @@ def test_contract_and_trick_examples_on_minibridge() -> None:
         "\n"
         "- ``rules.trick_winner(['AH', '6S', '2H', '8H'], trump='S')`` → 1: **6♠** wins, "
         "played by N (seat 0), who leads next\n"
+    )
+
+
+def test_lead_example_after_earlier_tricks() -> None:
+    """HE-3.5: ``played_before`` (the cards of the deal's earlier tricks) goes to
+    ``rules.legal_cards`` and ``rules.explain``; a lead that is not the first trick's
+    reads as such."""
+    rules = cardrules.load("hearts")
+    example = Example(
+        "legal",
+        "HE-3.5",
+        {"hand": ["QS", "AH", "7D"], "played_before": ["2C", "9C", "JC", "AC"]},
+    )
+    assert lines(docgen.example_lines(rules, example, ["HE-3.5"])) == (
+        "`HE-3.5 <#he-3-5>`__ (no-trump): a player leads, holding Q♠ A♥ 7♦; the earlier "
+        "tricks of the deal hold 2♣ 9♣ J♣ A♣.\n"
+        "\n"
+        "- ``rules.legal_cards(['QS', 'AH', '7D'], [], played_before=['2C', '9C', 'JC', "
+        "'AC'])`` → **7♦ Q♠**\n"
+        "- A♥ is refused: HE-3.5: hearts are not broken (a heart or the Q♠ has not been "
+        "played to an earlier trick) and you hold another suit (7♦): no heart lead\n"
+    )
+    broken = Example(
+        "legal", "HE-3.5", {"hand": ["QS", "AH", "7D"], "played_before": ["2C", "9C", "JC", "2H"]}
+    )
+    assert "→ **7♦ A♥ Q♠**" in lines(docgen.example_lines(rules, broken))
+
+
+def test_taken_example_is_scored_by_the_engine(tmp_path: Path) -> None:
+    """HE-4.1 / HE-4.2: the cards each seat took, scored by ``rules.score_deal(taken=...)``;
+    the cards that score (hearts, Q♠, and J♦ where the house rule counts it) are found by
+    asking the scorer, never named by the generator."""
+    moon = Example(
+        "taken",
+        "HE-4.2",
+        {
+            "taken": [
+                "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 2C 3C 4C 5C 6C 7C",
+                "8C 9C TC JC QC KC AC 2D 3D 4D 5D 6D",
+                "7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S",
+                "TS JS KS AS",
+            ]
+        },
+    )
+    expected = [
+        "`HE-4.2 <#he-4-2>`__: ``rules.score_deal(taken=[...])``, given the cards each seat "
+        "took in its tricks (one list of cards per seat), gives",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - Seat",
+        "     - Cards taken",
+        "     - Points",
+    ]
+    rows = [
+        ("N (seat 0)", "20 cards: 13 hearts, Q♠", "0"),
+        ("E (seat 1)", "12 cards, none that scores", "26"),
+        ("S (seat 2)", "16 cards, none that scores", "26"),
+        ("W (seat 3)", "4 cards, none that scores", "26"),
+    ]
+    for seat, cell, points in rows:
+        expected += [f"   * - {seat}", f"     - {cell}", f"     - **{points}**"]
+    expected.append("")
+    rules = cardrules.load("hearts")
+    assert lines(docgen.example_lines(rules, moon, ["HE-4.2"])) == "\n".join(expected)
+    path = tmp_path / "hearts-jack.toml"
+    path.write_text(
+        '[profile]\nname = "hearts-jack"\ntitle = "J"\nextends = "hearts"\n\n'
+        "[options]\njd_bonus = true\n",
+        encoding="utf-8",
+    )
+    split = Example(
+        "taken",
+        "HE-6.1",
+        {
+            "taken": [
+                "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C 3C 4C 5C 6C 7C 8C",
+                "QS 9C TC JC QC KC AC 2D 3D 4D 5D 6D",
+                "7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S",
+                "TS JS KS AS",
+            ]
+        },
+    )
+    text = lines(docgen.example_lines(cardrules.load(path), split))
+    assert "   * - N (seat 0)\n     - 20 cards: 13 hearts\n     - **13**\n" in text
+    assert "   * - E (seat 1)\n     - 12 cards: Q♠\n     - **13**\n" in text
+    assert "   * - S (seat 2)\n     - 16 cards: J♦\n     - **-10**\n" in text
+    assert "   * - W (seat 3)\n     - 4 cards, none that scores\n     - **0**\n" in text
+
+
+def test_taken_example_errors_name_the_example() -> None:
+    rules = cardrules.load("hearts")
+    example = Example("taken", "HE-4.1", {"taken": ["QS 2H"]})
+    with pytest.raises(cardrules.CardrulesError) as err:
+        list(docgen.example_lines(rules, example))
+    assert str(err.value) == (
+        "invalid worked example HE-4.1 (taken) for profile 'hearts': invalid taken: "
+        "['QS 2H'] (expected one entry per seat)"
+    )
+    with pytest.raises(cardrules.CardrulesError) as err:
+        list(docgen.example_lines(cardrules.load("callbreak-strict"), example))
+    assert str(err.value).startswith(
+        "invalid worked example HE-4.1 (taken) for profile 'callbreak-strict': "
     )
 
 

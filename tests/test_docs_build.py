@@ -117,9 +117,19 @@ def test_rules_page_worked_examples_are_the_engine_results(site: Site, name: str
             assert f"gives {shown}." in words, example
         elif example.kind == "legal":
             legal = rules.legal_cards(
-                d["hand"], d.get("trick", []), first_trick=d.get("first_trick", False)
+                d["hand"],
+                d.get("trick", []),
+                first_trick=d.get("first_trick", False),
+                played_before=d.get("played_before", []),
             )
             assert f"→ {' '.join(c.symbol() for c in legal)} " in words, example
+        elif example.kind == "taken":
+            scores = rules.score_deal(taken=d["taken"])
+            for seat, cards in enumerate(d["taken"]):
+                count = len(cardrules.parse_cards(cards))
+                row = f"{'NESW'[seat]} (seat {seat}) {count} card"
+                assert row in words, example
+                assert re.search(rf"{re.escape(row)}s?[:,][^)]*? {scores[seat]} ", words), example
         else:
             winner = rules.trick_winner(d["trick"], trump=d.get("trump"))
             card = cardrules.parse_card(d["trick"][winner])
@@ -137,6 +147,30 @@ def test_seed_worked_examples_appear_on_the_pages(site: Site) -> None:
     assert "rules.score_contract('S game', 2, 10) gives NS 420, EW 0." in mini  # MB-6.3
     assert "rules.score_contract('S partscore', 2, 10) gives NS 170, EW 0." in mini
     assert "rules.score_contract('S game', 2, 9) gives NS 0, EW 50." in mini
+
+
+def test_hearts_worked_examples_appear_on_the_pages(site: Site) -> None:
+    """HE-3.5 (a lead after earlier tricks, ``played_before``) and HE-4.2 (the moon, from
+    the cards each seat took) as the engine computes them, on the built page."""
+    hearts = site.text("rules/hearts.html")
+    assert (
+        "a player leads, holding Q♠ A♥ 7♦; the earlier tricks of the deal hold 2♣ 9♣ J♣ A♣."
+    ) in hearts
+    assert (
+        "rules.legal_cards(['QS', 'AH', '7D'], [], played_before=['2C', '9C', 'JC', 'AC']) "
+        "→ 7♦ Q♠ A♥ is refused: HE-3.5: hearts are not broken"
+    ) in hearts
+    assert (
+        "Seat Cards taken Points N (seat 0) 20 cards: 13 hearts, Q♠ 0 "
+        "E (seat 1) 12 cards, none that scores 26 S (seat 2) 16 cards, none that scores 26 "
+        "W (seat 3) 4 cards, none that scores 26"
+    ) in hearts
+    assert "1 deals" not in site.text("rules/hearts-openspiel.html")
+    comparison = site.text("comparison.html")
+    assert "winner the highest total" in comparison
+    assert "the lowest total (points are penalties)" in comparison
+    assert "none (no call of tricks)" in comparison
+    assert "each player passes three cards in a direction drawn by chance" in comparison
 
 
 def test_rule_links_lead_to_the_rule_anchor(site: Site) -> None:

@@ -67,6 +67,17 @@ RULE_IDS = {
         *(f"MB-6.{i}" for i in range(1, 4)),
         *(f"D-{i}" for i in range(1, 10)),
     ],
+    "hearts": [
+        *(f"HE-1.{i}" for i in range(1, 4)),
+        *(f"HE-2.{i}" for i in range(1, 4)),
+        *(f"HE-3.{i}" for i in range(1, 6)),
+        *(f"HE-4.{i}" for i in range(1, 4)),
+        "HE-5.1",
+        "HE-5.2",
+        *(f"HE-6.{i}" for i in range(1, 9)),
+        *(f"D-{i}" for i in range(1, 6)),
+    ],
+    "hearts-openspiel": [f"HEO-1.{i}" for i in range(1, 4)],
     "oh-hell": [
         *(f"OH-1.{i}" for i in range(1, 4)),
         *(f"OH-2.{i}" for i in range(1, 6)),

@@ -38,10 +38,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
+from cardrules.engine.game import lowest_wins
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
 from cardrules.rules.actions import Action, Play
-from cardrules.rules.components import Contract, DealInfo, Side
+from cardrules.rules.components import (
+    Contract,
+    DealInfo,
+    ExchangesCards,
+    ScoresCardsTaken,
+    Side,
+)
 from cardrules.rules.duties import (
     BEATS,
     STEP_GUARD_TERMS,
@@ -125,6 +132,8 @@ class Simulation:
     engine: str
     deals: list[DealRecord] = field(default_factory=list)
     decisions: int = 0
+    #: True when the profile's lowest total wins (its points are penalties).
+    lowest_wins: bool = False
 
     def __len__(self) -> int:
         return len(self.deals)
@@ -673,6 +682,11 @@ def not_batched(rules: Ruleset) -> str:
         return "does not turn up a trump card"
     if rules.fast_needs_played:
         return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
+    if isinstance(rules.scorer, ScoresCardsTaken):
+        return "counts the tricks, not the cards taken (the profile's scorer reads them)"
+    hands = tuple(sum(1 << i for i in range(s, 52, 4)) for s in range(4))
+    if isinstance(rules.auction.start(DealInfo(0, hands, rules.direction)), ExchangesCards):
+        return "does not move cards between hands before the play (the profile's auction does)"
     return ""
 
 
@@ -742,7 +756,7 @@ def simulate(
     else:
         raise CardrulesError(f"invalid engine: {engine!r} (expected 'auto', 'numpy' or 'game')")
     names = tuple(p if isinstance(p, str) else type(p).__name__ for p in players)
-    sim = Simulation(rules.name, seed, names, engine)
+    sim = Simulation(rules.name, seed, names, engine, lowest_wins=lowest_wins(rules.end))
     size = block_size or (NUMPY_BLOCK if engine == "numpy" else GAME_BLOCK)
     if not isinstance(size, int) or size < 1:
         raise CardrulesError(f"invalid block_size: {block_size!r} (expected a whole number >= 1)")
@@ -797,13 +811,15 @@ def summary(sim: Simulation) -> list[str]:
     for side in sides:
         mean, half = _mean_ci([d.scores[side] for d in sim.deals])
         lines.append(f"{side!s:<6} {mean:>15.3f}   ±{half:.3f}")
+    if sim.lowest_wins:
+        lines.append("(the scores are penalty points: the lowest wins)")
     first = sim.deals[0].contract
-    lines.append("")
     made = [d.contract.made(d.tricks) for d in sim.deals]
     labels = list(made[0]) if made else []
     if labels:
         rates = {k: 100 * sum(m.get(k, False) for m in made) / len(sim) for k in labels}
         what = ", ".join(f"{k} {rate:.1f}%" if k else f"{rate:.1f}%" for k, rate in rates.items())
+        lines.append("")
         lines.append(f"{first.made_label}: {what}")
     lines.append("")
     most = max((sum(d.tricks) for d in sim.deals), default=13)

@@ -71,7 +71,10 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
 
     parser = argparse.ArgumentParser(
         prog="cardrules",
-        description="Rules of the Call Break family and of Minibridge: profiles, play, records.",
+        description=(
+            "Rules of trick-taking games (Call Break, Minibridge, Oh Hell, Spades, Hearts "
+            "and any installed family): profiles, play, records."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

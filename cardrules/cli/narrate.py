@@ -10,14 +10,17 @@ from typing import Any
 
 from cardrules.cards import Card, Suit
 from cardrules.cli.console import Console
-from cardrules.engine.game import Game
+from cardrules.engine.game import Game, lowest_wins
+from cardrules.errors import CardError
 from cardrules.rules.actions import Action, Play
-from cardrules.rules.components import Contract, Side, seat_name
+from cardrules.rules.components import Contract, Side, TellsSeat, seat_name
 
 __all__ = ["Narrator", "auction_lines", "contract_line", "n_deals", "per_seat", "side_name"]
 
-#: Auction facts holding a seat number, printed as a seat letter.
+#: Auction facts holding a seat number, printed as a seat letter (and any ``*_to`` or
+#: ``*_from``: the seat something goes to or comes from).
 _SEAT_KEYS = frozenset({"declarer", "dummy", "leader", "first", "caller"})
+_SEAT_SUFFIXES = ("_to", "_from")
 #: Auction facts shown elsewhere (the deal header, the contract line).
 _SKIP_KEYS = frozenset({"dealer", "contract"})
 
@@ -31,17 +34,33 @@ def per_seat(values: Sequence[Any]) -> str:
     return ", ".join(f"{seat_name(s)} {'-' if v is None else v}" for s, v in enumerate(values))
 
 
-def auction_lines(public: dict[str, Any]) -> list[str]:
-    """What every seat knows of the auction, generically: per-seat lists and plain facts."""
+def _cards(value: list[Any]) -> list[Card] | None:
+    """The cards a list of card texts names (``["QS", "AH"]``), or None if it is not one."""
+    if not all(isinstance(v, str) for v in value):
+        return None
+    try:
+        return [Card.parse(v) for v in value]
+    except CardError:
+        return None
+
+
+def auction_lines(public: dict[str, Any], con: Console | None = None) -> list[str]:
+    """What a seat knows of the auction, generically: per-seat lists, seats, cards (with
+    ``con``'s suit signs) and plain facts."""
     out = []
     for key, value in public.items():
         label = key.replace("_", " ")
-        if key in _SKIP_KEYS or value is None or value is False:
+        if key in _SKIP_KEYS or value is None or value is False or value == []:
             continue
+        seat_key = key in _SEAT_KEYS or key.endswith(_SEAT_SUFFIXES)
+        cards = _cards(value) if isinstance(value, list) and value else None
         if key == "order" and isinstance(value, list):
             out.append(f"{label}: {' '.join(seat_name(s) for s in value)}")
-        elif key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        elif seat_key and isinstance(value, int) and not isinstance(value, bool):
             out.append(f"{label}: {seat_name(value)}")
+        elif cards is not None:
+            shown = " ".join(c.symbol() if con is None else con.card(c) for c in cards)
+            out.append(f"{label}: {shown}")
         elif isinstance(value, list) and len(value) == 4:
             if all(v is None or isinstance(v, int | str) for v in value) and any(
                 v is not None for v in value
@@ -73,6 +92,8 @@ class _Before:
     trick: tuple[tuple[int, Card], ...]
     tricks: int
     trump: Suit | None
+    #: The auction tells each seat something the others may not see (its actions too).
+    private: bool
 
 
 class Narrator:
@@ -113,21 +134,37 @@ class Narrator:
             con.say(f"  Your hand ({seat_name(self.seat)}): {con.hand(view.hand)}")
         if view.turned_up is not None:
             con.say(f"  Turned up for trumps: {con.card(view.turned_up)}")
-        for line in auction_lines(view.auction):
+        # Watching (no seat): what every seat knows, not what seat 0's view adds.
+        auction = game.auction.public() if self.seat is None else view.auction
+        for line in auction_lines(auction, con):
             con.say(f"  {line}")
         if game.phase == "play":
             self.play_start(game)
 
     def play_start(self, game: Game) -> None:
-        """Print the contract (or the calls) and any hand exposed to everyone."""
+        """Print the contract (or the calls), any hand exposed to everyone and, where the
+        auction moved cards between hands, the hands play starts from (the seat's own, with
+        what the auction told it alone)."""
         con = self.con
-        view = game.view(0 if self.seat is None else self.seat)
+        seat = self.seat
+        view = game.view(0 if seat is None else seat)
         if view.deal_contract is not None:
             con.say(f"  {contract_line(view.deal_contract)}")
-        if self.seat is not None:
-            for s, cards in view.hands.items():
-                if s != self.seat:
-                    con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
+        changed = [s for s in range(game.rules.players) if game.hands[s] != game.initial_hands[s]]
+        if seat is None:
+            if changed:
+                con.say("  Hands after the auction:")
+                for s in range(game.rules.players):
+                    con.say(f"    {seat_name(s)}: {con.hand(game.hand(s))}")
+            return
+        if isinstance(game.auction, TellsSeat):
+            for line in auction_lines(game.auction.private(seat), con):
+                con.say(f"  You: {line}")
+        if seat in changed:
+            con.say(f"  Your hand now ({seat_name(seat)}): {con.hand(view.hand)}")
+        for s, cards in view.hands.items():
+            if s != seat:
+                con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
 
     def apply(self, game: Game, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` (an :class:`IllegalAction` leaves everything unchanged) and tell."""
@@ -143,6 +180,7 @@ class Narrator:
             tuple(game.trick),
             len(game.tricks),
             None if game.contract is None else game.contract.trump,
+            isinstance(game.auction, TellsSeat),
         )
         game.apply(action, seat=seat)
         self._tell(before, game, action)
@@ -155,7 +193,11 @@ class Narrator:
         con = self.con
         new_deal = len(game.deals) > before.deals or game.deal_number != before.deal_number
         if before.phase == "auction":
-            con.say(f"  {self._who(game, before.to_act)}: {action}")
+            if before.private and self.seat is not None and before.to_act != self.seat:
+                # Another seat's action in an auction with secrets: only its verb is public.
+                con.say(f"  {self._who(game, before.to_act)}: {str(action).split()[0]} (hidden)")
+            else:
+                con.say(f"  {self._who(game, before.to_act)}: {action}")
             if game.phase == "play" and not new_deal:
                 self.play_start(game)
             return
@@ -201,7 +243,8 @@ class Narrator:
     def standings(self, game: Game, title: str) -> None:
         """Print the standings (competition ranking: equal totals share a place)."""
         con = self.con
-        con.say(f"{title}:")
+        lowest = " (the lowest total wins)" if lowest_wins(game.rules.end) else ""
+        con.say(f"{title}{lowest}:")
         for st in game.standings():
             mark = "  winner" if st.winner else ""
             you = (

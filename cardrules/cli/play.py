@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -37,13 +38,20 @@ def _actions_text(con: Console, actions: Sequence[Action]) -> str:
     bids = [a.tricks for a in actions if isinstance(a, Bid)]
     if bids and len(bids) == len(actions) and bids == list(range(bids[0], bids[-1] + 1)):
         return f"bid {bids[0]} .. bid {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}"
+    cards = [getattr(a, "card", None) for a in actions]
+    verbs = {str(a).split()[0] for a in actions}
+    if actions and len(verbs) == 1 and all(isinstance(c, Card) for c in cards):
+        # A family's action on one card each ("pass QS"): the verb once, then the cards.
+        return f"{verbs.pop()} " + " ".join(con.card(c) for c in cards if isinstance(c, Card))
     return ", ".join(str(a) for a in actions)
 
 
 def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
     """A typed action: ``3``, ``bid 3``, ``AH``, ``play AH``, ``10♥``, ``contract S game``.
 
-    ``S game`` is read as a contract when contracts are among ``legal``.
+    A family's action may be typed without its verb when its actions are the legal
+    ones: ``S game`` is read as ``contract S game``, and a bare card ``QS`` as
+    ``pass QS`` while cards are being passed.
     """
     words = text.split()
     if len(words) == 1 and words[0].isdigit():
@@ -51,14 +59,18 @@ def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
     try:
         return parse_action(text)
     except ActionError:
+        family = bool(legal) and not isinstance(legal[0], Play | Bid)
+        verb = str(legal[0]).split()[0] if family else ""
         if len(words) == 1:
+            if family:
+                with contextlib.suppress(ActionError):
+                    return parse_action(f"{verb} {text}")
             try:
                 return Play(Card.parse(words[0]))
             except CardError:
                 pass
-        if legal and not isinstance(legal[0], Play | Bid):
+        if family:
             # A family's action typed without its verb ("S game" for "contract S game").
-            verb = str(legal[0]).split()[0]
             return parse_action(f"{verb} {text}")
         raise
 
@@ -70,7 +82,7 @@ def _show_turn(con: Console, game: Game, view: View) -> None:
     if view.deal_contract is not None:
         con.say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
     else:
-        for line in auction_lines(view.auction):
+        for line in auction_lines(view.auction, con):
             con.say(f"  {line}")
     if view.phase == "play":
         con.say(f"  Tricks: {per_seat(view.tricks_won)}")

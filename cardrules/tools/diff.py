@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from cardrules.cards import Suit
+from cardrules.engine.game import lowest_wins
 from cardrules.engine.ruleset import Ruleset, load
-from cardrules.rules.components import Summarized
+from cardrules.rules.components import DealsEnd, Summarized
 from cardrules.rules.duties import BUILTIN_DUTIES, Duty, duty_steps
 from cardrules.rules.profile import OptionValue
 
@@ -153,6 +155,60 @@ def _duty_settings(rules: Ruleset) -> list[Worded]:
     return out
 
 
+def _summary(obj: object) -> str:
+    """The rule in words, from a rule object's ``summary`` attribute ("" without one)."""
+    summary = obj.summary if isinstance(obj, Summarized) else None
+    return summary if isinstance(summary, str) else ""
+
+
+def _trumps_words(rules: Ruleset) -> str:
+    """The trump suit, how each deal's is found, or none."""
+    if rules.trump is not None:
+        return Suit(rules.trump).word
+    if rules.profile.trump == "contract":
+        return "chosen in the auction"
+    if rules.profile.trump == "turn_up":
+        return "the suit of the card turned up after the deal"
+    return "none"
+
+
+def _auction_words(rules: Ruleset) -> str:
+    """The auction's kind, and the rule in words where the auction states it."""
+    kind = rules.profile.auction_kind
+    summary = _summary(rules.auction)
+    return f"{kind}: {summary}" if summary else kind
+
+
+def _calls(rules: Ruleset) -> Worded:
+    """The calls allowed, or none for an auction that makes no call of tricks (its
+    contract has another shape: a declarer, or nothing undertaken)."""
+    p = rules.profile
+    traits = rules.components.auction_specs.get(p.auction_kind)
+    if traits is not None and traits.provides not in ("", "calls"):
+        return Worded("calls", "none (no call of tricks)")
+    return Worded("calls", f"{rules.bounds[0]}–{rules.bounds[1]}", _unique([p.auction_rule]))
+
+
+def _length(rules: Ruleset) -> Worded:
+    """``5 deals (or 3)``, ``one deal``, or ``a game to 100 (at most 100 deals)`` when the
+    end condition plays to a target total (its ``target``, with its ``target_rule``)."""
+    p = rules.profile
+    deals = "one deal" if rules.deals == 1 else f"{rules.deals} deals"
+    choices = sorted(set(p.deal_choices) - {rules.deals})
+    if choices:
+        deals += f" (or {', '.join(map(str, choices))})"
+    end = rules.end
+    target = getattr(end, "target", None)
+    if isinstance(target, bool) or not isinstance(target, int | Decimal) or not target:
+        return Worded("length of the game", deals, _unique([p.game_rule]))
+    target_rule = getattr(end, "target_rule", "")
+    rule = target_rule if isinstance(target_rule, str) else ""
+    if isinstance(end, DealsEnd):  # the kernel's target ends the game, whatever the deals
+        return Worded("length of the game", f"a game to {target}", _unique([rule or p.game_rule]))
+    words = f"a game to {target} (at most {deals})"
+    return Worded("length of the game", words, _unique([rule, p.game_rule]))
+
+
 def _option_words(value: OptionValue) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
@@ -176,24 +232,21 @@ def in_words(rules: Ruleset) -> list[Worded]:
             "; ".join(t.description for t in rules.throw_ins) or "none",
             _unique(t.rule for t in rules.throw_ins),
         ),
-        Worded("auction", p.auction_kind),
-        Worded("calls", f"{rules.bounds[0]}–{rules.bounds[1]}", _unique([p.auction_rule])),
-        Worded(
-            "trumps",
-            Suit(rules.trump).word
-            if rules.trump is not None
-            else ("chosen in the auction" if p.trump == "contract" else "none"),
-        ),
+        Worded("auction", _auction_words(rules)),
+        _calls(rules),
+        Worded("trumps", _trumps_words(rules)),
         *_duty_settings(rules),
     ]
-    summary = rules.scorer.summary if isinstance(rules.scorer, Summarized) else None
-    if not isinstance(summary, str):
+    summary = _summary(rules.scorer)
+    if not summary:
         params = ", ".join(f"{k}={v}" for k, v in sorted(p.scoring_params.items()))
         summary = p.scoring_kind + (f" ({params})" if params else "")
     out.append(Worded("scoring", summary, _unique([p.scoring_rule])))
-    choices = sorted(set(p.deal_choices) - {rules.deals})
-    deals = f"{rules.deals} deals" + (f" (or {', '.join(map(str, choices))})" if choices else "")
-    out.append(Worded("length of the game", deals, _unique([p.game_rule])))
+    out.append(_length(rules))
+    winner = (
+        "the lowest total (points are penalties)" if lowest_wins(rules.end) else "the highest total"
+    )
+    out.append(Worded("winner", winner))
     # Which plugins are loaded shows through the settings they change.
     for name, spec in sorted(rules.components.options.items()):
         value = p.options.get(name, spec.default)

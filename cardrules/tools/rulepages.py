@@ -19,16 +19,17 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from cardrules.cards import Card, parse_cards
+from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, mask_of, parse_cards
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import SEAT_NAMES
+from cardrules.rules.components import SEAT_NAMES, Contract, ScoresCardsTaken
 from cardrules.tools.comparison import diff_lines
 from cardrules.tools.rst import escape, heading, inline, list_table, literal, rule_ref
 from cardrules.tools.ruletext import Example, Rule, RuleText
 from cardrules.tools.spec import RulesSpec, Setting, describe, format_value
 
 __all__ = [
+    "SCORE_KINDS",
     "duties_lines",
     "example_lines",
     "generic_score_lines",
@@ -39,6 +40,10 @@ __all__ = [
     "section_id",
     "settings_lines",
 ]
+
+
+#: The kinds of worked example that score a deal: shown with the scoring, not in the text.
+SCORE_KINDS = ("calls", "contract", "taken")
 
 
 def profile_lines(
@@ -84,7 +89,7 @@ def profile_lines(
             for rule in section.rules:
                 yield from rule_lines(rule, implemented, local)
             for example in section.examples:
-                if example.kind in ("calls", "contract"):
+                if example.kind in SCORE_KINDS:
                     continue  # shown with the scoring formula
                 yield from example_lines(rules, example, local)
 
@@ -101,7 +106,7 @@ def profile_lines(
     yield (
         f"Auction {literal(a.kind)}{a.bounds_text}{_rule_tag(a.rule, local)}, "
         f"``{_qualname(rules.auction)}``: "
-        f"{escape(a.description)}"
+        f"{_words(a.summary, a.description)}"
     )
     yield ""
 
@@ -120,25 +125,29 @@ def profile_lines(
     sc = spec.scoring
     yield (
         f"Scorer {literal(sc.kind)}{_rule_tag(sc.rule, local)}, ``{_qualname(rules.scorer)}``: "
-        f"{escape(sc.description)}"
+        f"{_words(sc.summary, sc.description)}"
     )
     yield ""
     for key, value in sc.params.items():
         yield f"- ``scoring.params.{key}`` = {literal(format_value(value))}"
     if sc.params:
         yield ""
-    yield from heading("Worked examples", "~")
-    yield "Computed by the engine of this profile when these pages were built."
-    yield ""
+    worked: list[str] = []
     if text is not None:
         for example in text.examples:
-            if example.kind in ("calls", "contract"):
-                yield from example_lines(rules, example, local)
-    yield from generic_score_lines(rules)
+            if example.kind in SCORE_KINDS:
+                worked.extend(example_lines(rules, example, local))
+    worked.extend(generic_score_lines(rules))
+    if worked:
+        yield from heading("Worked examples", "~")
+        yield "Computed by the engine of this profile when these pages were built."
+        yield ""
+        yield from worked
 
     yield from heading("End of the game", "-")
     e = spec.end
-    yield f"{e.deals_text}{_rule_tag(e.rule, local)}. {escape(e.description)}"
+    words = _words(e.summary, e.description)
+    yield f"{e.deals_text}{_rule_tag(e.rule, local)}. {words[:1].upper()}{words[1:]}"
     yield ""
 
     yield from heading("House-rule switches", "-")
@@ -220,9 +229,11 @@ def example_lines(rules: Ruleset, example: Example, local: Iterable[str] = ()) -
             yield from _trick_example(rules, d, ref)
         elif example.kind == "calls":
             yield from _calls_example(rules, d, ref)
+        elif example.kind == "taken":
+            yield from _taken_example(rules, d, ref)
         else:
             yield from _contract_example(rules, d, ref)
-    except (CardrulesError, KeyError, TypeError) as exc:
+    except (CardrulesError, KeyError, TypeError, ValueError) as exc:
         raise CardrulesError(
             f"invalid worked example {example.rule} ({example.kind}) for profile "
             f"{rules.name!r}: {exc}"
@@ -240,17 +251,23 @@ def _trump_word(rules: Ruleset, trump: object) -> str:
 def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
     trick = parse_cards(d.get("trick", []))
     hand = parse_cards(d["hand"])
+    before = parse_cards(d.get("played_before", []))
     first = bool(d.get("first_trick", False))
     kwargs: dict[str, Any] = {"first_trick": first} if first else {}
     if "trump" in d:
         kwargs["trump"] = d["trump"]
+    if before:
+        kwargs["played_before"] = [str(c) for c in before]
     legal = rules.legal_cards(hand, trick, **kwargs)
     texts = [str(c) for c in trick], [str(c) for c in hand]
-    situation = (
-        f"led to the first trick by a player holding {_cards(hand)}"
-        if not trick
-        else f"trick so far {_cards(trick)}; the next player holds {_cards(hand)}"
-    )
+    if trick:
+        situation = f"trick so far {_cards(trick)}; the next player holds {_cards(hand)}"
+    elif first:
+        situation = f"led to the first trick by a player holding {_cards(hand)}"
+    else:
+        situation = f"a player leads, holding {_cards(hand)}"
+    if before:
+        situation += f"; the earlier tricks of the deal hold {_cards(before)}"
     yield f"{ref} ({_trump_word(rules, d.get('trump'))}): {situation}."
     yield ""
     yield f"- {_call('rules.legal_cards', texts[1], texts[0], **kwargs)} → **{_cards(legal)}**"
@@ -258,7 +275,7 @@ def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
         if card not in legal:
             why = rules.explain(hand, trick, card, **kwargs)
             yield f"- {card.symbol()} is refused: {escape(str(why))}"
-    if len(trick) == 3:
+    if len(trick) == rules.players - 1:
         for card in legal:
             full = [*trick, card]
             won = full[rules.trick_winner(full, **({"trump": d["trump"]} if "trump" in d else {}))]
@@ -290,9 +307,77 @@ def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
     yield ""
     rows = [
         [_seat(seat), str(calls[seat]), str(tricks[seat]), f"**{scores[seat]}**"]
-        for seat in range(4)
+        for seat in range(len(calls))
     ]
     yield from list_table(["Seat", "Call", "Tricks", "Score"], rows)
+
+
+def _taken_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
+    raw = d["taken"]
+    if not isinstance(raw, list):
+        raise TypeError(f"taken must be a list of cards per seat, got {raw!r}")
+    taken = [parse_cards(cards) for cards in raw]
+    scores = rules.score_deal(taken=[" ".join(str(c) for c in cards) for cards in taken])
+    scoring = _scoring_cards(rules)
+    yield (
+        f"{ref}: ``rules.score_deal(taken=[...])``, given the cards each seat took in its "
+        "tricks (one list of cards per seat), gives"
+    )
+    yield ""
+    rows = [
+        [_seat(seat), _taken_cell(cards, scoring), f"**{scores[seat]}**"]
+        for seat, cards in enumerate(taken)
+    ]
+    yield from list_table(["Seat", "Cards taken", "Points"], rows)
+
+
+def _scoring_cards(rules: Ruleset) -> int:
+    """The cards that score on their own (a mask), as the profile's scorer counts them: each
+    card alone in one seat's tricks, every seat having taken a trick; 0 when the scorer
+    does not count cards."""
+    scorer = rules.scorer
+    if not isinstance(scorer, ScoresCardsTaken):
+        return 0
+    players = rules.players
+    tricks = (1,) * players
+    contract = Contract(None, 0)
+    try:
+        base = scorer.score_taken(contract, tricks, (0,) * players)[0]
+        out = 0
+        for card in CARDS:
+            alone = (1 << card.index,) + (0,) * (players - 1)
+            if scorer.score_taken(contract, tricks, alone)[0] != base:
+                out |= 1 << card.index
+    except (CardrulesError, ArithmeticError, KeyError, TypeError, ValueError):
+        return 0
+    return out
+
+
+#: Suits in the order a hand is shown: spades, hearts, diamonds, clubs.
+_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+
+def _taken_cell(cards: Sequence[Card], scoring: int) -> str:
+    """``20 cards: 13 hearts, Q♠``: how many cards, and those that score: a count for a
+    suit with several cards that score, then each card that alone scores in its suit."""
+    if not cards:
+        return "none"
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    if not scoring:
+        return count
+    mask = mask_of(cards)
+    counts, singles = [], []
+    for suit in _SUIT_ORDER:
+        mine = mask & scoring & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        if (scoring & SUIT_MASKS[suit]).bit_count() == 1:
+            singles.append(CARDS[mine.bit_length() - 1].symbol())
+        else:
+            n = mine.bit_count()
+            counts.append(f"{n} {suit.word if n != 1 else suit.word[:-1]}")
+    parts = counts + singles
+    return f"{count}: {', '.join(parts)}" if parts else f"{count}, none that scores"
 
 
 def _contract_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
@@ -404,6 +489,18 @@ def options_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
 def _rule_tag(rule: str, local: Iterable[str] = ()) -> str:
     """`` (CBS-3.6)``, the rule linked, after a component named in a sentence; empty without one."""
     return f" ({rule_ref(rule, local)})" if rule else ""
+
+
+def _words(summary: str, description: str) -> str:
+    """A rule object in words: its ``summary`` (the rule as the profile sets it, in plain
+    text) when it has one, else the first paragraph of its docstring (reST: its
+    ````literals```` kept), as one sentence."""
+    if summary:
+        text = escape(summary)
+    else:
+        parts = re.split(r"(``[^`]+``)", description)
+        text = "".join(p if p.startswith("``") else escape(p) for p in parts)
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _qualname(obj: object) -> str:

@@ -46,8 +46,12 @@ __all__ = [
 RULE_ID = re.compile(r"(?:D-\d+|[A-Z]{2,}-\d+(?:\.\d+)?)(?!\w|\.\w)")
 _ITEM = re.compile(rf"^- ({RULE_ID.pattern})(?:\s+(.*))?$")
 
-#: The kinds of worked example a rule text may hold (``kind = ...`` in an ``example`` block).
-EXAMPLE_KINDS = ("legal", "trick", "calls", "contract")
+#: The kinds of worked example a rule text may hold (``kind = ...`` in an ``example`` block):
+#: the cards a hand may play (``legal``: ``hand``, optional ``trick``, ``first_trick``,
+#: ``trump`` and ``played_before``, the cards of the deal's earlier tricks), who wins a
+#: trick (``trick``), and a deal scored from its calls and tricks (``calls``), from a
+#: contract (``contract``) or from the cards each seat took (``taken``).
+EXAMPLE_KINDS = ("legal", "trick", "calls", "contract", "taken")
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,11 @@ class ThrowInDoc:
 
 @dataclass(frozen=True, slots=True)
 class AuctionSpec:
-    """The auction: its kind, the call bounds, the rule cited when an action is refused."""
+    """The auction: its kind, the call bounds, the rule cited when an action is refused.
+
+    ``summary`` is the rule in words when the auction states it (as for
+    :class:`ScoringSpec`), ``description`` the first paragraph of its class docstring.
+    """
 
     kind: str
     low: int
@@ -102,6 +106,7 @@ class AuctionSpec:
     rule: str
     description: str
     rules: tuple[str, ...]
+    summary: str = ""
 
     @property
     def bounds_text(self) -> str:
@@ -146,7 +151,7 @@ class EndSpec:
             return f"until a total reaches {self.target}"
         choices = sorted({self.deals, *self.deal_choices})
         other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
-        return f"{self.deals} deals{other}"
+        return f"{self.deals} deal{'s' if self.deals != 1 else ''}{other}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +269,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         profile.auction_rule,
         _doc(rules.auction),
         tuple(profile.rule_ids.get("auction", ())),
+        _summary(rules.auction),
     )
     scoring = ScoringSpec(
         profile.scoring_kind,
@@ -384,7 +390,7 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
     a = spec.auction
     yield ""
     yield f"Auction: {a.kind}{a.bounds_text}{_tag(a.rule)}"
-    yield from _wrap(_plain(a.description), "  ", width)
+    yield from _wrap(_plain(a.summary or a.description), "  ", width)
 
     sc = spec.scoring
     yield ""

@@ -1,0 +1,132 @@
+"""Hook implementations of the Hearts family plugin (entry point ``hearts``).
+
+It provides the auction ``hearts_passing`` (three cards passed in rotation,
+HE-2.x; the holder of 2♣ leads, HE-3.1), the duties ``hearts_opening_lead``,
+``no_points_first_trick`` and ``hearts_broken_before_led`` (HE-3.x), the
+scorer ``hearts`` (penalty points from the cards taken, the moon: HE-4.x), the
+``[options]`` below (every parameter of OpenSpiel's ``hearts`` is one, under
+its OpenSpiel name: HE-6.x), and the end of a game scored by ``hearts`` (a
+target, the lowest total wins: HE-5.x).
+"""
+
+from __future__ import annotations
+
+from cardrules.rules.catalog import Components, OptionSpec
+from cardrules.rules.components import EndCondition
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.profile import Profile
+from cardrules_hearts.duties import HeartsBrokenBeforeLed, NoPointsFirstTrick, OpeningLead
+from cardrules_hearts.passing import PASS_RULE, HeartsPassing
+from cardrules_hearts.scoring import HeartsEnd, HeartsScorer
+
+#: The ``[options]`` settings this plugin declares, with their defaults (OpenSpiel's
+#: parameter names; ``passing`` and ``target`` are ours).
+OPTIONS = (
+    OptionSpec(
+        "pass_cards",
+        True,
+        "Cards are passed before the play (off: no passing in any deal).",
+        rule="HE-6.8",
+    ),
+    OptionSpec(
+        "passing",
+        "rotation",
+        "Which way the cards go: 'rotation' (left, right, across, none, deal by deal) or "
+        "'chance' (drawn for each deal, as OpenSpiel does).",
+        rule="HE-2.2",
+        choices=("rotation", "chance"),
+    ),
+    OptionSpec(
+        "no_pts_on_first_trick",
+        True,
+        "A player void on the first trick may not play a heart or the Q♠ unless holding "
+        "nothing else.",
+        rule="HE-6.4",
+    ),
+    OptionSpec(
+        "can_lead_any_club",
+        False,
+        "The first trick may be led with any club, not only the 2♣.",
+        rule="HE-6.3",
+    ),
+    OptionSpec("jd_bonus", False, "The jack of diamonds counts −10 points.", rule="HE-6.1"),
+    OptionSpec(
+        "avoid_all_tricks_bonus",
+        False,
+        "A player who took no trick scores −5 (not when the moon was shot).",
+        rule="HE-6.2",
+    ),
+    OptionSpec(
+        "qs_breaks_hearts", True, "Playing the Q♠ breaks hearts, as a heart does.", rule="HE-6.5"
+    ),
+    OptionSpec(
+        "must_break_hearts",
+        True,
+        "Hearts may not be led until broken (off: hearts may be led at any time).",
+        rule="HE-6.6",
+    ),
+    OptionSpec(
+        "can_lead_hearts_instead_of_qs",
+        False,
+        "A leader whose only lead before hearts are broken would be the Q♠ may lead any card.",
+        rule="HE-6.7",
+    ),
+    OptionSpec(
+        "target",
+        100,
+        "The game ends after the deal in which a total reaches this; 0 = no target.",
+        rule="HE-5.1",
+        minimum=0,
+    ),
+)
+
+
+def _passing(profile: Profile, bounds: tuple[int, int]) -> HeartsPassing:
+    """The passing the options set; call bounds are refused (there are no calls)."""
+    profile.refuse_call_bounds("the 'hearts_passing' auction takes no call bounds: no calls")
+    passing = str(profile.option("passing", "rotation"))
+    if not profile.option("pass_cards", True):
+        passing = "none"
+    return HeartsPassing(
+        passing=passing,
+        rule=profile.auction_rule or PASS_RULE,
+        play_turn_rule=profile.play_turn_rule,
+    )
+
+
+def _scorer(profile: Profile) -> HeartsScorer:
+    """The scorer, with the J♦ and no-trick house rules as the options set them."""
+    profile.int_params({})
+    return HeartsScorer(
+        jack=-10 if profile.option("jd_bonus", False) else 0,
+        avoid=-5 if profile.option("avoid_all_tricks_bonus", False) else 0,
+    )
+
+
+@hookimpl
+def cardrules_setup_components(components: Components) -> None:
+    # No calls: the deal's contract is the plain one (no trumps, the 2♣ leads); each
+    # seat scores for itself.
+    components.add_auction(
+        "hearts_passing", _passing, provides="none", chooses_trump=False, sides="individual"
+    )
+    components.add_scorer("hearts", _scorer, sides="individual")
+    components.add_duty(OpeningLead)
+    components.add_duty(NoPointsFirstTrick)
+    components.add_duty(HeartsBrokenBeforeLed)
+    for spec in OPTIONS:
+        components.add_option(spec)
+
+
+@hookimpl
+def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
+    """The Hearts end (a target, the lowest total wins) for a profile scored by ``hearts``."""
+    if profile.scoring_kind != "hearts":
+        return None
+    target = profile.option("target", 100)
+    return HeartsEnd(
+        deals,
+        profile.game_rule,
+        target=target if isinstance(target, int) else 100,
+        target_rule="HE-5.1",
+    )
