@@ -20,6 +20,8 @@ __all__ = [
 
 #: How many characters of an input an error message shows (the rest is elided).
 SHOWN_CHARS = 60
+#: The letters of the first four seats in messages (``seat 2 (S)``); seats beyond have none.
+_SEAT_LETTERS = "NESW"
 
 
 def shown(value: object, limit: int = SHOWN_CHARS) -> str:
@@ -60,7 +62,9 @@ class IllegalAction(CardrulesError):
     ``rule`` is the rule id that forbids it (``"CBS-3.6"``), or empty when no
     rule of the profile is involved (a card not in the hand, the game over, out
     of turn unless the profile names a rule for turns, as Minibridge does for
-    dummy); ``reason`` is the sentence, ``seat`` the seat that tried.
+    dummy); ``reason`` is the sentence, ``seat`` the seat that tried, named in
+    the message by its number and, at the first four seats, its letter:
+    ``illegal action 'play KH' by seat 2 (S): ...``.
     """
 
     def __init__(self, rule: str, reason: str, *, action: str = "", seat: int | None = None):
@@ -70,7 +74,8 @@ class IllegalAction(CardrulesError):
         self.seat = seat
         head = f"illegal action {action!r}" if action else "illegal action"
         if seat is not None:
-            head += f" by seat {seat}"
+            letter = f" ({_SEAT_LETTERS[seat]})" if 0 <= seat < len(_SEAT_LETTERS) else ""
+            head += f" by seat {seat}{letter}"
         super().__init__(f"{head}: {rule}: {reason}" if rule else f"{head}: {reason}")
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
+import cardrules.profile.registry
 from cardrules import Card, CardrulesError, Game, IllegalAction, Ruleset, Suit
 
 STRICT = "callbreak-strict"
@@ -21,6 +22,13 @@ APP = "callbreak-app"
 
 #: The profiles the API tests run against, one after the other (conftest's ``rules``).
 API_PROFILES = ("callbreak-app", "callbreak-strict", "callbridge-classic", "minibridge-ebu")
+
+#: The profiles shipped with cardrules (``profiles/``), for the tests that run over every
+#: profile: a profile of a plugin installed beside cardrules (``cardrules new --plugin``
+#: and ``pip install``) is not one of them, so the tests stay the same wherever they run.
+SHIPPED_PROFILES = tuple(
+    sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
+)
 
 #: Rank names, lowest first (CBS-1.2).
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -275,7 +283,9 @@ def check_whole_game(rules: Ruleset, seed: int, reference: Reference, rules_cite
             assert not why and why.rule in rules_cited, str(why)
             err = refused(game, f"play {card}")
             assert err.rule == why.rule and err.seat == seat
-            assert str(err) == f"illegal action 'play {card}' by seat {seat}: {why}"
+            assert (
+                str(err) == f"illegal action 'play {card}' by seat {seat} ({'NESW'[seat]}): {why}"
+            )
         tricks_before = len(game.tricks) + len(game.deals) * 13
         game.apply(f"play {rng.choice(sorted(expected))}")
         checked += 1

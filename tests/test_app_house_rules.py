@@ -32,7 +32,7 @@ from helpers import (
 
 #: The switches, their defaults by the rules file (all off; five rounds) and their rule ids.
 SWITCHES = {
-    "target_score": (0, "APP-5.1"),
+    "target_score": (Decimal(0), "APP-5.1"),  # a number in tenths too (30.5)
     "big_call_8": (False, "APP-5.2"),
     "no_picture_redeal": (False, "APP-5.3"),
     "free_discard_when_void": (False, "APP-3.3"),
@@ -348,7 +348,10 @@ def test_app_d6_four_rounds_is_a_profile_error(tmp_path: Path) -> None:
         ("big_call_8 = 1", "options.big_call_8 -> must be bool (got 1)"),
         ("target_score = -5", "options.target_score -> must be >= 0 (got -5)"),
         ("target_score = 10001", "options.target_score -> must be <= 10000 (got 10001)"),
-        ("target_score = true", "options.target_score -> must be int (got True)"),
+        (
+            "target_score = true",
+            "options.target_score -> must be a number such as 30 or 30.5 (got True)",
+        ),
         ('no_picture_redeal = "on"', "options.no_picture_redeal -> must be bool (got 'on')"),
         (
             "free_discard_when_void = 0",

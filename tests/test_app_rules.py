@@ -59,7 +59,7 @@ def test_app_2_1_calls_are_1_to_8(app: Ruleset) -> None:
         with pytest.raises(IllegalAction) as err:
             game.apply(f"bid {bad}")
         assert str(err.value) == (
-            f"illegal action 'bid {bad}' by seat 3: APP-2.1: a call must be 1 to 8 tricks "
+            f"illegal action 'bid {bad}' by seat 3 (W): APP-2.1: a call must be 1 to 8 tricks "
             f"(got {bad})"
         )
         assert game.to_json() == before
@@ -256,7 +256,8 @@ def test_app_3_5_d6_three_rounds_is_the_other_choice(app: Ruleset) -> None:
     with pytest.raises(cardrules.ProfileError) as err:
         cardrules.load(APP, deals=4)
     assert str(err.value) == (
-        f"invalid profile {app.profile.path}:\n  game.deals -> must be one of [3, 5] (got 4)"
+        "invalid profile 'callbreak-app' (as loaded):\n"
+        "  deals -> must be one of 3, 5 under these rules (got 4)"
     )
 
 

@@ -59,7 +59,7 @@ def test_cbc_2_1_call_of_one_is_refused(cbc: Ruleset) -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply("bid 1")
     assert str(err.value) == (
-        "illegal action 'bid 1' by seat 3: CBC-2.1: a call must be 2 to 13 tricks (got 1)"
+        "illegal action 'bid 1' by seat 3 (W): CBC-2.1: a call must be 2 to 13 tricks (got 1)"
     )
     assert err.value.rule == "CBC-2.1"
     assert game.to_json() == before
@@ -309,7 +309,8 @@ def test_cbc_5_1_other_deal_counts_are_refused(cbc: Ruleset) -> None:
     with pytest.raises(cardrules.ProfileError) as err:
         cardrules.load(CBC, deals=5)
     assert str(err.value) == (
-        f"invalid profile {cbc.profile.path}:\n  game.deals -> must be one of [12] (got 5)"
+        "invalid profile 'callbridge-classic' (as loaded):\n"
+        "  deals -> must be 12 under these rules (got 5)"
     )
 
 

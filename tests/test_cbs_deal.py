@@ -159,7 +159,7 @@ def test_cbs_2_4_call_out_of_bounds_is_refused(strict: cardrules.Ruleset, call: 
     with pytest.raises(IllegalAction) as err:
         game.apply(f"bid {call}")
     assert str(err.value) == (
-        f"illegal action 'bid {call}' by seat 0: "
+        f"illegal action 'bid {call}' by seat 0 (N): "
         f"CBS-2.4: a call must be 2 to 13 tricks (got {call})"
     )
     assert err.value.rule == "CBS-2.4"
@@ -211,7 +211,7 @@ def test_cbs_2_4_each_player_calls_exactly_once(strict: cardrules.Ruleset) -> No
     with pytest.raises(IllegalAction) as err:
         game.apply("bid 2")
     assert str(err.value) == (
-        "illegal action 'bid 2' by seat 0: the auction is over: play a card (e.g. 'play AH')"
+        "illegal action 'bid 2' by seat 0 (N): the auction is over: play a card (e.g. 'play AH')"
     )
     assert game.to_json() == before
 

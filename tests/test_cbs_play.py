@@ -97,7 +97,7 @@ def test_cbs_3_2_through_the_game(strict: cardrules.Ruleset) -> None:
     assert names(game.legal_actions()) == ["play KC", "play AC"]
     err = refused(game, "play AS")
     assert str(err) == (
-        "illegal action 'play AS' by seat 0: "
+        "illegal action 'play AS' by seat 0 (N): "
         "CBS-3.2: no spade lead in the first trick while holding another suit (K♣)"
     )
     assert err.rule == "CBS-3.2"
@@ -161,20 +161,20 @@ def test_d_5_void_followers_at_trick_1_trump_and_overtrump_in_the_game(strict: R
     assert names(game.legal_actions()) == ["play 2S", "play 4S", "play 5S", "play 6S", "play 7S"]
     err = refused(game, "play 2D")
     assert str(err) == (
-        "illegal action 'play 2D' by seat 2: CBS-3.6: void in hearts and holding 2♠: must trump"
+        "illegal action 'play 2D' by seat 2 (S): CBS-3.6: void in hearts and holding 2♠: must trump"
     )
     game.apply("play 7S")
     assert names(game.legal_actions()) == ["play 8S", "play 9S", "play 10S"]
     err = refused(game, "play 3S")
     assert str(err) == (
-        "illegal action 'play 3S' by seat 1: "
+        "illegal action 'play 3S' by seat 1 (E): "
         "CBS-3.6: void in hearts and holding 8♠, which beats 7♠: must overtrump"
     )
     game.apply("play 8S")
     assert names(game.legal_actions()) == [f"play {r}H" for r in RANKS[:9]]
     err = refused(game, "play AS")
     assert str(err) == (
-        "illegal action 'play AS' by seat 0: "
+        "illegal action 'play AS' by seat 0 (N): "
         "CBS-3.3: hearts were led and you hold 2♥, 3♥, 4♥, ...: must follow suit"
     )
     game.apply("play 10H")
@@ -253,7 +253,7 @@ def test_cbs_3_4_d_3_spade_lead_in_the_game(strict: Ruleset) -> None:
     assert names(game.legal_actions()) == ["play JS", "play QS", "play KS", "play AS"]
     err = refused(game, "play 3H")
     assert str(err) == (
-        "illegal action 'play 3H' by seat 0: "
+        "illegal action 'play 3H' by seat 0 (N): "
         "CBS-3.3: spades were led and you hold J♠, Q♠, K♠, ...: must follow suit"
     )
     game.apply("play QS")
@@ -264,7 +264,7 @@ def test_cbs_3_4_d_3_spade_lead_in_the_game(strict: Ruleset) -> None:
     assert names(game.legal_actions()) == ["play 4S", "play 5S", "play 6S", "play 7S"]
     err = refused(game, "play 2D")
     assert str(err) == (
-        "illegal action 'play 2D' by seat 2: "
+        "illegal action 'play 2D' by seat 2 (S): "
         "CBS-3.3: spades were led and you hold 4♠, 5♠, 6♠, ...: must follow suit"
     )
     game.apply("play 4S")
@@ -451,7 +451,7 @@ def test_cbs_7_1_worked_example(strict: cardrules.Ruleset, dealer: int) -> None:
     assert names(game.legal_actions()) == ["play 2S"]
     err = refused(game, "play KD")
     assert str(err) == (
-        f"illegal action 'play KD' by seat {fourth}: "
+        f"illegal action 'play KD' by seat {fourth} ({'NESW'[fourth]}): "
         "CBS-3.6: void in hearts and holding 2♠: must trump"
     )
     assert err.rule == "CBS-3.6"
@@ -480,12 +480,12 @@ def test_cbs_3_6_under_trump_refused_in_the_game(strict: cardrules.Ruleset) -> N
     assert names(game.legal_actions()) == ["play 9S"]
     err = refused(game, "play 2S")
     assert str(err) == (
-        "illegal action 'play 2S' by seat 0: "
+        "illegal action 'play 2S' by seat 0 (N): "
         "CBS-3.6: void in hearts and holding 9♠, which beats 4♠: must overtrump"
     )
     err = refused(game, "play KD")
     assert str(err) == (
-        "illegal action 'play KD' by seat 0: CBS-3.6: void in hearts and holding 9♠: must trump"
+        "illegal action 'play KD' by seat 0 (N): CBS-3.6: void in hearts and holding 9♠: must trump"
     )
     game.apply("play 9S")
     assert game.tricks[0].winner == 0
@@ -501,7 +501,7 @@ def test_cbs_3_3_and_3_4_refusals_in_the_game(strict: cardrules.Ruleset) -> None
     ]
     err = refused(game, "play 2H")
     assert str(err) == (
-        "illegal action 'play 2H' by seat 2: "
+        "illegal action 'play 2H' by seat 2 (S): "
         "CBS-3.3: clubs were led and you hold 8♣, 9♣, 10♣, ...: must follow suit"
     )
     game.apply("play 8C")
@@ -509,7 +509,7 @@ def test_cbs_3_3_and_3_4_refusals_in_the_game(strict: cardrules.Ruleset) -> None
     assert len(game.legal_actions()) == 12
     err = refused(game, "play 2D")
     assert str(err) == (
-        "illegal action 'play 2D' by seat 1: CBS-3.6: void in clubs and holding 3♠: must trump"
+        "illegal action 'play 2D' by seat 1 (E): CBS-3.6: void in clubs and holding 3♠: must trump"
     )
 
 
@@ -532,7 +532,7 @@ def test_cbs_3_3_cbc_d1_app_d1_out_of_turn_refusals_cite_the_turn_rule(
     before = game.to_json()
     with pytest.raises(IllegalAction) as err:
         game.apply(game.legal_actions()[0], seat=0)
-    assert (err.value.rule, err.value.reason) == (call_rule, "it is the turn of seat 3")
+    assert (err.value.rule, err.value.reason) == (call_rule, "it is the turn of seat 3 (W)")
     assert game.to_json() == before
     while game.phase == "auction":
         game.apply(game.legal_actions()[0])
@@ -541,5 +541,5 @@ def test_cbs_3_3_cbc_d1_app_d1_out_of_turn_refusals_cite_the_turn_rule(
     before = game.to_json()
     with pytest.raises(IllegalAction) as err:
         game.apply(f"play {card}", seat=1)
-    assert (err.value.rule, err.value.reason) == (play_rule, "it is the turn of seat 3")
+    assert (err.value.rule, err.value.reason) == (play_rule, "it is the turn of seat 3 (W)")
     assert game.to_json() == before

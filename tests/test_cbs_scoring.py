@@ -88,7 +88,7 @@ def test_cbs_4_3_nil_is_not_possible(strict: cardrules.Ruleset) -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply("bid 0")
     assert str(err.value) == (
-        "illegal action 'bid 0' by seat 3: CBS-2.4: a call must be 2 to 13 tricks (got 0)"
+        "illegal action 'bid 0' by seat 3 (W): CBS-2.4: a call must be 2 to 13 tricks (got 0)"
     )
     assert game.to_json() == before
 

@@ -36,15 +36,19 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 
 def test_diff_classic_call_bridge_against_the_app_rules() -> None:
-    """CBC vs APP: calls, following, the void duty, throw-ins, scoring and length, with rule ids."""
+    """CBC vs APP: calls, following, the void duty, the duty to win, throw-ins, scoring and
+    length, with rule ids."""
     assert diff("callbridge-classic", "callbreak-app").splitlines() == [
-        "callbridge-classic vs callbreak-app: 6 differences",
+        "callbridge-classic vs callbreak-app: 7 differences",
         "  throw-in and redeal: none vs a hand without a spade (— vs APP-1.2)",
         "  calls: 2–13 vs 1–8 (CBC-2.1 vs APP-2.1)",
         "  following suit: follow suit, any card of the suit (no duty to beat) vs "
         "follow suit and beat the winning card if able (CBC-3.2 vs APP-3.2)",
         "  void in the led suit: trump only to win, else any card vs "
         "must trump, with a higher spade if able (else a lower one) (CBC-3.4 vs APP-3.3)",
+        "  winning the trick: only when void in the suit led (a player following suit need "
+        "not win) vs must win the trick whenever able: by following suit with a higher card, "
+        "or by trumping higher when void (CBC-3.4 vs APP-3.2, APP-3.3)",
         "  scoring: 10 × call + extra tricks with call to call+2 tricks, else −10 × call vs "
         "the call plus 0.1 per extra trick when made, else minus the call (CBC-4.1 vs APP-4.1)",
         "  length of the game: 12 deals vs 5 deals (or 3) (CBC-5.1 vs APP-3.5)",
@@ -52,7 +56,8 @@ def test_diff_classic_call_bridge_against_the_app_rules() -> None:
 
 
 def test_diff_strict_against_classic_names_the_first_trick_rule() -> None:
-    """CBS vs CBC: the first-trick spade lead (CBS-3.2 vs D-3), heading, void duty, scoring."""
+    """CBS vs CBC: the first-trick spade lead (CBS-3.2 vs D-3), heading, void duty, the
+    compulsory win (CBS-1.4: by CBS-3.4 and CBS-3.6), scoring."""
     found = {
         d.setting: d
         for d in diff_rules(
@@ -63,6 +68,7 @@ def test_diff_strict_against_classic_names_the_first_trick_rule() -> None:
         "first lead",
         "following suit",
         "void in the led suit",
+        "winning the trick",
         "scoring",
         "length of the game",
     }
@@ -72,6 +78,7 @@ def test_diff_strict_against_classic_names_the_first_trick_rule() -> None:
     )
     assert found["void in the led suit"].left_rules == ("CBS-3.6",)
     assert found["void in the led suit"].right_rules == ("CBC-3.4",)
+    assert found["winning the trick"].left_rules == ("CBS-3.4", "CBS-3.6")
 
 
 def test_diff_same_rules() -> None:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 import cardrules
 import cardrules.profile.registry
 from cardrules.tools import docgen
+from cardrules.tools.rulepages import tables_lines, tables_serving
 from cardrules.tools.ruletext import Example
 from cardrules.tools.spec import OptionDoc, describe
 
@@ -47,6 +48,13 @@ def fixture_text() -> docgen.RuleText:
 def lines(gen: object) -> str:
     assert not isinstance(gen, str)
     return "\n".join(gen)  # type: ignore[call-overload]
+
+
+def prose(gen: object) -> str:
+    """A worked example's words, without the diagram that ends it (a raw HTML block)."""
+    text = lines(gen)
+    assert '\n.. raw:: html\n\n   <div class="cardrules-picture">\n   <svg ' in text
+    return text.partition("\n.. raw:: html\n")[0]
 
 
 # -- rule texts ---------------------------------------------------------------
@@ -161,24 +169,48 @@ def test_rule_lines_anchor_text_items_and_settings(
         "   - hearts are trumps;\n"
         "   - no other duty.\n"
         "\n"
-        "   *Implemented by* `play.duties[0] <#duties-of-play>`__ (``follow_suit``), "
-        "the `[play] <#play-play-of-the-cards>`__ table.\n"
+        "   *Implemented by* `play.duties[0] <#duties-of-play>`__ (``follow_suit``).\n"
     )
 
 
 def test_implemented_by_maps_rule_ids_to_settings(fixture_rules: cardrules.Ruleset) -> None:
+    """A rule links to the parts that implement it; the tables are named once per section."""
     implemented = docgen.implemented_by(describe(fixture_rules))
-    assert implemented["FX-1.1"] == ["the `[deal] <#deal-dealing>`__ table"]
+    assert "FX-1.1" not in implemented and "D-1" not in implemented  # served by [deal] alone
     assert implemented["FX-1.2"] == ["`auction.kind <#auction-the-auction>`__ (``calls``)"]
     assert implemented["FX-3.1"] == ["`scoring.kind <#scoring>`__ (``call_tenths``)"]
     assert implemented["FX-3.2"] == ["`game.deals <#end-of-the-game>`__ (2)"]
-    assert implemented["D-1"] == ["the `[deal] <#deal-dealing>`__ table"]
+    tables = tables_serving(describe(fixture_rules))
+    assert tables["FX-1.1"] == tables["D-1"] == ["`[deal] <#deal-dealing>`__"]
+
+
+def test_tables_are_named_once_per_section_of_the_rule_text(
+    fixture_rules: cardrules.Ruleset, fixture_text: docgen.RuleText
+) -> None:
+    """Issue 13: not 'Implemented by ... the [deal] table' after every rule, but the tables
+    once after each section's rules."""
+    page = lines(docgen.profile_lines(fixture_rules, fixture_text)).splitlines()
+    implemented = [line for line in page if "*Implemented by*" in line]
+    assert implemented and not any("table" in line for line in implemented)
+    tables = tables_serving(describe(fixture_rules))
+    said = [line for line in page if line.startswith("*Settings:*")]
+    assert said == [
+        lines(tables_lines(section.rules, tables)).strip()
+        for section in fixture_text.sections
+        if any(rule.id in tables for rule in section.rules)
+    ]
+    assert said[:2] == [
+        "*Settings:* the rules of this section are served by the `[deal] <#deal-dealing>`__ table.",
+        "*Settings:* the rules of this section are served by the "
+        "`[play] <#play-play-of-the-cards>`__ table.",
+    ]
+    assert lines(tables_lines([], tables)) == ""
 
 
 def test_legal_example_is_computed(fixture_rules: cardrules.Ruleset) -> None:
     """FX-2.1 (follow suit, hearts trumps): only 2♣ may follow; A♥ has trumped the trick."""
     example = Example("legal", "FX-2.1", {"trick": ["KC", "3C", "AH"], "hand": ["2C", "AS", "QH"]})
-    assert lines(docgen.example_lines(fixture_rules, example, ["FX-2.1"])) == (
+    assert prose(docgen.example_lines(fixture_rules, example, ["FX-2.1"])) == (
         "`FX-2.1 <#fx-2-1>`__ (hearts are trumps): trick so far K♣ 3♣ A♥; "
         "the next player holds 2♣ A♠ Q♥.\n"
         "\n"
@@ -191,7 +223,7 @@ def test_legal_example_is_computed(fixture_rules: cardrules.Ruleset) -> None:
 
 def test_first_trick_lead_example(fixture_rules: cardrules.Ruleset) -> None:
     example = Example("legal", "FX-2.1", {"hand": ["2C", "AS"], "first_trick": True})
-    assert lines(docgen.example_lines(fixture_rules, example)) == (
+    assert prose(docgen.example_lines(fixture_rules, example)) == (
         ":cardrules-rule:`FX-2.1` (hearts are trumps): led to the first trick by a player "
         "holding 2♣ A♠.\n"
         "\n"
@@ -242,7 +274,7 @@ def test_contract_and_trick_examples_on_minibridge() -> None:
     trick = Example(
         "trick", "MB-6.2", {"trump": "S", "leader": 3, "trick": ["AH", "6S", "2H", "8H"]}
     )
-    assert lines(docgen.example_lines(rules, trick)) == (
+    assert prose(docgen.example_lines(rules, trick)) == (
         ":cardrules-rule:`MB-6.2` (spades are trumps): W A♥, N 6♠, E 2♥, S 8♥.\n"
         "\n"
         "- ``rules.trick_winner(['AH', '6S', '2H', '8H'], trump='S')`` → 1: **6♠** wins, "
@@ -260,7 +292,7 @@ def test_lead_example_after_earlier_tricks() -> None:
         "HE-3.5",
         {"hand": ["QS", "AH", "7D"], "played_before": ["2C", "9C", "JC", "AC"]},
     )
-    assert lines(docgen.example_lines(rules, example, ["HE-3.5"])) == (
+    assert prose(docgen.example_lines(rules, example, ["HE-3.5"])) == (
         "`HE-3.5 <#he-3-5>`__ (no-trump): a player leads, holding Q♠ A♥ 7♦; the earlier "
         "tricks of the deal hold 2♣ 9♣ J♣ A♣.\n"
         "\n"

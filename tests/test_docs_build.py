@@ -190,7 +190,7 @@ def test_hook_reference_documents_every_hook_with_its_signature(site: Site) -> N
 
 def test_comparison_schema_api_and_cli_pages(site: Site) -> None:
     comparison = site.text("comparison.html")
-    for name in cardrules.profiles():
+    for name in SHIPPED:
         assert name in comparison
     assert "void in the led suit" in comparison
     schema = site.text("reference/schema.html")
@@ -204,6 +204,47 @@ def test_comparison_schema_api_and_cli_pages(site: Site) -> None:
     assert (site.out / "_downloads").is_dir()
 
 
+def test_index_is_a_landing_page(site: Site) -> None:
+    """Issue 13: what cardrules is, a deal drawn by ``cardrules.svg`` with the engine's
+    answers under it, and where each of its three audiences starts."""
+    page = site.page("index.html")
+    words = site.text("index.html")
+    assert page.count('<div class="cardrules-picture">\n<svg xmlns=') == 1
+    assert "<title>callbreak-strict, deal 1, dealer S: play, trick 1</title>" in page
+    assert "game.legal_actions(): W may play K♣ A♣." in words
+    assert "is refused: illegal action ‘play 2C’ by seat 3 (W): CBS-3.4:" in words
+    for audience, start in [
+        ("Players and referees: read the rules.", "profiles.html"),
+        ("App developers: run games.", "guides/app.html"),
+        ("Variant authors: write your own rules.", "guides/variant.html"),
+    ]:
+        assert audience in words
+        assert f'href="{start}"' in page
+
+
+def test_api_reference_opens_in_the_order_an_app_uses_it(site: Site) -> None:
+    """Issue 13: load, Ruleset, Game and View first, then the rest."""
+    page = site.page("reference/api.html")
+    at = {name: page.index(f'id="cardrules.{name}"') for name in cardrules.__all__}
+    first = [at[name] for name in ("load", "Ruleset", "Game", "View")]
+    assert first == sorted(first)
+    assert max(first) < min(
+        v for k, v in at.items() if k not in ("load", "Ruleset", "Game", "View")
+    )
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_rules_page_names_the_tables_once_per_section(site: Site, name: str) -> None:
+    """Issue 13: no 'Implemented by the [play] table.' after every rule."""
+    words = site.text(f"rules/{name}.html")
+    assert re.search(r"Implemented by [^.]*table", words) is None
+    text = docgen.rule_text_of(name)
+    assert text is not None
+    assert words.count("Settings: the rules of this section are served by the") <= len(
+        text.sections
+    )
+
+
 @pytest.fixture
 def profiles_with_one_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of the shipped profiles with the fixture profile dropped in beside them."""
@@ -215,12 +256,33 @@ def profiles_with_one_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     yield folder
 
 
-def test_a_profile_added_to_profiles_gets_its_page(
-    profiles_with_one_added: Path, tmp_path: Path
+@pytest.fixture
+def plugin_profile_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A profile of a plugin installed beside cardrules, as ``cardrules new NAME --plugin``
+    and ``pip install`` make one: found by name like the shipped ones."""
+    folder = tmp_path / "plugin-profiles"
+    folder.mkdir()
+    name = "zz-docs-plugin-profile"
+    (folder / f"{name}.toml").write_text(
+        f'[profile]\nname = "{name}"\ntitle = "Installed beside"\nextends = "callbreak-strict"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(cardrules.profile.registry, "_plugin_dirs", lambda: (folder,))
+    yield name
+
+
+def test_a_profile_added_to_profiles_gets_its_page_and_a_plugins_profile_none(
+    profiles_with_one_added: Path, plugin_profile_installed: str, tmp_path: Path
 ) -> None:
-    assert "docs-fixture" in cardrules.profiles()
+    """A profile added to ``profiles/`` gets its page and its column in the comparison; the
+    profile of a plugin installed beside cardrules gets neither (the plugin documents it)."""
+    assert {"docs-fixture", plugin_profile_installed} <= set(cardrules.profiles())
     site = build(tmp_path / "site")
     assert site.warnings == ""
+    assert not (site.out / "rules" / f"{plugin_profile_installed}.html").exists()
+    for page in ("profiles.html", "comparison.html", "index.html"):
+        assert plugin_profile_installed not in site.page(page)
+        assert "Installed beside" not in site.page(page)
     page = site.page("rules/docs-fixture.html")
     for rule_id in ("FX-1.1", "FX-1.2", "FX-2.1", "FX-3.1", "FX-3.2", "D-1"):
         assert f'id="{docgen.anchor(rule_id)}"' in page

@@ -168,7 +168,8 @@ def test_extends_unknown_parent_name(tmp_path: Path) -> None:
     known = ", ".join(cardrules.profiles())
     assert str(err.value) == (
         f"invalid profile {path}:\n  profile.extends -> cannot extend 'callbreak-strictt': "
-        f"unknown profile 'callbreak-strictt'; known profiles: {known}"
+        f"unknown profile 'callbreak-strictt'; did you mean 'callbreak-strict'? "
+        f"known profiles: {known}"
     )
 
 

@@ -91,7 +91,8 @@ def test_illegal_card_names_the_rule_and_changes_nothing(rules: Ruleset) -> None
                 game.apply(f"play {card}")
             assert err.value.rule in duty_rules
             assert message == (
-                f"illegal action 'play {card}' by seat {seat}: {err.value.rule}: {err.value.reason}"
+                f"illegal action 'play {card}' by seat {seat} ({'NESW'[seat]}): "
+                f"{err.value.rule}: {err.value.reason}"
             )
             return
         game.apply(game.legal_actions()[0])

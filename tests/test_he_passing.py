@@ -200,7 +200,7 @@ def test_he_2_3_a_pass_out_of_turn_is_refused_and_nothing_changes() -> None:
     assert game.to_act == 0
     err = refused(game, f"pass {game.hand(1)[0]}", seat=1)
     assert err.rule == "HE-2.3" and err.seat == 1
-    assert "turn of seat 0" in err.reason
+    assert "turn of seat 0 (N)" in err.reason
     for card in game.hand(0)[:3]:
         game.apply(f"pass {card}", seat=0)
     assert game.to_act == 1

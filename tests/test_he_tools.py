@@ -18,7 +18,7 @@ import cardrules
 from cardrules import Card, Game, Play
 from cardrules.batch.simulate import deal_seed
 from cardrules.cli import main
-from cardrules.cli.console import Console
+from cardrules.cli.console import Console, in_hand_order
 from cardrules.cli.play import read_action
 from cardrules.engine.bots import RandomBot, RuleBot, play_game
 from cardrules.engine.game import lowest_wins
@@ -49,7 +49,7 @@ def test_show_hearts_states_passing_scoring_and_end() -> None:
         "across, then no passing, in rotation deal by deal"
     ) in flat
     assert "Scoring: hearts [HE-4.1] penalty points per seat: 1 per heart taken" in flat
-    assert "End of the game: 100 deals [D-5]" in flat
+    assert "End of the game: until a total reaches 100 (at most 100 deals) [HE-5.1]" in flat
     assert "the lowest total wins" in flat
     code, out, _ = run("show", "hearts-openspiel")
     flat = " ".join(out.split())
@@ -162,7 +162,7 @@ def test_play_a_hearts_deal_through_the_passing() -> None:
     received = [Card.parse(c) for c in private["received"]]
     receiver = private["passing_to"]
     assert receiver == 3  # the first deal passes to the left: South's left is West
-    first, second = out.split("== Deal 2 of 100, ", 1)
+    first, second = out.split("== Deal 2 (game to 100), ", 1)
     before = first.split("Card to pass (? for help): ", 1)[0]
     assert "  passing: left\n" in before and "  passing to: W\n" in before
     assert first.count("Card to pass (? for help): ") == 3
@@ -174,11 +174,12 @@ def test_play_a_hearts_deal_through_the_passing() -> None:
     passes = re.findall(r"^  ([NEW]): (pass.*)$", out.split("You: chosen")[0], re.MULTILINE)
     assert passes == [(s, "pass (hidden)") for s in "WWWNNNEEE"]
     assert "Card to pass" not in first.split("You: received")[1]
-    assert first.count("Your card (? for help): ") == 13
+    assert first.count("Your card (") == 13
     deal = expected.deals[0]
     for seat in range(4):
         took, total = deal.tricks[seat], deal.scores[seat]
-        assert f"  {seat_name(seat)}: took {took}, scores {total}, total {total}\n" in first
+        you = " (you)" if seat == 2 else ""
+        assert f"  {seat_name(seat)}{you}: took {took}, scores {total}, total {total}\n" in first
     standings = out.split("Standings (the lowest total wins):\n", 1)[1]
     totals = [Decimal(line.split()[-1]) for line in standings.splitlines()[:4]]
     assert totals == sorted(totals)
@@ -198,12 +199,12 @@ def test_play_passing_help_and_refusals() -> None:
     code, out, _ = run("play", "hearts", "--seed", "3", stdin=f"?\n{absent}\nquit\n")
     assert code == 0
     con = Console(io.StringIO(), io.StringIO(), io.StringIO())
-    legal = " ".join(con.card(c) for c in sorted(hand, key=lambda c: c.index))
+    legal = " ".join(con.card(c) for c in in_hand_order(hand))
     assert f"  Legal now: pass {legal}\n" in out
     assert "  Type a card to pass ('QS' or 'pass QS'); '?' shows this help" in out
     assert (
-        f"  Refused: illegal action 'pass {absent}' by seat 2: HE-2.1: "
-        f"{absent.symbol()} is not in seat 2's hand\n"
+        f"  Refused: illegal action 'pass {absent}' by you: HE-2.1: "
+        f"{absent.symbol()} is not in your hand\n"
     ) in out
     assert out.endswith("You left the game.\n")
 
@@ -296,8 +297,8 @@ def test_cli_simulate_hearts_picks_the_game_engine() -> None:
     assert "(the scores are penalty points: the lowest wins)\n" in out
     code, out, err = run("simulate", "hearts-openspiel", "--deals", "4", "--engine", "numpy")
     assert (code, out) == (1, "")
-    assert err.startswith("error: invalid engine: 'numpy' ")
-    assert err.endswith("; use engine='game'\n")
+    assert err.startswith("error: invalid engine: --engine numpy ")
+    assert err.endswith("; use --engine game\n")
 
 
 @pytest.mark.parametrize("name", HEARTS)

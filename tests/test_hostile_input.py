@@ -76,14 +76,14 @@ def test_a_version_1_record_naming_a_fifo_is_not_opened(tmp_path: Path, strict: 
     fifo = tmp_path / "fifo.toml"
     os.mkfifo(fifo)
     old = json.loads((DATA / "records-v1" / "callbreak-strict-12.json").read_text())
-    old.update(profile="my-house", profile_path=str(fifo))
+    old.update(profile="zz-hostile-house", profile_path=str(fifo))
     result: list[str] = []
     worker = threading.Thread(target=lambda: result.append(record_error(json.dumps(old))))
     worker.start()
     worker.join(10)
     assert not worker.is_alive(), "from_json opened the FIFO the record names"
     assert result == [
-        "invalid record: 'profile' 'my-house' is not an installed profile; a game of a "
+        "invalid record: 'profile' 'zz-hostile-house' is not an installed profile; a game of a "
         "profile loaded from a file is restored with Game.from_json(text, rules=...)"
     ]
 
@@ -105,18 +105,20 @@ def test_a_record_naming_a_config_file_does_not_echo_it(tmp_path: Path, strict: 
 def test_a_game_of_a_profile_file_is_restored_with_its_rules(tmp_path: Path) -> None:
     """Item 1: a game of a profile loaded from a file is restored with the rules passed in,
     and a hash that does not match is refused."""
-    path = tmp_path / "my-house.toml"
-    path.write_text('[profile]\nname = "my-house"\ntitle = "Mine"\nextends = "callbreak-app"\n')
+    path = tmp_path / "zz-hostile-house.toml"
+    path.write_text(
+        '[profile]\nname = "zz-hostile-house"\ntitle = "Mine"\nextends = "callbreak-app"\n'
+    )
     rules = cardrules.load(path)
     record = played(rules).to_json()
     assert json.loads(record)["profile_hash"] == rules.profile_hash
     assert Game.from_json(record, rules=cardrules.load(path)).to_json() == record
     assert record_error(record).startswith(
-        "invalid record: 'profile' 'my-house' is not an installed profile"
+        "invalid record: 'profile' 'zz-hostile-house' is not an installed profile"
     )
     path.write_text(path.read_text() + "[options]\ntarget_score = 300\n")
     assert record_error(record, rules=cardrules.load(path)) == (
-        "invalid record: 'profile_hash' does not match the rules of 'my-house' "
+        "invalid record: 'profile_hash' does not match the rules of 'zz-hostile-house' "
         "(the game was played under other rules of that name)"
     )
 
@@ -503,15 +505,17 @@ def test_a_game_that_cannot_end_is_capped(tmp_path: Path) -> None:
 def test_replay_of_a_game_of_a_profile_file_takes_its_rules(tmp_path: Path) -> None:
     """Item 1: `cardrules replay` never follows a path in the record; the rules of a game
     of a profile file are given with --profile, and a hand-dealt one needs consent."""
-    path = tmp_path / "my-house.toml"
-    path.write_text('[profile]\nname = "my-house"\ntitle = "Mine"\nextends = "callbreak-app"\n')
+    path = tmp_path / "zz-hostile-house.toml"
+    path.write_text(
+        '[profile]\nname = "zz-hostile-house"\ntitle = "Mine"\nextends = "callbreak-app"\n'
+    )
     record = tmp_path / "game.json"
     out, err = io.StringIO(), io.StringIO()
     argv = ["play", str(path), "--auto", "--seed", "3", "--deals", "3", "--record", str(record)]
     assert main(argv, stdout=out, stderr=err) == 0, err.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert main(["replay", str(record)], stdout=out, stderr=err) == 1
-    assert "'my-house' is not an installed profile" in err.getvalue()
+    assert "'zz-hostile-house' is not an installed profile" in err.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert main(["replay", str(record), "--profile", str(path)], stdout=out, stderr=err) == 0
     assert "(replay)" in out.getvalue()

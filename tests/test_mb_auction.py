@@ -288,7 +288,8 @@ def test_mb_2_4_dummy_and_defenders_do_not_choose(rules: cardrules.Ruleset) -> N
         with pytest.raises(IllegalAction) as exc:
             game.apply("contract NT game", seat=seat)
         assert str(exc.value) == (
-            f"illegal action 'contract NT game' by seat {seat}: MB-2.4: it is the turn of seat 2"
+            f"illegal action 'contract NT game' by seat {seat} ({'NESW'[seat]}): "
+            "MB-2.4: it is the turn of seat 2 (S)"
         )
         assert game.to_json() == before
     game.apply("contract NT game", seat=2)
@@ -315,7 +316,7 @@ def test_mb_2_5_no_bidding_no_doubles(rules: cardrules.Ruleset) -> None:
         game.apply("bid 4")
     assert exc.value.rule == "MB-2.5"
     assert str(exc.value) == (
-        "illegal action 'bid 4' by seat 2: MB-2.5: there is no bidding in Minibridge: declarer "
+        "illegal action 'bid 4' by seat 2 (S): MB-2.5: there is no bidding in Minibridge: declarer "
         "chooses one of ten contracts (e.g. 'contract S game' or 'contract NT partscore')"
     )
     for odd in (ChooseContract("S", "slam"), ChooseContract("X", "game")):  # type: ignore[arg-type]
@@ -365,7 +366,7 @@ def test_mb_3_3_contract_before_the_opening_lead(rules: cardrules.Ruleset) -> No
     with pytest.raises(IllegalAction) as exc:
         game.apply(f"play {card}")
     assert str(exc.value) == (
-        f"illegal action 'play {card}' by seat 2: MB-3.3: the contract is chosen before the "
+        f"illegal action 'play {card}' by seat 2 (S): MB-3.3: the contract is chosen before the "
         f"opening lead (e.g. 'contract S game' or 'contract NT partscore')"
     )
     assert game.to_json() == before

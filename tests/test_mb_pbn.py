@@ -201,7 +201,7 @@ def test_illegal_play_names_the_line(rules: cardrules.Ruleset) -> None:
         "*",
     )
     assert error_of(text, rules) == (
-        "invalid PBN, line 8: [Play] illegal action 'play 8S' by seat 1: MB-4.3: clubs were "
+        "invalid PBN, line 8: [Play] illegal action 'play 8S' by seat 1 (E): MB-4.3: clubs were "
         "led and you hold 6♣, 8♣, 9♣, ...: must follow suit"
     )
 

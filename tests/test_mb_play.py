@@ -117,8 +117,12 @@ def test_mb_4_1_mb_4_2_wrong_seats_through_the_first_two_tricks(rules: cardrules
             err = refusal(game, f"play {card}", seat)
             dummy_involved = to_act == 0 or seat == 0
             assert err.rule == ("MB-4.2" if dummy_involved else "MB-4.1"), (card, seat)
-            whose = "seat 0 (decided by seat 2)" if to_act == 0 else f"seat {to_act}"
-            head = f"illegal action 'play {card}' by seat {seat}"
+            whose = (
+                "seat 0 (N), decided by seat 2 (S)"
+                if to_act == 0
+                else f"seat {to_act} ({'NESW'[to_act]})"
+            )
+            head = f"illegal action 'play {card}' by seat {seat} ({'NESW'[seat]})"
             assert str(err) == f"{head}: {err.rule}: it is the turn of {whose}"
         game.apply(f"play {card}", seat=deciding)
     assert [t.winner for t in game.tricks] == [0, 0]  # dummy won both and leads again
@@ -138,11 +142,14 @@ def test_mb_4_2_d_7_declarer_decides_for_dummy_only_in_dummys_turn(
     with pytest.raises(IllegalAction) as exc:
         game.apply("play 6S", seat=0)
     assert str(exc.value) == (
-        "illegal action 'play 6S' by seat 0: MB-4.2: it is the turn of seat 0 (decided by seat 2)"
+        "illegal action 'play 6S' by seat 0 (N): MB-4.2: "
+        "it is the turn of seat 0 (N), decided by seat 2 (S)"
     )
     with pytest.raises(IllegalAction) as exc:
         game.apply("play 8H", seat=2)  # declarer's own card in dummy's turn
-    assert str(exc.value) == "illegal action 'play 8H' by seat 0: 8♥ is not in seat 0's hand"
+    assert (
+        str(exc.value) == "illegal action 'play 8H' by seat 0 (N): 8♥ is not in seat 0's hand (N)"
+    )
     assert game.to_json() == before
     view = game.view(2)
     assert view.to_act == 0 and view.controller == 2
@@ -151,7 +158,9 @@ def test_mb_4_2_d_7_declarer_decides_for_dummy_only_in_dummys_turn(
     game.apply("play 2H", seat=1)
     with pytest.raises(IllegalAction) as exc:
         game.apply("play 5S", seat=2)  # dummy's card in declarer's own turn
-    assert str(exc.value) == "illegal action 'play 5S' by seat 2: 5♠ is not in seat 2's hand"
+    assert (
+        str(exc.value) == "illegal action 'play 5S' by seat 2 (S): 5♠ is not in seat 2's hand (S)"
+    )
     game.apply("play 8H", seat=2)
 
 
@@ -178,7 +187,7 @@ def test_mb_4_3_revoke_refused_and_state_kept(rules: cardrules.Ruleset) -> None:
     with pytest.raises(IllegalAction) as exc:
         game.apply("play 8S")
     assert str(exc.value) == (
-        "illegal action 'play 8S' by seat 1: MB-4.3: hearts were led and you hold "
+        "illegal action 'play 8S' by seat 1 (E): MB-4.3: hearts were led and you hold "
         "2♥, 3♥, 4♥, ...: must follow suit"
     )
     assert game.to_json() == before

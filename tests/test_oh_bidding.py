@@ -59,7 +59,7 @@ def test_oh_3_1_a_bid_out_of_turn_is_refused_citing_the_order() -> None:
     assert game.to_act == 0
     err = _refused(game, "bid 2", seat=2)
     assert err.rule == "OH-3.1"
-    assert "it is the turn of seat 0" in str(err)
+    assert "it is the turn of seat 0 (N)" in str(err)
 
 
 def test_oh_3_2_a_bid_is_zero_to_the_hand_size() -> None:
@@ -89,7 +89,7 @@ def test_oh_3_3_the_dealer_may_not_make_the_bids_total_the_tricks() -> None:
     err = _refused(game, "bid 2")
     assert err.rule == "OH-3.3" and err.seat == 3
     assert str(err) == (
-        "illegal action 'bid 2' by seat 3: OH-3.3: the dealer may not bid 2: the bids would "
+        "illegal action 'bid 2' by seat 3 (W): OH-3.3: the dealer may not bid 2: the bids would "
         "total 10, the tricks of the deal (the others bid 8)"
     )
     assert json.loads(game.to_json()) == before

@@ -141,7 +141,7 @@ def test_the_new_duty_refuses_in_the_game(house_path: Path) -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply("play AC")
     assert str(err.value) == (
-        "illegal action 'play AC' by seat 3: "
+        "illegal action 'play AC' by seat 3 (W): "
         "HOUSE-1: no ace lead in the first trick while holding another card (2♣)"
     )
     assert err.value.rule == "HOUSE-1"

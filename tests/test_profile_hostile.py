@@ -94,8 +94,9 @@ def test_deal_choices_are_counts_of_deals(tmp_path: Path) -> None:
 
 
 def test_a_wrong_option_or_param_value_is_one_problem(tmp_path: Path) -> None:
-    """A float (or any other wrong type) in scoring.params or options is one problem
-    per value, not pydantic's union branches (three problems for one value)."""
+    """A float in scoring.params (or any other wrong type there or in options) is one
+    problem per value, not pydantic's union branches (three problems for one value).
+    An option may be a number with a fraction (a target in tenths)."""
     body = (
         "[scoring]\nparams = { per_call = 1.5 }\n"
         "[options]\nbig_call_8 = [true]\ntarget_score = 2024-01-01\n"
@@ -104,21 +105,22 @@ def test_a_wrong_option_or_param_value_is_one_problem(tmp_path: Path) -> None:
     assert problems(path) == (
         f"invalid profile {path}:\n"
         "  scoring.params.per_call -> must be true/false, a whole number or text (got 1.5)\n"
-        "  options.target_score -> must be true/false, a whole number or text "
+        "  options.target_score -> must be true/false, a whole number, a number or text "
         "(got datetime.date(2024, 1, 1))\n"
-        "  options.big_call_8 -> must be true/false, a whole number or text (got [True])"
+        "  options.big_call_8 -> must be true/false, a whole number, a number or text "
+        "(got [True])"
     )
 
 
 def test_a_hostile_key_cannot_forge_or_flood_the_message(tmp_path: Path) -> None:
     """A key of the profile is shown quoted and cut short when it is not a plain key:
     a newline in it cannot forge a line of the message, a long one cannot flood it."""
-    body = '[options]\n"x\\n  game.deals -> fine" = 1.5\n' + f"{'k' * 500} = 1.5\n"
+    body = '[options]\n"x\\n  game.deals -> fine" = [1]\n' + f"{'k' * 500} = [1]\n"
     path = write(tmp_path, "keys.toml", child("keys", "callbreak-app", body))
     lines = problems(path).split("\n")
     assert lines[1] == (
-        "  options.'x\\n  game.deals -> fine' -> must be true/false, a whole number or text "
-        "(got 1.5)"
+        "  options.'x\\n  game.deals -> fine' -> must be true/false, a whole number, a number "
+        "or text (got [1])"
     )
     assert lines[2].startswith("  options.'kkkk")
     assert "... (502 characters)" in lines[2] and len(lines[2]) < 200

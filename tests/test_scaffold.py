@@ -19,18 +19,22 @@ from cardrules.cli import main
 from cardrules.tools.scaffold import MAX_NAME_CHARS, new_variant, package_name
 from helpers import play_out
 
+# The variants written here are named ``zzt-*``: no one installs a plugin or a
+# profile of such a name, while the README's own example, ``my-house``, may well be
+# installed (``cardrules new`` refuses the name of an installed profile or plugin).
+
 
 def test_new_profile_extends_the_parent_with_its_switches(tmp_path: Path) -> None:
     """A new profile is TOML (tomli-w) extending the parent, the switches listed at their values."""
-    written = new_variant("my-house", "callbreak-app", directory=tmp_path)
-    assert written == [tmp_path / "my-house.toml"]
+    written = new_variant("zzt-house", "callbreak-app", directory=tmp_path)
+    assert written == [tmp_path / "zzt-house.toml"]
     data = tomllib.loads(written[0].read_text(encoding="utf-8"))
-    assert data["profile"]["name"] == "my-house"
+    assert data["profile"]["name"] == "zzt-house"
     assert data["profile"]["extends"] == "callbreak-app"
     parent = cardrules.load("callbreak-app")
     assert data["options"] == dict(parent.profile.options)
     child = cardrules.load(written[0])
-    assert child.name == "my-house"
+    assert child.name == "zzt-house"
     a = play_out(parent.new_game(seed=4, dealer=2))
     b = play_out(child.new_game(seed=4, dealer=2))
     assert a.actions == b.actions and a.totals == b.totals
@@ -38,7 +42,7 @@ def test_new_profile_extends_the_parent_with_its_switches(tmp_path: Path) -> Non
 
 def test_new_profile_switch_is_one_edit(tmp_path: Path) -> None:
     """Flipping a listed switch in the new file changes the rules it names."""
-    path = new_variant("cw", "callbreak-app", directory=tmp_path)[0]
+    path = new_variant("zzt-cw", "callbreak-app", directory=tmp_path)[0]
     text = path.read_text(encoding="utf-8").replace(
         "free_discard_when_void = false", "free_discard_when_void = true"
     )
@@ -55,7 +59,7 @@ def test_new_profile_from_a_path(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     out = tmp_path / "out"
-    path = new_variant("kid", parent, directory=out)[0]
+    path = new_variant("zzt-kid", parent, directory=out)[0]
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["profile"]["extends"] == str(parent.resolve())
     assert cardrules.load(path).deals == 12
@@ -87,7 +91,7 @@ def test_new_bad_name(tmp_path: Path, name: str, message: str) -> None:
 def test_new_unknown_parent(tmp_path: Path) -> None:
     """An unknown parent is the usual profile error; nothing is written."""
     with pytest.raises(ProfileError) as err:
-        new_variant("kid", "no-such-profile", directory=tmp_path)
+        new_variant("zzt-kid", "no-such-profile", directory=tmp_path)
     assert str(err.value).startswith(
         "invalid profile no-such-profile:\n  unknown profile 'no-such-profile'; known profiles: "
     )
@@ -96,14 +100,14 @@ def test_new_unknown_parent(tmp_path: Path) -> None:
 
 def test_new_never_overwrites(tmp_path: Path) -> None:
     """An existing file or package directory is left alone."""
-    new_variant("kid", "callbreak-app", directory=tmp_path)
+    new_variant("zzt-kid", "callbreak-app", directory=tmp_path)
     with pytest.raises(CardrulesError) as err:
-        new_variant("kid", "callbreak-app", directory=tmp_path)
-    assert str(err.value) == f"cannot create {tmp_path / 'kid.toml'}: it already exists"
-    (tmp_path / "pkg").mkdir()
+        new_variant("zzt-kid", "callbreak-app", directory=tmp_path)
+    assert str(err.value) == f"cannot create {tmp_path / 'zzt-kid.toml'}: it already exists"
+    (tmp_path / "zzt-pkg").mkdir()
     with pytest.raises(CardrulesError) as err:
-        new_variant("pkg", "callbreak-app", directory=tmp_path, plugin=True)
-    assert str(err.value) == f"cannot create {tmp_path / 'pkg'}: it already exists"
+        new_variant("zzt-pkg", "callbreak-app", directory=tmp_path, plugin=True)
+    assert str(err.value) == f"cannot create {tmp_path / 'zzt-pkg'}: it already exists"
 
 
 def run_new(*argv: str) -> tuple[int, str, str]:
@@ -154,10 +158,10 @@ def test_new_dir_on_a_file(tmp_path: Path, plugin: bool) -> None:
     afile.write_text("keep", encoding="utf-8")
     extra = ["--plugin"] if plugin else []
     for where in (afile, afile / "below"):
-        said = cli_error("kid", "--from", "callbreak-app", "--dir", str(where), *extra)
+        said = cli_error("zzt-kid", "--from", "callbreak-app", "--dir", str(where), *extra)
         assert said == f"cannot write into {afile}: it is not a directory"
         with pytest.raises(CardrulesError) as err:
-            new_variant("kid", "callbreak-app", directory=where, plugin=plugin)
+            new_variant("zzt-kid", "callbreak-app", directory=where, plugin=plugin)
         assert str(err.value) == said
     assert everything_under(tmp_path) == ["afile"]
     assert afile.read_text(encoding="utf-8") == "keep"
@@ -188,12 +192,12 @@ def test_new_into_an_unwritable_folder(
 
     monkeypatch.setattr(os, "open", fake_open)
     monkeypatch.setattr(os, "mkdir", fake_mkdir)
-    target = locked / ("kid" if plugin else "kid.toml")
+    target = locked / ("zzt-kid" if plugin else "zzt-kid.toml")
     want = f"cannot create {target}: permission denied"
     extra = ["--plugin"] if plugin else []
-    assert cli_error("kid", "--from", "callbreak-app", "--dir", str(locked), *extra) == want
+    assert cli_error("zzt-kid", "--from", "callbreak-app", "--dir", str(locked), *extra) == want
     with pytest.raises(CardrulesError) as err:
-        new_variant("kid", "callbreak-app", directory=locked, plugin=plugin)
+        new_variant("zzt-kid", "callbreak-app", directory=locked, plugin=plugin)
     assert str(err.value) == want
     assert everything_under(tmp_path) == ["locked"]
 
@@ -201,10 +205,10 @@ def test_new_into_an_unwritable_folder(
 @pytest.mark.parametrize(
     ("plugin", "link", "pointee"),
     [
-        (False, "kid.toml", "nowhere.toml"),  # dangling
-        (False, "kid.toml", "existing.toml"),
-        (True, "kid", "nowhere"),  # dangling
-        (True, "kid", "existing-dir"),
+        (False, "zzt-kid.toml", "nowhere.toml"),  # dangling
+        (False, "zzt-kid.toml", "existing.toml"),
+        (True, "zzt-kid", "nowhere"),  # dangling
+        (True, "zzt-kid", "existing-dir"),
     ],
 )
 def test_new_never_follows_a_symlink(tmp_path: Path, plugin: bool, link: str, pointee: str) -> None:
@@ -219,9 +223,9 @@ def test_new_never_follows_a_symlink(tmp_path: Path, plugin: bool, link: str, po
     before = everything_under(tmp_path)
     extra = ["--plugin"] if plugin else []
     want = f"cannot create {tmp_path / link}: a symbolic link is there (links are not followed)"
-    assert cli_error("kid", "--from", "callbreak-app", "--dir", str(tmp_path), *extra) == want
+    assert cli_error("zzt-kid", "--from", "callbreak-app", "--dir", str(tmp_path), *extra) == want
     with pytest.raises(CardrulesError) as err:
-        new_variant("kid", "callbreak-app", directory=tmp_path, plugin=plugin)
+        new_variant("zzt-kid", "callbreak-app", directory=tmp_path, plugin=plugin)
     assert str(err.value) == want
     assert everything_under(tmp_path) == before
     assert (tmp_path / "existing.toml").read_text(encoding="utf-8") == "keep"
@@ -260,37 +264,37 @@ def test_new_package_failing_midway_leaves_nothing(
 
     monkeypatch.setattr(os, "open", disk_full_at_plugin_py)
     where = tmp_path / "new" / "deeper"
-    failing = where / "kid" / "src" / "cardrules_kid" / "plugin.py"
+    failing = where / "zzt-kid" / "src" / "cardrules_zzt_kid" / "plugin.py"
     want = f"cannot create {failing}: no space left on device"
-    args = ("kid", "--from", "callbreak-app", "--dir", str(where), "--plugin")
+    args = ("zzt-kid", "--from", "callbreak-app", "--dir", str(where), "--plugin")
     assert cli_error(*args) == want
     with pytest.raises(CardrulesError) as err:
-        new_variant("kid", "callbreak-app", directory=where, plugin=True)
+        new_variant("zzt-kid", "callbreak-app", directory=where, plugin=True)
     assert str(err.value) == want
     assert everything_under(tmp_path) == []
 
 
 def test_new_plugin_package_layout(tmp_path: Path) -> None:
     """--plugin writes a package: pyproject with the entry point, one hook, a profile, a test."""
-    files = new_variant("my-plug", "callbreak-strict", directory=tmp_path, plugin=True)
-    base = tmp_path / "my-plug"
-    pkg = package_name("my-plug")
-    assert pkg == "cardrules_my_plug"
+    files = new_variant("zzt-plug", "callbreak-strict", directory=tmp_path, plugin=True)
+    base = tmp_path / "zzt-plug"
+    pkg = package_name("zzt-plug")
+    assert pkg == "cardrules_zzt_plug"
     assert {p.relative_to(base).as_posix() for p in files} == {
         "pyproject.toml",
         "README.md",
         f"src/{pkg}/__init__.py",
         f"src/{pkg}/plugin.py",
         f"src/{pkg}/py.typed",
-        f"src/{pkg}/profiles/my-plug.toml",
+        f"src/{pkg}/profiles/zzt-plug.toml",
         f"tests/test_{pkg}.py",
     }
     project = tomllib.loads((base / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["entry-points"]["cardrules"] == {"my-plug": f"{pkg}.plugin"}
+    assert project["project"]["entry-points"]["cardrules"] == {"zzt-plug": f"{pkg}.plugin"}
     profile = tomllib.loads(
-        (base / "src" / pkg / "profiles" / "my-plug.toml").read_text(encoding="utf-8")
+        (base / "src" / pkg / "profiles" / "zzt-plug.toml").read_text(encoding="utf-8")
     )
-    assert profile["profile"]["plugins"] == ["my-plug"]
+    assert profile["profile"]["plugins"] == ["zzt-plug"]
     assert profile["profile"]["extends"] == "callbreak-strict"
     plugin_src = (base / "src" / pkg / "plugin.py").read_text(encoding="utf-8")
     assert plugin_src.count("\n@hookimpl\n") == 1  # one hook implementation
@@ -306,7 +310,7 @@ def test_new_plugin_installs_with_pip_and_is_found_through_the_entry_point(
     tmp_path: Path,
 ) -> None:
     """The scaffolded package installs with pip, and its own tests pass against the entry point."""
-    new_variant("pip-check", "callbreak-app", directory=tmp_path, plugin=True)
+    new_variant("zzt-pip", "callbreak-app", directory=tmp_path, plugin=True)
     site = tmp_path / "site"
     subprocess.run(
         [
@@ -319,16 +323,16 @@ def test_new_plugin_installs_with_pip_and_is_found_through_the_entry_point(
             "--no-build-isolation",
             "--target",
             str(site),
-            str(tmp_path / "pip-check"),
+            str(tmp_path / "zzt-pip"),
         ],
         check=True,
         env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
     )
-    assert (site / "cardrules_pip_check" / "profiles" / "pip-check.toml").is_file()
+    assert (site / "cardrules_zzt_pip" / "profiles" / "zzt-pip.toml").is_file()
     env = {**os.environ, "PYTHONPATH": str(site)}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"],
-        cwd=tmp_path / "pip-check",
+        cwd=tmp_path / "zzt-pip",
         env=env,
         capture_output=True,
         text=True,
@@ -340,8 +344,8 @@ def test_new_plugin_installs_with_pip_and_is_found_through_the_entry_point(
 @pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is not installed")
 def test_new_plugin_package_is_lint_clean(tmp_path: Path) -> None:
     """The scaffolded code passes ruff with its defaults (a good first commit for an author)."""
-    new_variant("lint-check", "callbreak-app", directory=tmp_path, plugin=True)
-    base = tmp_path / "lint-check"
+    new_variant("zzt-lint", "callbreak-app", directory=tmp_path, plugin=True)
+    base = tmp_path / "zzt-lint"
     for args in (["check", "--select", "E,F,W,I,B,UP,SIM,RUF", "."], ["format", "--check", "."]):
         done = subprocess.run(
             [sys.executable, "-m", "ruff", *args, "--no-cache"],

@@ -3,17 +3,15 @@
 The batch engine takes its rules from the loaded ruleset (auction objects,
 duties, direction, scorer); these tests replay its deals card for card
 through ``Game.legal_actions()`` / ``Game.apply()`` with the same random
-policy, for every installed profile.
+policy, for every shipped profile.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Generator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -21,24 +19,27 @@ import cardrules
 import cardrules.rules.duties
 from cardrules.batch.simulate import (
     DealRecord,
+    SimulationInterrupted,
     TrickBatch,
     _batch_form,
     _scalar_narrow,
     batch_narrow,
     deal_seed,
+    json_text,
     play_deal,
     summary,
+    summary_dict,
 )
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
-from cardrules.cli import main
 from cardrules.rules.actions import Play
 from cardrules.rules.duties import BUILTIN_DUTIES, TrickState
+from helpers import SHIPPED_PROFILES
 
 np = pytest.importorskip("numpy")
 
 
-#: Every installed profile; each test loads its own, so one that does not load fails.
-PROFILES = cardrules.profiles()
+#: Every shipped profile; each test loads its own, so one that does not load fails.
+PROFILES = SHIPPED_PROFILES
 
 
 def replay(rules: cardrules.Ruleset, rec: DealRecord, seed: int | None = None) -> cardrules.Game:
@@ -267,58 +268,112 @@ def test_summary_reports_scores_calls_and_tricks() -> None:
     sim = cardrules.simulate("callbreak-strict", deals=50, seed=8)
     lines = summary(sim)
     mean0 = sum((d.scores[0] for d in sim), Decimal(0)) / 50
-    row = next(line for line in lines if line.startswith("0 "))
+    row = next(line for line in lines if line.startswith("N "))
     assert row.split()[1] == f"{mean0:.3f}"
     made = sum(d.tricks[2] >= d.contract.calls[2] for d in sim)
-    assert f"seat 2 {100 * made / 50:.1f}%" in next(ln for ln in lines if ln.startswith("calls"))
+    assert f"seat S {100 * made / 50:.1f}%" in next(ln for ln in lines if ln.startswith("calls"))
 
 
-def test_cli_workers_1_and_2_write_identical_results(tmp_path: Path) -> None:
-    """``cardrules simulate --workers 1`` and ``--workers 2`` give the same summary and deals."""
-    outputs = []
-    for workers in ("1", "2"):
-        out = tmp_path / f"w{workers}.jsonl"
-        stdout, stderr = io.StringIO(), io.StringIO()
-        code = main(
-            [
-                "simulate",
-                "callbreak-strict",
-                "--deals",
-                "300",
-                "--bots",
-                "rule,rule,random,random",
-                "--workers",
-                workers,
-                "--seed",
-                "5",
-                "--out",
-                str(out),
-            ],
-            stdout=stdout,
-            stderr=stderr,
+def test_summary_names_seats_by_letter_and_pairs_by_name() -> None:
+    """The table's sides and trick rows name seats N, E, S, W; partnerships NS, EW."""
+    lines = summary(cardrules.simulate("callbreak-strict", deals=20, seed=1))
+    assert [line.split()[0] for line in lines[3:7]] == ["N", "E", "S", "W"]
+    assert [line[:8] for line in lines[-4:]] == ["seat N  ", "seat E  ", "seat S  ", "seat W  "]
+    assert lines[8].startswith("calls made: seat N ")
+    lines = summary(cardrules.simulate("minibridge-ebu", deals=20, seed=1))
+    assert [line.split()[0] for line in lines[3:5]] == ["NS", "EW"]
+
+
+def test_options_of_a_ruleset_reach_the_workers() -> None:
+    """A ruleset loaded with ``[options]`` plays the same deals with 1 or 2 workers (each
+    worker loads the profile again with them), not the deals of the profile as written."""
+    plain = cardrules.load("callbreak-app")
+    house = cardrules.load("callbreak-app", options={"free_discard_when_void": True})
+    for engine in ("game", "numpy"):
+        kwargs = dict(deals=60, seed=1, engine=engine, block_size=7)
+        one = cardrules.simulate(house, workers=1, **kwargs)
+        two = cardrules.simulate(house, workers=2, **kwargs)
+        assert one.deals == two.deals
+        assert one.options == {"free_discard_when_void": True}
+        assert cardrules.simulate(plain, workers=2, **kwargs).deals != one.deals
+
+
+class _StopAfterFirstBlock:
+    """A progress callback that is Ctrl-C once the first block is in."""
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def __call__(self, n: int) -> None:
+        self.calls.append(n)
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_the_workers_and_keeps_the_deals_done(workers: int) -> None:
+    """A KeyboardInterrupt while collecting stops at once, kills the workers, and raises
+    SimulationInterrupted (a KeyboardInterrupt) holding the deals done, in deal order."""
+    import multiprocessing
+    import time
+
+    stop = _StopAfterFirstBlock()
+    began = time.monotonic()
+    with pytest.raises(SimulationInterrupted) as exc:
+        cardrules.simulate(
+            "callbreak-strict",
+            deals=400,
+            seed=3,
+            engine="game",
+            players=["rule"] * 4,
+            workers=workers,
+            block_size=4,
+            progress=stop,
         )
-        assert code == 0, stderr.getvalue()
-        outputs.append((stdout.getvalue().replace(str(out), "FILE"), out.read_text()))
-    assert outputs[0] == outputs[1]
-    lines = outputs[0][1].splitlines()
-    assert len(lines) == 300
-    first = json.loads(lines[0])
-    assert first["deal"] == 0 and sum(first["tricks"]) == 13
-    assert len(first["cards"].split()) == 52
+    assert time.monotonic() - began < 20  # not the 100 blocks asked for
+    assert isinstance(exc.value, KeyboardInterrupt)
+    sim = exc.value.simulation
+    assert stop.calls == [4] and sim.interrupted and (len(sim), sim.asked) == (4, 400)
+    assert str(exc.value) == "4 of 400 deals done"
+    whole = cardrules.simulate(
+        "callbreak-strict", deals=4, seed=3, engine="game", players=["rule"] * 4
+    )
+    assert sim.deals == whole.deals
+    assert multiprocessing.active_children() == []
+    assert summary(sim)[0].startswith("callbreak-strict: 4 of 400 deals (interrupted), seed 3")
 
 
-def test_cli_refuses_an_unknown_bot() -> None:
-    """An unknown bot name is an error naming the seat and the known bots (exit 1)."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    code = main(
-        ["simulate", "callbreak-strict", "--deals", "2", "--bots", "rule,rule,smart,random"],
-        stdout=stdout,
-        stderr=stderr,
+def test_json_lines_write_scores_as_exact_numbers() -> None:
+    """A deal's JSON line writes each score as a JSON number with the decimal's own
+    text: read back with ``parse_float=Decimal`` it is the same decimal, digit for digit."""
+    sim = cardrules.simulate("callbreak-strict", deals=30, seed=2)
+    for rec in sim:
+        line = rec.to_json()
+        data = json.loads(line, parse_float=Decimal)
+        rest = {**rec.to_dict(), "scores": None}
+        assert {**data, "scores": None} == json.loads(json.dumps(rest, ensure_ascii=False))
+        assert data["scores"] == {str(k): v for k, v in rec.scores.items()}
+        for v in data["scores"].values():
+            assert isinstance(v, Decimal) and str(v) in line
+    long = Decimal("-0.1000000000000000000000000001")  # more digits than a float holds
+    assert json.loads(json_text({"x": [long]}), parse_float=Decimal)["x"][0].as_tuple() == (
+        long.as_tuple()
     )
-    assert code == 1
-    assert stderr.getvalue() == (
-        "error: invalid bots: unknown bot 'smart' at seat 2; known: random, rule\n"
+    assert json_text({"n": Decimal("1E+2"), "t": "N♠", "b": None}) == (
+        '{"n": 1E+2, "t": "N♠", "b": null}'
     )
+    with pytest.raises(ValueError, match="no JSON number for NaN"):
+        json_text(Decimal("NaN"))
+
+
+def test_summary_dict_is_the_table_in_numbers() -> None:
+    """``summary_dict`` (``--json``) holds the exact means, the counts of calls made and
+    of tricks taken."""
+    sim = cardrules.simulate("callbreak-strict", deals=40, seed=5)
+    data = summary_dict(sim)
+    assert data["scores"]["0"]["mean"] == sum((d.scores[0] for d in sim), Decimal(0)) / 40
+    assert data["made"]["seat 1"] == sum(d.tricks[1] >= d.contract.calls[1] for d in sim)
+    assert data["tricks"]["3"][2] == sum(d.tricks[3] == 2 for d in sim)
+    assert (data["deals"], data["asked"], data["interrupted"]) == (40, 40, False)
 
 
 def test_fast_shuffle_is_random_shuffle() -> None:

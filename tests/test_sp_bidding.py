@@ -60,7 +60,7 @@ def test_sp_2_1_a_call_out_of_turn_is_refused_citing_the_order() -> None:
     game = cardrules.load(SPADES).new_game(seed=1, dealer=3)
     err = refused(game, "bid 2", seat=2)
     assert err.rule == "SP-2.1"
-    assert "it is the turn of seat 0" in str(err)
+    assert "it is the turn of seat 0 (N)" in str(err)
 
 
 def test_sp_2_2_calls_are_nil_to_thirteen() -> None:

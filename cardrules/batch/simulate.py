@@ -28,6 +28,7 @@ randomness differently, so a seed gives different deals in each.
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import sys
@@ -48,6 +49,7 @@ from cardrules.rules.components import (
     ExchangesCards,
     ScoresCardsTaken,
     Side,
+    seat_name,
 )
 from cardrules.rules.duties import (
     BEATS,
@@ -69,7 +71,14 @@ if TYPE_CHECKING:
     U64 = npt.NDArray[np.uint64]
     I64 = npt.NDArray[np.int64]
 
-__all__ = ["DealRecord", "Simulation", "TrickBatch", "batch_narrow", "simulate"]
+__all__ = [
+    "DealRecord",
+    "Simulation",
+    "SimulationInterrupted",
+    "TrickBatch",
+    "batch_narrow",
+    "simulate",
+]
 
 #: Deals per block of the NumPy engine; block ``b`` draws from seed ``(seed, b)``.
 NUMPY_BLOCK = 8192
@@ -107,7 +116,8 @@ class DealRecord(NamedTuple):
     play_u: tuple[float, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description (one line of ``--out``)."""
+        """The deal as :meth:`to_json` writes it: cards and actions as text, the scores
+        as :class:`~decimal.Decimal` (by side: ``"0"``, ``"NS"``)."""
         out: dict[str, Any] = {
             "deal": self.deal,
             "dealer": self.dealer,
@@ -115,11 +125,17 @@ class DealRecord(NamedTuple):
             "contract": self.contract.to_dict(),
             "cards": " ".join(str(CARDS[c]) for c in self.cards),
             "tricks": list(self.tricks),
-            "scores": {str(k): str(v) for k, v in self.scores.items()},
+            "scores": {str(k): v for k, v in self.scores.items()},
         }
         if self.actions:
             out["auction"] = [str(a) for a in self.actions]
         return out
+
+    def to_json(self) -> str:
+        """One line of JSON (a line of ``cardrules simulate --out``); the scores are JSON
+        numbers written as the decimals' text, so
+        ``json.loads(line, parse_float=Decimal)`` gives them back exactly."""
+        return json_text(self.to_dict())
 
 
 @dataclass
@@ -134,6 +150,10 @@ class Simulation:
     decisions: int = 0
     #: True when the profile's lowest total wins (its points are penalties).
     lowest_wins: bool = False
+    #: The ``[options]`` the ruleset was loaded with (:attr:`Ruleset.options_given`).
+    options: dict[str, Any] = field(default_factory=dict)
+    #: The deals asked for; fewer are in :attr:`deals` when the run was interrupted.
+    asked: int = 0
 
     def __len__(self) -> int:
         return len(self.deals)
@@ -143,6 +163,46 @@ class Simulation:
 
     def __getitem__(self, i: int) -> DealRecord:
         return self.deals[i]
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the run stopped before all the deals asked for were played."""
+        return len(self.deals) < self.asked
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or a ``progress`` callback's ``KeyboardInterrupt``) during :func:`simulate`.
+
+    The workers are stopped; :attr:`simulation` holds the deals done, the first
+    ones in deal order.  A ``KeyboardInterrupt``, so code that stops on Ctrl-C
+    still does.
+    """
+
+    def __init__(self, simulation: Simulation) -> None:
+        super().__init__(f"{len(simulation):,} of {simulation.asked:,} deals done")
+        self.simulation = simulation
+
+
+def json_text(value: Any) -> str:
+    """JSON text of ``value`` (dicts, lists, text, numbers), a :class:`~decimal.Decimal`
+    written as a JSON number with the decimal's own text: ``Decimal("-2.5")`` is ``-2.5``,
+    exact however many digits it has (``json.dumps`` would go through a float).
+
+    >>> json_text({"scores": {"0": Decimal("3.10"), "1": Decimal(-2)}, "made": [True]})
+    '{"scores": {"0": 3.10, "1": -2}, "made": [true]}'
+    """
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"no JSON number for {value}")
+        return str(value)  # [-]digits[.digits][E[+-]digits]: JSON's number grammar
+    if isinstance(value, dict):
+        items = (
+            f"{json.dumps(str(k), ensure_ascii=False)}: {json_text(v)}" for k, v in value.items()
+        )
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(json_text(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------------
@@ -604,6 +664,8 @@ def _game_block(
 class _Job:
     ref: str
     deals_setting: int
+    #: The options the ruleset was loaded with: a worker loads it again with them.
+    options: tuple[tuple[str, Any], ...]
     engine: str
     seed: int
     players: tuple[Any, ...]
@@ -614,17 +676,18 @@ class _Job:
     trace: bool
 
 
-_RULES_CACHE: dict[tuple[str, int], Ruleset] = {}
+_RULES_CACHE: dict[tuple[str, int, str], Ruleset] = {}
 
 
 def _run_job(job: _Job, rules: Ruleset | None = None) -> tuple[list[DealRecord], int]:
     if rules is None:
-        key = (job.ref, job.deals_setting)
+        key = (job.ref, job.deals_setting, repr(job.options))
         rules = _RULES_CACHE.get(key)
         if rules is None:
             from cardrules.engine.ruleset import load
 
-            rules = _RULES_CACHE[key] = load(job.ref, deals=job.deals_setting)
+            rules = load(job.ref, deals=job.deals_setting, options=dict(job.options))
+            _RULES_CACHE[key] = rules
     if job.engine == "numpy":
         return _numpy_block(rules, job.seed, job.block, job.size, job.start, job.stop, job.trace)
     return _game_block(rules, job.seed, job.players, job.start, job.stop, job.trace)
@@ -640,12 +703,47 @@ def _jobs(
     trace: bool,
     size: int,
 ) -> list[_Job]:
+    options = tuple(rules.options_given.items())
     jobs = []
     for block in range(0, (deals + size - 1) // size):
         start = block * size
         stop = min(deals, start + size)
-        jobs.append(_Job(ref, rules.deals, engine, seed, players, block, size, start, stop, trace))
+        jobs.append(
+            _Job(ref, rules.deals, options, engine, seed, players, block, size, start, stop, trace)
+        )
     return jobs
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_in_pool(
+    sim: Simulation, jobs: list[_Job], workers: int, progress: Callable[[int], object] | None
+) -> None:
+    """Run ``jobs`` on ``workers`` processes, collecting into ``sim`` in deal order.
+
+    When the collecting stops early (Ctrl-C, or a ``progress`` callback that
+    raises), the blocks not started are cancelled and the running ones killed:
+    the caller does not wait for work it will not use.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    try:
+        _collect(sim, pool.map(_run_job, jobs), progress)
+    except BaseException:
+        processes = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+        raise
+    pool.shutdown()
 
 
 class Progress:
@@ -667,6 +765,12 @@ class Progress:
         if self.done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line if it stopped short (an interrupted run)."""
+        if 0 < self.done < self.total:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def not_batched(rules: Ruleset) -> str:
@@ -690,6 +794,51 @@ def not_batched(rules: Ruleset) -> str:
     return ""
 
 
+class Wording(NamedTuple):
+    """How an engine error names an engine and the players: the API's words
+    (:data:`API_WORDS`: ``use engine='game'``) or a command line's (``use --engine game``)."""
+
+    #: The engine asked for, as the subject of the message: ``'numpy'``.
+    asked: Callable[[str], str]
+    #: The engine to use instead: ``engine='game'``.
+    instead: Callable[[str], str]
+    #: The players: ``['rule', 'random', ...]``.
+    players: Callable[[Sequence[Player]], str]
+
+
+API_WORDS = Wording(repr, lambda engine: f"engine={engine!r}", lambda p: repr(list(p)))
+
+
+def choose_engine(
+    rules: Ruleset, players: Sequence[Player], engine: str = "auto", words: Wording = API_WORDS
+) -> str:
+    """The engine that plays ``players`` (one per seat) under ``rules``: ``"numpy"`` or
+    ``"game"``; ``engine="auto"`` picks NumPy when it can.  An engine that cannot is
+    refused with the reason, in ``words``."""
+    all_random = all(isinstance(p, str) and p.strip().lower() == "random" for p in players)
+    unbatched = not_batched(rules)
+    if engine == "auto":
+        return "numpy" if all_random and not unbatched and _numpy() is not None else "game"
+    if engine == "numpy":
+        numpy, game = words.asked("numpy"), words.instead("game")
+        if unbatched:
+            raise CardrulesError(f"invalid engine: {numpy} {unbatched}; use {game}")
+        if not all_random:
+            raise CardrulesError(
+                f"invalid engine: {numpy} plays only random players "
+                f"(got {words.players(players)}); use {game}"
+            )
+        if _numpy() is None:  # pragma: no cover - depends on the installation
+            raise CardrulesError(
+                f"invalid engine: {numpy} needs NumPy: pip install 'cardrules[fast]'"
+            )
+        return engine
+    if engine == "game":
+        _make_players(players, 0)  # refuse unknown names before any work
+        return engine
+    raise CardrulesError(f"invalid engine: {engine!r} (expected 'auto', 'numpy' or 'game')")
+
+
 def simulate(
     profile: str | Path | Ruleset,
     *,
@@ -699,7 +848,7 @@ def simulate(
     engine: str = "auto",
     workers: int = 1,
     trace: bool = False,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
     block_size: int | None = None,
 ) -> Simulation:
     """Play ``deals`` independent deals of a profile with bots; reproducible from ``seed``.
@@ -708,18 +857,22 @@ def simulate(
     object (``choose(view) -> action``).  ``engine`` is ``"numpy"``,
     ``"game"`` or ``"auto"`` (NumPy when every player is random and NumPy is
     installed).  ``workers`` > 1 spreads the blocks of deals over processes,
-    which load the profile again by name or path (a :class:`Ruleset` loaded
-    with extra ``plugins`` is therefore for ``workers=1`` only); the results
-    do not depend on it.  ``trace`` keeps the random
+    which load the profile again by name or path, with the ruleset's
+    ``[options]`` (:attr:`Ruleset.options_given`); a :class:`Ruleset` loaded
+    with extra ``plugins`` is therefore for ``workers=1`` only.  The results
+    do not depend on ``workers``.  ``trace`` keeps the random
     policy's uniforms in each record.  ``progress(n)`` is called as blocks of
     ``n`` deals finish.  ``block_size`` changes the blocks work is split in
     (and so the deals of the NumPy engine); the default suits most runs.
+
+    Ctrl-C (a ``KeyboardInterrupt``, from ``progress`` too) stops the workers
+    and raises :class:`SimulationInterrupted`, which holds the deals done.
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 0:
         raise CardrulesError(f"invalid deals: {deals!r} (expected a whole number >= 0)")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
-    if not isinstance(workers, int) or workers < 1:
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise CardrulesError(f"invalid workers: {workers!r} (expected a whole number >= 1)")
     if isinstance(profile, Ruleset):
         rules = profile
@@ -735,47 +888,35 @@ def simulate(
         raise CardrulesError(
             f"invalid players: {players!r} (expected one per seat, {rules.players} in all)"
         )
-    all_random = all(isinstance(p, str) and p.strip().lower() == "random" for p in players)
-    unbatched = not_batched(rules)
-    if engine == "auto":
-        engine = "numpy" if all_random and not unbatched and _numpy() is not None else "game"
-    if engine == "numpy":
-        if unbatched:
-            raise CardrulesError(f"invalid engine: 'numpy' {unbatched}; use engine='game'")
-        if not all_random:
-            raise CardrulesError(
-                f"invalid engine: 'numpy' plays only random players (got {list(players)!r}); "
-                "use engine='game'"
-            )
-        if _numpy() is None:  # pragma: no cover - depends on the installation
-            raise CardrulesError(
-                "invalid engine: 'numpy' needs NumPy: pip install 'cardrules[fast]'"
-            )
-    elif engine == "game":
-        _make_players(players, 0)  # refuse unknown names before any work
-    else:
-        raise CardrulesError(f"invalid engine: {engine!r} (expected 'auto', 'numpy' or 'game')")
+    engine = choose_engine(rules, players, engine)
     names = tuple(p if isinstance(p, str) else type(p).__name__ for p in players)
-    sim = Simulation(rules.name, seed, names, engine, lowest_wins=lowest_wins(rules.end))
+    sim = Simulation(
+        rules.name,
+        seed,
+        names,
+        engine,
+        lowest_wins=lowest_wins(rules.end),
+        options=dict(rules.options_given),
+        asked=deals,
+    )
     size = block_size or (NUMPY_BLOCK if engine == "numpy" else GAME_BLOCK)
     if not isinstance(size, int) or size < 1:
         raise CardrulesError(f"invalid block_size: {block_size!r} (expected a whole number >= 1)")
     jobs = _jobs(ref, rules, engine, seed, tuple(players), deals, trace, size)
-    if workers == 1 or len(jobs) <= 1:
-        results: Iterator[tuple[list[DealRecord], int]] = (_run_job(j, rules) for j in jobs)
-        _collect(sim, results, progress)
-        return sim
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        _collect(sim, pool.map(_run_job, jobs), progress)
+    try:
+        if workers == 1 or len(jobs) <= 1:
+            _collect(sim, (_run_job(j, rules) for j in jobs), progress)
+        else:
+            _run_in_pool(sim, jobs, workers, progress)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(sim) from None
     return sim
 
 
 def _collect(
     sim: Simulation,
     results: Iterator[tuple[list[DealRecord], int]],
-    progress: Callable[[int], None] | None,
+    progress: Callable[[int], object] | None,
 ) -> None:
     for records, decisions in results:
         sim.deals.extend(records)
@@ -797,12 +938,43 @@ def _mean_ci(values: Sequence[Decimal]) -> tuple[Decimal, Decimal]:
     return mean, Decimal("1.96") * sd / Decimal(len(values)).sqrt()
 
 
+def _side_name(side: Side) -> str:
+    """A side as the table shows it: a seat's letter (``N``), a pair's name (``NS``)."""
+    return seat_name(side) if isinstance(side, int) else side
+
+
+def _made_label(label: str) -> str:
+    """A label of ``Contract.made`` as the table shows it: ``"seat 0"`` is ``"seat N"``."""
+    word, _, number = label.rpartition(" ")
+    return f"{word} {seat_name(int(number))}" if word == "seat" and number.isdigit() else label
+
+
+def _option_text(value: Any) -> str:
+    """An option's value as its TOML: ``true``, ``30``, ``"left"``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return json.dumps(value) if isinstance(value, str) else str(value)
+
+
+def _headline(sim: Simulation) -> str:
+    """``callbreak-app (big_call_8=true): 1,000 deals, seed 0, players ... (game engine)``."""
+    options = ", ".join(f"{k}={_option_text(v)}" for k, v in sim.options.items())
+    profile = f"{sim.profile} ({options})" if options else sim.profile
+    done = f"{len(sim):,} deals"
+    if sim.interrupted:
+        done = f"{len(sim):,} of {sim.asked:,} deals (interrupted)"
+    return (
+        f"{profile}: {done}, seed {sim.seed}, players {','.join(sim.players)} ({sim.engine} engine)"
+    )
+
+
 def summary(sim: Simulation) -> list[str]:
-    """The summary table of a run: mean score per deal by side (95% CI), calls made, tricks."""
-    lines = [
-        f"{sim.profile}: {len(sim):,} deals, seed {sim.seed}, players "
-        f"{','.join(sim.players)} ({sim.engine} engine)"
-    ]
+    """The summary table of a run: mean score per deal by side (95% CI), calls made, tricks.
+
+    Seats are named by their letters (``N``, ``E``, ``S``, ``W``), pairs by theirs
+    (``NS``, ``EW``).
+    """
+    lines = [_headline(sim)]
     if not sim.deals:
         return lines
     sides = list(sim.deals[0].scores)
@@ -810,7 +982,7 @@ def summary(sim: Simulation) -> list[str]:
     lines.append("side   mean score/deal   95% CI")
     for side in sides:
         mean, half = _mean_ci([d.scores[side] for d in sim.deals])
-        lines.append(f"{side!s:<6} {mean:>15.3f}   ±{half:.3f}")
+        lines.append(f"{_side_name(side):<6} {mean:>15.3f}   ±{half:.3f}")
     if sim.lowest_wins:
         lines.append("(the scores are penalty points: the lowest wins)")
     first = sim.deals[0].contract
@@ -818,83 +990,59 @@ def summary(sim: Simulation) -> list[str]:
     labels = list(made[0]) if made else []
     if labels:
         rates = {k: 100 * sum(m.get(k, False) for m in made) / len(sim) for k in labels}
-        what = ", ".join(f"{k} {rate:.1f}%" if k else f"{rate:.1f}%" for k, rate in rates.items())
+        what = ", ".join(
+            f"{_made_label(k)} {rate:.1f}%" if k else f"{rate:.1f}%" for k, rate in rates.items()
+        )
         lines.append("")
         lines.append(f"{first.made_label}: {what}")
     lines.append("")
     most = max((sum(d.tricks) for d in sim.deals), default=13)
     lines.append("tricks  " + " ".join(f"{n:>5}" for n in range(most + 1)) + "   (% of deals)")
-    for seat in range(len(sim.deals[0].tricks) if sim.deals else 4):
-        counts = [0] * (most + 1)
-        for d in sim.deals:
-            counts[d.tricks[seat]] += 1
-        lines.append(f"seat {seat} " + " ".join(f"{100 * c / len(sim):5.1f}" for c in counts))
+    for seat, counts in enumerate(_trick_counts(sim, most)):
+        row = " ".join(f"{100 * c / len(sim):5.1f}" for c in counts)
+        lines.append(f"{'seat ' + seat_name(seat):<8}{row}")
     return lines
 
 
-# ---------------------------------------------------------------------------
-# Command line: ``cardrules simulate``
-
-#: Runs of at least this many deals show a progress bar on stderr.
-PROGRESS_FROM = 2_000
-
-
-def cli_arguments(p: Any) -> None:
-    """Arguments of ``cardrules simulate`` (``p`` is an ``argparse`` parser)."""
-    import os
-
-    p.add_argument("profile", metavar="NAME", help="profile name or path to a .toml file")
-    p.add_argument("--deals", type=int, default=1_000, metavar="N", help="deals to play (1000)")
-    p.add_argument(
-        "--bots",
-        default="random,random,random,random",
-        metavar="B,B,B,B",
-        help="one bot per seat: random or rule (default: four random bots)",
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=os.cpu_count() or 1,
-        metavar="K",
-        help="processes to use (default: all cores); the results do not depend on it",
-    )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0)")
-    p.add_argument(
-        "--engine",
-        default="auto",
-        choices=("auto", "numpy", "game"),
-        help="numpy: many deals at once (random bots only); game: deal by deal through "
-        "the API; auto (default): numpy when every bot is random and NumPy is installed",
-    )
-    p.add_argument("--out", type=Path, metavar="FILE.jsonl", help="write every deal as JSON lines")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+def _trick_counts(sim: Simulation, most: int) -> list[list[int]]:
+    """By seat, how many deals it took 0, 1 .. ``most`` tricks in."""
+    seats = len(sim.deals[0].tricks) if sim.deals else 0
+    counts = [[0] * (most + 1) for _ in range(seats)]
+    for d in sim.deals:
+        for seat, took in enumerate(d.tricks):
+            counts[seat][took] += 1
+    return counts
 
 
-def cli_run(args: Any, con: Any) -> int:
-    """Run ``cardrules simulate``: a summary table on stdout, deals as JSON lines in ``--out``."""
-    import json
+def summary_dict(sim: Simulation) -> dict[str, Any]:
+    """The summary of a run for programs (``cardrules simulate --json``, see :func:`json_text`).
 
-    bots = [b.strip().lower() for b in str(args.bots).split(",")]
-    bar = None
-    if not args.no_progress and args.deals >= PROGRESS_FROM:
-        bar = Progress(args.deals, con.stderr)
-    sim = simulate(
-        args.profile,
-        deals=args.deals,
-        seed=args.seed,
-        players=bots,
-        engine=args.engine,
-        workers=max(1, args.workers),
-        progress=None if bar is None else bar.update,
-    )
-    for line in summary(sim):
-        con.say(line)
-    if args.out is not None:
-        try:
-            with open(args.out, "w", encoding="utf-8") as out:
-                for rec in sim:
-                    out.write(json.dumps(rec.to_dict(), ensure_ascii=False) + "\n")
-        except OSError as exc:
-            raise CardrulesError(f"cannot write {args.out}: {exc.strerror}") from None
-        con.say(f"\n{len(sim):,} deals written to {args.out}")
-    return 0
+    Sides and seats are keyed as in the deals' scores (``"0"``, ``"NS"``); the
+    means and their 95% intervals are exact :class:`~decimal.Decimal`; ``made``
+    counts the deals in which each undertaking (``Contract.made``) was made;
+    ``tricks[seat][n]`` counts the deals in which the seat took ``n`` tricks.
+    """
+    out: dict[str, Any] = {
+        "profile": sim.profile,
+        "options": dict(sim.options),
+        "seed": sim.seed,
+        "players": list(sim.players),
+        "engine": sim.engine,
+        "deals": len(sim),
+        "asked": sim.asked,
+        "interrupted": sim.interrupted,
+        "decisions": sim.decisions,
+        "lowest_wins": sim.lowest_wins,
+    }
+    if not sim.deals:
+        return out
+    out["scores"] = {}
+    for side in sim.deals[0].scores:
+        mean, half = _mean_ci([d.scores[side] for d in sim.deals])
+        out["scores"][str(side)] = {"mean": mean, "ci95": half}
+    made = [d.contract.made(d.tricks) for d in sim.deals]
+    out["made_label"] = sim.deals[0].contract.made_label
+    out["made"] = {k: sum(m.get(k, False) for m in made) for k in made[0]}
+    most = max(sum(d.tricks) for d in sim.deals)
+    out["tricks"] = {str(s): c for s, c in enumerate(_trick_counts(sim, most))}
+    return out

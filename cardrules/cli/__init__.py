@@ -14,7 +14,8 @@ tells the story of a game for ``play`` and ``replay``.
     main(["play", "callbreak-strict", "--seed", "3"], stdin=io.StringIO("3\\n"))
 
 Errors a user can cause (:class:`~cardrules.CardrulesError`) print their
-message on stderr and exit 1; usage errors exit 2.
+message on stderr and exit 1; usage errors exit 2.  ``cardrules`` alone prints
+the help.
 """
 
 from __future__ import annotations
@@ -111,10 +112,9 @@ def main(
             args = parser.parse_args(argv)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
-    if args.command is None:
-        con.stderr.write(parser.format_usage())
-        con.stderr.write("cardrules: error: a command is required\n")
-        return 2
+    if args.command is None:  # bare ``cardrules``: what it can do
+        con.write(parser.format_help())
+        return 0
     try:
         status: int = command_module(args.command).run(args, con)
     except UsageError as exc:

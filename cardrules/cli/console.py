@@ -11,10 +11,15 @@ from typing import TextIO
 
 from cardrules.cards import Card, Suit
 
-__all__ = ["SUIT_ORDER", "Console", "UsageError"]
+__all__ = ["SUIT_ORDER", "Console", "UsageError", "in_hand_order"]
 
 #: Display order of the suits in a hand: spades, hearts, diamonds, clubs.
 SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+
+def in_hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order a hand shows them: by suit (♠ ♥ ♦ ♣), high cards first."""
+    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
 
 
 class UsageError(Exception):
@@ -80,10 +85,10 @@ class Console:
     def hand(self, cards: Iterable[Card]) -> str:
         """A hand sorted by suit, high cards first: ``♠ A K 7  ♥ Q 10  ♦ -  ♣ 9 2``."""
         by_suit: dict[Suit, list[Card]] = {s: [] for s in SUIT_ORDER}
-        for card in cards:
+        for card in in_hand_order(cards):
             by_suit[card.suit].append(card)
         parts = []
         for suit in SUIT_ORDER:
-            ranks = " ".join(c.symbol()[:-1] for c in sorted(by_suit[suit], reverse=True))
+            ranks = " ".join(c.symbol()[:-1] for c in by_suit[suit])
             parts.append(f"{self.suit(suit)} {ranks or '-'}")
         return "  ".join(parts)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -11,11 +13,23 @@ from typing import Any
 from cardrules.cards import Card, Suit
 from cardrules.cli.console import Console
 from cardrules.engine.game import Game, lowest_wins
+from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError
 from cardrules.rules.actions import Action, Play
-from cardrules.rules.components import Contract, Side, TellsSeat, seat_name
+from cardrules.rules.components import SEAT_NAMES, Contract, Side, TellsSeat, seat_name
 
-__all__ = ["Narrator", "auction_lines", "contract_line", "n_deals", "per_seat", "side_name"]
+__all__ = [
+    "Narrator",
+    "auction_lines",
+    "contract_line",
+    "end_words",
+    "house_rules",
+    "n_deals",
+    "per_seat",
+    "player_words",
+    "side_name",
+    "tricks_line",
+]
 
 #: Auction facts holding a seat number, printed as a seat letter (and any ``*_to`` or
 #: ``*_from``: the seat something goes to or comes from).
@@ -25,13 +39,66 @@ _SEAT_SUFFIXES = ("_to", "_from")
 _SKIP_KEYS = frozenset({"dealer", "contract"})
 
 
+#: A seat as messages of the engine and the families write it: ``seat 2``, ``seat 2 (S)``,
+#: ``(seat 2 (S))``, ``seat 2's hand (S)``, ``the hand of seat 2 (S)``.
+_SEAT_TEXT = re.compile(
+    r"(?P<open>\()?(?P<of>the hand of )?\bseat (?P<seat>\d+)(?: \([A-Z]\))?(?P<close>\))?"
+    r"(?P<own>'s)?(?: (?P<noun>\w+) \([A-Z]\))?"
+)
+
+
 def side_name(side: Side) -> str:
     """A side as printed: a seat letter, or a pair name (``NS``)."""
     return seat_name(side) if isinstance(side, int) else side
 
 
-def per_seat(values: Sequence[Any]) -> str:
-    return ", ".join(f"{seat_name(s)} {'-' if v is None else v}" for s, v in enumerate(values))
+def player_words(text: str, you: int | None = None) -> str:
+    """A message as a player reads it: ``seat 2 (S)`` becomes ``S``, or ``you`` at ``you``.
+
+    >>> player_words("A♣ is not in seat 0's hand (N); it is the turn of seat 3 (W)", you=0)
+    'A♣ is not in your hand; it is the turn of W'
+    >>> player_words("illegal action 'play KH' by seat 2 (S)")
+    "illegal action 'play KH' by S"
+    """
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m["seat"])
+        if seat >= len(SEAT_NAMES):
+            return m[0]  # no letter: its number it is
+        noun = f" {m['noun']}" if m["noun"] else ""
+        if seat == you:
+            word = "your hand" if m["of"] else f"your{noun}" if m["own"] else "you"
+        elif m["of"]:
+            word = f"the hand of {seat_name(seat)}"
+        else:
+            word = f"{seat_name(seat)}{m['own'] or ''}{noun}"
+        return f"{m['open'] or ''}{word}{m['close'] or ''}"
+
+    return _SEAT_TEXT.sub(name, text)
+
+
+def per_seat(values: Sequence[Any], order: Sequence[int] | None = None) -> str:
+    """One value per seat (``-`` for None), in seat order or the ``order`` given."""
+    seats = range(len(values)) if order is None else order
+    return ", ".join(f"{seat_name(s)} {'-' if values[s] is None else values[s]}" for s in seats)
+
+
+def tricks_line(rules: Ruleset, tricks: Sequence[int], contract: Contract | None) -> str:
+    """The tricks taken so far: by seat, or by side where sides hold several seats (with
+    each seat's count too when seats undertook tricks of their own)."""
+    if len(rules.sides) == rules.players:
+        return per_seat(tricks)
+    own = contract is not None and any(
+        contract.undertaken(s) is not None for s in range(rules.players)
+    )
+    parts = []
+    for side in rules.sides:
+        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        part = f"{side_name(side)} {sum(tricks[s] for s in seats)}"
+        if own:
+            part += f" ({', '.join(f'{seat_name(s)} {tricks[s]}' for s in seats)})"
+        parts.append(part)
+    return ", ".join(parts)
 
 
 def _cards(value: list[Any]) -> list[Card] | None:
@@ -48,6 +115,10 @@ def auction_lines(public: dict[str, Any], con: Console | None = None) -> list[st
     """What a seat knows of the auction, generically: per-seat lists, seats, cards (with
     ``con``'s suit signs) and plain facts."""
     out = []
+    order = public.get("order")
+    turns = order if _is_order(order, len(order) if isinstance(order, list) else 0) else None
+    seats = 4 if turns is None else len(turns)
+    by_seat = [key for key, value in public.items() if _is_per_seat(value, seats)]
     for key, value in public.items():
         label = key.replace("_", " ")
         if key in _SKIP_KEYS or value is None or value is False or value == []:
@@ -55,22 +126,41 @@ def auction_lines(public: dict[str, Any], con: Console | None = None) -> list[st
         seat_key = key in _SEAT_KEYS or key.endswith(_SEAT_SUFFIXES)
         cards = _cards(value) if isinstance(value, list) and value else None
         if key == "order" and isinstance(value, list):
-            out.append(f"{label}: {' '.join(seat_name(s) for s in value)}")
+            if not by_seat:  # else the lists by seat below are printed in this order
+                out.append(f"{label}: {' '.join(seat_name(s) for s in value)}")
         elif seat_key and isinstance(value, int) and not isinstance(value, bool):
             out.append(f"{label}: {seat_name(value)}")
         elif cards is not None:
             shown = " ".join(c.symbol() if con is None else con.card(c) for c in cards)
             out.append(f"{label}: {shown}")
-        elif isinstance(value, list) and len(value) == 4:
-            if all(v is None or isinstance(v, int | str) for v in value) and any(
-                v is not None for v in value
-            ):
-                out.append(f"{label}: {per_seat(value)}")
+        elif isinstance(value, list) and len(value) == seats:
+            if _is_per_seat(value, seats):
+                out.append(f"{label}: {per_seat(value, turns)}")
         elif isinstance(value, dict):
             out.append(f"{label}: {', '.join(f'{k} {v}' for k, v in value.items())}")
         elif not isinstance(value, list):
             out.append(f"{label}: {value}")
     return out
+
+
+def _wrapped(text: str) -> str:
+    """A paragraph of the header, indented by two spaces, in lines of at most 100 characters."""
+    return textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    ")
+
+
+def _is_per_seat(value: object, seats: int) -> bool:
+    """A list of one fact per seat (a call, a count) that holds at least one."""
+    return (
+        isinstance(value, list)
+        and len(value) == seats
+        and all(v is None or isinstance(v, int | str) for v in value)
+        and any(v is not None for v in value)
+    )
+
+
+def _is_order(value: object, players: int) -> bool:
+    """A turn order: every seat of the table once."""
+    return isinstance(value, list) and sorted(value) == list(range(players)) and players > 0
 
 
 def contract_line(contract: Contract, *, lead: bool = True) -> str:
@@ -81,6 +171,42 @@ def contract_line(contract: Contract, *, lead: bool = True) -> str:
 
 def n_deals(n: int) -> str:
     return f"{n} deal" if n == 1 else f"{n} deals"
+
+
+def _target(rules: Ruleset) -> Decimal | int | None:
+    """The total that ends the game, where its end condition plays to one."""
+    target = getattr(rules.end, "target", None)
+    if isinstance(target, bool) or not isinstance(target, int | Decimal) or not target:
+        return None
+    return target
+
+
+def end_words(rules: Ruleset) -> str:
+    """What ends the game, in a few words: ``5 deals``, ``first to 40``, ``game to 100``."""
+    target = _target(rules)
+    if target is None:
+        return n_deals(rules.deals)
+    return f"game to {target}" if lowest_wins(rules.end) else f"first to {target}"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(value)
+
+
+def house_rules(rules: Ruleset) -> list[str]:
+    """The ``[options]`` settings in force that differ from their defaults, as
+    ``name = value [rule]``, by name."""
+    out = []
+    for name, spec in sorted(rules.components.options.items()):
+        value = rules.profile.options.get(name, spec.default)
+        if value != spec.default:
+            tag = f" [{spec.rule}]" if spec.rule else ""
+            out.append(f"{name} = {_toml(value)}{tag}")
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,36 +234,74 @@ class Narrator:
         self.seat = seat
         self.verbose_cards = verbose_cards
         self._throw_ins = 0
+        #: What the seat was last shown this deal (its hand; auction facts, exposed hands),
+        #: so that its turn in the auction repeats none of it.
+        self.shown_hand: tuple[Card, ...] | None = None
+        self.shown_lines: set[str] = set()
 
     def start(self, game: Game, header: str) -> None:
-        """Print the header of the game and the start of its first deal."""
-        self.con.say(header)
+        """Print the header of the game (then what ends it and the house rules in force)
+        and the start of its first deal."""
+        con = self.con
+        con.say(header)
+        summary = getattr(game.rules.end, "summary", "")
+        if isinstance(summary, str) and summary:
+            con.say(_wrapped(f"{summary[:1].upper()}{summary[1:]}."))
+        rules = house_rules(game.rules)
+        if rules:
+            con.say(_wrapped(f"House rules: {', '.join(rules)}"))
         self.deal_start(game)
+
+    def words(self, text: str) -> str:
+        """A message with its seats named as this narrator's reader knows them."""
+        return player_words(text, self.seat)
+
+    def say_new(self, line: str) -> None:
+        """Print a line of what the seat knows unless it was shown this deal."""
+        if line not in self.shown_lines:
+            self.shown_lines.add(line)
+            self.con.say(line)
+
+    def say_hand(self, label: str, seat: int, cards: Sequence[Card], *, again: bool = True) -> None:
+        """Print the seat's hand; with ``again=False`` only if it changed since shown."""
+        hand = tuple(cards)
+        if again or hand != self.shown_hand:
+            self.shown_hand = hand
+            self.con.say(f"  {label} ({seat_name(seat)}): {self.con.hand(hand)}")
 
     def deal_start(self, game: Game) -> None:
         """Print the start of the current deal: throw-ins, dealer, hands, auction facts."""
         con = self.con
         for event in game.throw_ins[self._throw_ins :]:
-            who = "" if event.seat is None else f" (seat {seat_name(event.seat)})"
+            if event.seat is None:
+                who = ""
+            elif event.seat == self.seat:
+                who = " (your hand)"
+            else:
+                who = f" ({seat_name(event.seat)}'s hand)"
             tag = f"{event.rule}: " if event.rule else ""
-            con.say(f"Cards thrown in{who}: {tag}{event.reason}; the same dealer deals again")
+            reason = self.words(event.reason)
+            again = "" if "same dealer" in reason else "; the same dealer deals again"
+            con.say(f"Cards thrown in{who}: {tag}{reason}{again}")
         self._throw_ins = len(game.throw_ins)
+        self.shown_lines = set()
         con.say("")
-        deals = f" of {game.rules.deals}" if game.rules.deals else ""
-        con.say(f"== Deal {game.deal_number}{deals}, dealer {seat_name(game.dealer)} ==")
+        rules = game.rules
+        which = f" of {rules.deals}" if _target(rules) is None else f" ({end_words(rules)})"
+        con.say(f"== Deal {game.deal_number}{which}, dealer {seat_name(game.dealer)} ==")
         if self.seat is None:
             for s in range(game.rules.players):
                 con.say(f"  {seat_name(s)}: {con.hand(game.hand(s))}")
             view = game.view(0)
         else:
             view = game.view(self.seat)
-            con.say(f"  Your hand ({seat_name(self.seat)}): {con.hand(view.hand)}")
+            self.say_hand("Your hand", self.seat, view.hand)
         if view.turned_up is not None:
             con.say(f"  Turned up for trumps: {con.card(view.turned_up)}")
         # Watching (no seat): what every seat knows, not what seat 0's view adds.
         auction = game.auction.public() if self.seat is None else view.auction
         for line in auction_lines(auction, con):
-            con.say(f"  {line}")
+            self.say_new(f"  {line}")
         if game.phase == "play":
             self.play_start(game)
 
@@ -161,10 +325,10 @@ class Narrator:
             for line in auction_lines(game.auction.private(seat), con):
                 con.say(f"  You: {line}")
         if seat in changed:
-            con.say(f"  Your hand now ({seat_name(seat)}): {con.hand(view.hand)}")
+            self.say_hand("Your hand now", seat, view.hand)
         for s, cards in view.hands.items():
             if s != seat:
-                con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
+                self.say_new(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
 
     def apply(self, game: Game, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` (an :class:`IllegalAction` leaves everything unchanged) and tell."""
@@ -234,8 +398,10 @@ class Narrator:
             called = sum(c for c in calls if c is not None)
             call = f"called {called}, " if any(c is not None for c in calls) else ""
             score = deal.scores.get(side, Decimal(0))
+            you = self._yours(game, side)
             con.say(
-                f"  {side_name(side)}: {call}took {took}, scores {score}, total {game.totals[side]}"
+                f"  {side_name(side)}{you}: {call}took {took}, scores {score}, "
+                f"total {game.totals[side]}"
             )
         if game.phase != "finished":
             self.standings(game, "Standings")
@@ -247,12 +413,12 @@ class Narrator:
         con.say(f"{title}{lowest}:")
         for st in game.standings():
             mark = "  winner" if st.winner else ""
-            you = (
-                " (you)"
-                if self.seat is not None and game.rules.side_of(self.seat) == st.side
-                else ""
-            )
+            you = self._yours(game, st.side)
             con.say(f"  {st.place}. {side_name(st.side)}{you}  {st.total}{mark}")
+
+    def _yours(self, game: Game, side: Side) -> str:
+        """`` (you)`` after the side of this narrator's seat."""
+        return " (you)" if self.seat is not None and game.rules.side_of(self.seat) == side else ""
 
     def game_end(self, game: Game) -> None:
         """Print why the game ended and the final standings."""
@@ -261,5 +427,5 @@ class Narrator:
         con.say("")
         if over is not None:
             tag = f" [{over.rule}]" if over.rule else ""
-            con.say(f"Game over: {over.reason}{tag}")
+            con.say(f"Game over: {self.words(over.reason)}{tag}")
         self.standings(game, "Final standings")

@@ -4,124 +4,216 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Sequence
+import os
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardrules.cards import Card
-from cardrules.cli.console import Console, UsageError
+from cardrules.cli.console import Console, UsageError, in_hand_order
 from cardrules.cli.narrate import (
     Narrator,
     auction_lines,
     contract_line,
-    n_deals,
-    per_seat,
+    end_words,
     side_name,
+    tricks_line,
 )
+from cardrules.cli.options import add_option_argument, options_given
 from cardrules.engine.bots import BOTS, bots_by_name
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import load
 from cardrules.engine.views import View
-from cardrules.errors import ActionError, CardError, CardrulesError, IllegalAction
-from cardrules.rules.actions import Action, Bid, Play, parse_action
+from cardrules.errors import ActionError, CardrulesError, IllegalAction, shown
+from cardrules.rules.actions import (
+    Action,
+    Bid,
+    Play,
+    expected_actions,
+    parse_action,
+    read_form,
+)
 from cardrules.rules.components import seat_name, seat_of_letter
 
-__all__ = ["arguments", "read_action", "run"]
+__all__ = ["arguments", "read_action", "run", "typing_hint"]
 
 DEFAULT_BOT = "rule"
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
+#: How a card is typed, for the help line and the refusal of what is not one.
+CARD_HINT = "a card ('AH', '10H', '10♥' or 'play AH')"
+#: A call typed as its number alone: ASCII digits, as the action texts take them.
+_CALL = re.compile(r"[0-9]{1,3}")
+
+
+def _card_of(action: Action) -> Card | None:
+    card = getattr(action, "card", None)
+    return card if isinstance(card, Card) else None
 
 
 def _actions_text(con: Console, actions: Sequence[Action]) -> str:
+    """The legal actions, short: cards in the order the hand shows them, a run of calls."""
     if actions and all(isinstance(a, Play) for a in actions):
-        return " ".join(con.card(a.card) for a in actions if isinstance(a, Play))
+        cards = [c for a in actions if (c := _card_of(a)) is not None]
+        return " ".join(con.card(c) for c in in_hand_order(cards))
     bids = [a.tricks for a in actions if isinstance(a, Bid)]
     if bids and len(bids) == len(actions) and bids == list(range(bids[0], bids[-1] + 1)):
         return f"bid {bids[0]} .. bid {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}"
-    cards = [getattr(a, "card", None) for a in actions]
+    cards = [c for a in actions if (c := _card_of(a)) is not None]
     verbs = {str(a).split()[0] for a in actions}
-    if actions and len(verbs) == 1 and all(isinstance(c, Card) for c in cards):
+    if actions and len(verbs) == 1 and len(cards) == len(actions):
         # A family's action on one card each ("pass QS"): the verb once, then the cards.
-        return f"{verbs.pop()} " + " ".join(con.card(c) for c in cards if isinstance(c, Card))
+        return f"{verbs.pop()} " + " ".join(con.card(c) for c in in_hand_order(cards))
     return ", ".join(str(a) for a in actions)
 
 
-def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
-    """A typed action: ``3``, ``bid 3``, ``AH``, ``play AH``, ``10♥``, ``contract S game``.
+def typing_hint(legal: Sequence[Action]) -> str:
+    """How to type the ``legal`` actions, each kind once: ``a call ('3' or 'bid 3')``."""
+    hints: list[str] = []
+    for action in legal:
+        hint = CARD_HINT if isinstance(action, Play) else type(action).typing_hint
+        if hint not in hints:
+            hints.append(hint)
+    # A kind whose hint another's includes ("a call ... or 'blind nil'") is said once.
+    hints = [h for h in hints if not any(h != other and h in other for other in hints)]
+    return " or ".join(hints) or "an action"
 
-    A family's action may be typed without its verb when its actions are the legal
-    ones: ``S game`` is read as ``contract S game``, and a bare card ``QS`` as
-    ``pass QS`` while cards are being passed.
+
+def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
+    """A typed action: ``3``, ``bid 3``, ``AH``, ``play AH``, ``10♥``, ``contract S game``,
+    and any form a family registered without a verb (``4S``).
+
+    Given the ``legal`` actions, a text that reads several ways is read as one of
+    their kind (``4H`` is a card while cards are played, a contract while one is
+    chosen), a family's action may be typed without its verb (``S game`` is read as
+    ``contract S game``, a bare card ``QS`` as ``pass QS`` while cards are passed),
+    and what is no action of theirs is refused naming only the actions of this
+    game.  An action of another kind typed with its verb (``bid 3`` while cards
+    are played) is returned, for the game to refuse with its rule.
     """
     words = text.split()
-    if len(words) == 1 and words[0].isdigit():
-        return Bid(int(words[0]))
-    try:
-        return parse_action(text)
-    except ActionError:
-        family = bool(legal) and not isinstance(legal[0], Play | Bid)
-        verb = str(legal[0]).split()[0] if family else ""
-        if len(words) == 1:
-            if family:
-                with contextlib.suppress(ActionError):
-                    return parse_action(f"{verb} {text}")
-            try:
-                return Play(Card.parse(words[0]))
-            except CardError:
-                pass
-        if family:
-            # A family's action typed without its verb ("S game" for "contract S game").
-            return parse_action(f"{verb} {text}")
-        raise
+    if not words:
+        raise ActionError(f"invalid action: '' (expected {typing_hint(legal)})")
+    first = words[0].lower()
+    kinds = {type(a) for a in legal}
+    verbs = {str(a).split()[0] for a in legal}
+    # A family's own actions, when they are all there is to do now (typed without a verb).
+    family = legal[0] if legal and not any(isinstance(a, Play | Bid) for a in legal) else None
+    # Each way to read the text, and whether what it says when it fails is about this game.
+    readings: list[tuple[Callable[[], Action | None], bool]] = []
+    if len(words) == 1 and _CALL.fullmatch(words[0]):
+        readings.append((lambda: Bid(int(words[0])), Bid in kinds))
+    readings.append((lambda: parse_action(text), first in verbs))
+    if legal:
+        readings.append((lambda: read_form(text, kinds), True))
+    if len(words) == 1:
+        readings.append((lambda: Play(Card.parse(words[0])), Play in kinds))
+    if family is not None and first not in verbs:
+        verb = str(family).split()[0]
+        readings.append((lambda: parse_action(f"{verb} {text}"), True))
+    errors: list[CardrulesError] = []
+    other: Action | None = None
+    for read, about_this_game in readings:
+        try:
+            action = read()
+        except CardrulesError as exc:
+            if not legal or (about_this_game and expected_actions() not in str(exc)):
+                errors.append(exc)
+            continue
+        if action is None:
+            continue
+        if not legal or type(action) in kinds:
+            return action
+        if other is None and str(action).split()[0] == first:
+            other = action
+    if other is not None:
+        return other
+    if errors:
+        raise errors[0]
+    raise ActionError(f"invalid action: {shown(text)} (expected {typing_hint(legal)})")
 
 
-def _show_turn(con: Console, game: Game, view: View) -> None:
+def _show_turn(con: Console, game: Game, view: View, narrator: Narrator) -> None:
+    """What the seat sees before it acts; in the auction, nothing it was shown this deal."""
     con.say("")
-    what = "auction" if view.phase == "auction" else f"trick {len(view.tricks) + 1}"
+    auction = view.phase == "auction"
+    what = "auction" if auction else f"trick {len(view.tricks) + 1}"
     con.say(f"-- Deal {view.deal_number}, {what} --")
+    say = narrator.say_new if auction else con.say
     if view.deal_contract is not None:
-        con.say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
+        say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
     else:
         for line in auction_lines(view.auction, con):
-            con.say(f"  {line}")
+            say(f"  {line}")
     if view.phase == "play":
-        con.say(f"  Tricks: {per_seat(view.tricks_won)}")
+        tricks = tricks_line(game.rules, view.tricks_won, view.deal_contract)
+        say(f"  Tricks: {tricks}")
     if view.deal_scores:
         totals = ", ".join(f"{side_name(k)} {v}" for k, v in view.totals.items())
-        con.say(f"  Scores: {totals}")
+        say(f"  Scores: {totals}")
     for s, cards in view.hands.items():
         if s != view.seat:
-            con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
+            say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
     if view.phase == "play":
         trick = "  ".join(f"{seat_name(s)} {con.card(c)}" for s, c in view.trick)
         lead = view.to_act
         leader = "(you lead)" if lead in (None, view.seat) else f"({seat_name(lead)} leads)"
         con.say(f"  Trick so far: {trick or leader}")
-    con.say(f"  Your hand ({seat_name(view.seat)}): {con.hand(view.hand)}")
+    narrator.say_hand("Your hand", view.seat, view.hand, again=not auction)
     if view.to_act is not None and view.to_act != view.seat:
         con.say(f"  You play for {seat_name(view.to_act)}: {con.hand(view.acting_hand)}")
 
 
-def _prompt(view: View) -> str:
+def _forced(con: Console, view: View) -> str:
+    """What Enter does when one action is legal: ``Enter plays 8♥, ``; else nothing."""
+    if len(view.legal_actions) != 1:
+        return ""
+    only = view.legal_actions[0]
+    if isinstance(only, Play):
+        return f"Enter plays {con.card(only.card)}, "
+    return f"Enter: {only}, "
+
+
+def _prompt(con: Console, view: View) -> str:
     first = view.legal_actions[0]
+    forced = _forced(con, view)
     if isinstance(first, Bid):
         bids = [a.tricks for a in view.legal_actions if isinstance(a, Bid)]
-        return f"Your call ({min(bids)}-{max(bids)}, ? for help): "
+        return f"Your call ({min(bids)}-{max(bids)}, {forced}? for help): "
     if not isinstance(first, Play):
-        return f"{type(first).prompt} (? for help): "
+        return f"{type(first).prompt} ({forced}? for help): "
     if view.to_act is not None and view.to_act != view.seat:
-        return f"Card for {seat_name(view.to_act)} (? for help): "
-    return "Your card (? for help): "
+        return f"Card for {seat_name(view.to_act)} ({forced}? for help): "
+    return f"Your card ({forced}? for help): "
 
 
 def _help(con: Console, view: View) -> None:
     con.say(f"  Legal now: {_actions_text(con, view.legal_actions)}")
-    first = view.legal_actions[0]
-    if not isinstance(first, Play):
-        how = type(first).typing_hint
-    else:
-        how = f"a card ('AH', '10H', '{con.card(Card.parse('10H'))}' or 'play AH')"
-    con.say(f"  Type {how}; '?' shows this help, 'quit' stops the game.")
+    how = typing_hint(view.legal_actions)
+    how = how.replace("'10♥'", f"'{con.card(Card.parse('10H'))}'")
+    enter = " Enter takes the only legal action;" if len(view.legal_actions) == 1 else ""
+    con.say(f"  Type {how};{enter} '?' shows this help, 'quit' stops the game.")
+
+
+def _cannot_write(record: str, exc: OSError | ValueError) -> CardrulesError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return CardrulesError(f"cannot write the record {record!r}: {reason}")
+
+
+def _check_record(record: str | None) -> None:
+    """Refuse a record path that cannot be written before the game starts, not after it."""
+    if record is None:
+        return
+    path = Path(record)
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise _cannot_write(record, exc) from None
+    if not existed:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _save(con: Console, game: Game, record: str | None) -> None:
@@ -129,38 +221,41 @@ def _save(con: Console, game: Game, record: str | None) -> None:
         return
     try:
         Path(record).write_text(game.to_json(), encoding="utf-8")
-    except OSError as exc:
-        raise CardrulesError(f"cannot write the record {record!r}: {exc.strerror}") from None
+    except (OSError, ValueError) as exc:
+        raise _cannot_write(record, exc) from None
     con.say(f"Record saved to {record}")
 
 
 def _human_turn(con: Console, game: Game, narrator: Narrator, seat: int) -> bool:
     """Ask the human for one action until it is taken; False when they quit (or input ends)."""
     view = game.view(seat)
-    _show_turn(con, game, view)
+    _show_turn(con, game, view, narrator)
     while True:
-        line = con.ask(_prompt(view))
+        line = con.ask(_prompt(con, view))
         if line is None:
             con.say("End of input: the game stops here.")
             return False
         word = line.lower()
         if not line:
-            continue
-        if word in HELP_WORDS:
+            if len(view.legal_actions) != 1:
+                continue
+            action = view.legal_actions[0]  # Enter takes the only legal action
+        elif word in HELP_WORDS:
             _help(con, view)
             continue
-        if word in QUIT_WORDS:
+        elif word in QUIT_WORDS:
             con.say("You left the game.")
             return False
-        try:
-            action = read_action(line, view.legal_actions)
-        except CardrulesError as exc:
-            con.say(f"  Not understood: {exc}; type ? for help")
-            continue
+        else:
+            try:
+                action = read_action(line, view.legal_actions)
+            except CardrulesError as exc:
+                con.say(f"  Not understood: {narrator.words(str(exc))}; type ? for help")
+                continue
         try:
             narrator.apply(game, action, seat)
         except IllegalAction as exc:
-            con.say(f"  Refused: {exc}")
+            con.say(f"  Refused: {narrator.words(str(exc))}")
             continue
         return True
 
@@ -196,6 +291,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--auto", action="store_true", help="four bots play; print the game")
     p.add_argument("--deals", type=int, help="number of deals (one the profile allows)")
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    add_option_argument(p)
     p.add_argument(
         "--bots",
         type=_bots_arg,
@@ -237,7 +333,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
     """
     import random
 
-    rules = load(args.profile, deals=args.deals)
+    _check_record(args.record)
+    rules = load(args.profile, deals=args.deals, options=options_given(args.option))
     secret = args.seed is None
     seed = random.SystemRandom().randrange(2**63) if secret else args.seed
     human: int | None = None if args.auto else args.seat
@@ -248,7 +345,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     you = "" if human is None else f"; you are {seat_name(human)}"
     told = "random seed, told at the end" if secret else f"seed {seed}"
     narrator = Narrator(con, seat=human, verbose_cards=human is not None)
-    narrator.start(game, f"{rules.title}: {told}, {n_deals(rules.deals)}; bots: {who}{you}")
+    narrator.start(game, f"{rules.title}: {told}, {end_words(rules)}; bots: {who}{you}")
     status = 0
     try:
         while game.to_act is not None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardrules.cards import cards_of
 from cardrules.cli.console import Console
-from cardrules.cli.narrate import Narrator, n_deals
+from cardrules.cli.narrate import Narrator, end_words
 from cardrules.engine.game import Game
 from cardrules.engine.records import read_record
 from cardrules.engine.ruleset import load
@@ -51,9 +51,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
         hands = [list(cards_of(mask)) for mask in recorded.preset]
     game = Game(recorded.rules, seed=recorded.seed, dealer=recorded.first_dealer, hands=hands)
     narrator = Narrator(con, seat=None, verbose_cards=False)
-    narrator.start(
-        game, f"{game.rules.title}: seed {game.seed}, {n_deals(game.rules.deals)} (replay)"
-    )
+    narrator.start(game, f"{game.rules.title}: seed {game.seed}, {end_words(game.rules)} (replay)")
     for action in recorded.actions:
         narrator.apply(game, parse_action(action))
     if game.phase != "finished":

@@ -1,13 +1,19 @@
-"""``cardrules show``: print the rules of a profile, with rule ids."""
+"""``cardrules show``: print the rules of a profile, with rule ids (``--rules``: and their text)."""
 
 from __future__ import annotations
 
 import argparse
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
 
 from cardrules.cli.console import Console
 from cardrules.engine.ruleset import load
 
-__all__ = ["arguments", "run"]
+__all__ = ["arguments", "rule_text_lines", "run"]
+
+#: The width of the rule text as ``show --rules`` prints it.
+WIDTH = 88
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -15,6 +21,57 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--toml", action="store_true", help="print the resolved profile as TOML (extends applied)"
     )
+    p.add_argument(
+        "--rules",
+        action="store_true",
+        help="print the rule text too: every rule in words, by rule id (a profile without "
+        "a text of its own shows the text of the profile it extends)",
+    )
+
+
+def _rule_text_file(ref: str) -> Path | None:
+    """The rule text of the profile ``ref`` (``<name>.rules.md`` beside it), else that of
+    the nearest profile up its ``extends`` chain; None if none has one."""
+    from cardrules.profile.registry import find_profile, resolve_chain
+
+    for path in resolve_chain(find_profile(ref)).chain:
+        text = path.with_name(path.name.removesuffix(".toml") + ".rules.md")
+        if text.is_file():
+            return text
+    return None
+
+
+def rule_text_lines(path: Path, *, width: int = WIDTH) -> Iterator[str]:
+    """The rule text in ``path`` as plain lines: sections, paragraphs, every rule by id.
+
+    The worked examples are left to the rule pages, which compute their outcomes.
+    """
+    from cardrules.tools.ruletext import read_rule_text
+
+    text = read_rule_text(path)
+    yield text.title
+    yield "=" * len(text.title)
+    for paragraph in text.intro:
+        yield from textwrap.wrap(paragraph, width)
+        yield ""
+    for section in text.sections:
+        if section.title:
+            yield section.title
+        for paragraph in section.paragraphs:
+            yield from textwrap.wrap(paragraph, width, initial_indent="  ", subsequent_indent="  ")
+        for rule in section.rules:
+            head = f"  {rule.id}  "
+            yield from textwrap.wrap(
+                rule.text or "-", width, initial_indent=head, subsequent_indent=" " * len(head)
+            )
+            for item in rule.items:
+                yield from textwrap.wrap(
+                    item,
+                    width,
+                    initial_indent=" " * len(head) + "- ",
+                    subsequent_indent=" " * (len(head) + 2),
+                )
+        yield ""
 
 
 def run(args: argparse.Namespace, con: Console) -> int:
@@ -28,4 +85,17 @@ def run(args: argparse.Namespace, con: Console) -> int:
         con.write(dump_resolved(rules.profile))
         return 0
     con.write(render_text(describe(rules)))
+    if args.rules:
+        con.say("")
+        path = _rule_text_file(args.profile)
+        if path is None:
+            con.say("Rule text: none (neither this profile nor a parent has a .rules.md file)")
+            return 0
+        con.say(f"Rule text ({path}):")
+        con.say("")
+        lines = list(rule_text_lines(path))
+        while lines and not lines[-1]:
+            lines.pop()
+        for line in lines:
+            con.say(line)
     return 0

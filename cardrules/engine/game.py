@@ -59,6 +59,7 @@ from cardrules.rules.components import (
     ScoresCardsTaken,
     ScoresInGame,
     Side,
+    seat_words,
 )
 from cardrules.rules.duties import BEATS, FastNarrow, TrickState, narrow
 
@@ -187,7 +188,13 @@ def deal_from_seed(
     return deck, deal_cards(deck, dealer, direction)
 
 
-def _installed_rules(name: str, deals: int) -> Ruleset:
+def _letter(seat: int) -> str:
+    """`` (N)`` after a seat's number where the seat has a letter (the first four)."""
+    words = seat_words(seat)
+    return words[len(f"seat {seat}") :]
+
+
+def _installed_rules(name: str, deals: int, options: dict[str, bool | int | str]) -> Ruleset:
     """The rules of the installed profile ``name`` (never a path: records name no files)."""
     shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
     path = shipped if shipped.is_file() else profile_paths().get(name)
@@ -197,7 +204,7 @@ def _installed_rules(name: str, deals: int) -> Ruleset:
             "profile loaded from a file is restored with Game.from_json(text, rules=...)"
         )
     try:
-        return load(path, deals=deals)
+        return load(path, deals=deals, options=options)
     except CardrulesError as exc:
         raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
 
@@ -645,8 +652,8 @@ class Game:
             expected = f"expected 0..{self._n - 1}"
             raise IllegalAction("", f"invalid seat: {shown(seat)} ({expected})", action=str(act))
         if seat is not None and seat != self.controller(to_act):
-            whose = f"seat {to_act}" + (
-                f" (decided by seat {self.controller(to_act)})"
+            whose = seat_words(to_act) + (
+                f", decided by {seat_words(self.controller(to_act))}"
                 if self.controller(to_act) != to_act
                 else ""
             )
@@ -672,7 +679,10 @@ class Game:
         bit = 1 << index
         if not hand & bit:
             raise IllegalAction(
-                "", f"{card.symbol()} is not in seat {to_act}'s hand", action=str(act), seat=to_act
+                "",
+                f"{card.symbol()} is not in seat {to_act}'s hand{_letter(to_act)}",
+                action=str(act),
+                seat=to_act,
             )
         legal = self._legal
         if legal < 0:
@@ -901,6 +911,11 @@ class Game:
             "actions": list(self.actions),
             "state": self.state_dict(),
         }
+        if self.rules.options_given:  # restored by from_json: the same rules
+            doc["options"] = {
+                name: str(value) if isinstance(value, Decimal) else value
+                for name, value in self.rules.options_given.items()
+            }
         text = json.dumps(doc, ensure_ascii=False, indent=1)
         return text if key is None else sign_record(text, key)
 
@@ -930,7 +945,7 @@ class Game:
         """
         head = read_record(text, key=key, max_bytes=max_bytes)
         if rules is None:
-            rules = _installed_rules(head.profile, head.deals)
+            rules = _installed_rules(head.profile, head.deals, head.options)
         if not isinstance(rules, Ruleset):
             raise RecordError(
                 f"invalid rules: {shown(rules)} (expected a Ruleset from cardrules.load)"
@@ -981,13 +996,33 @@ class Game:
 
     # -- failures of plugins -------------------------------------------------
 
+    def undo(self) -> Action:
+        """Take back the last action and return it (python-chess's ``board.pop()``).
+
+        The game becomes exactly what it was before that action (it is replayed
+        from the seed up to there: the cost grows with the game's length). A
+        deal scored and the next one dealt are taken back too. Raises
+        :class:`~cardrules.CardrulesError` when no action has been taken.
+        """
+        if not self.actions:
+            raise CardrulesError("nothing to undo: no action has been taken in this game")
+        last = parse_action(self.actions[-1])
+        self._take(self._replayed(len(self.actions) - 1))
+        return last
+
+    def _replayed(self, done: int) -> Game:
+        """A new game of the same rules, seed and hands, after this one's first ``done``
+        actions."""
+        hands = None if self.preset is None else [list(cards_of(m)) for m in self.preset]
+        again = Game(self.rules, seed=self.seed, dealer=self.first_dealer, hands=hands)
+        for action in self.actions[:done]:
+            again.apply(action)
+        return again
+
     def _restore(self, done: int) -> None:
         """Put the game back as it was after its first ``done`` actions (by replay)."""
-        hands = None if self.preset is None else [list(cards_of(m)) for m in self.preset]
         try:
-            again = Game(self.rules, seed=self.seed, dealer=self.first_dealer, hands=hands)
-            for action in self.actions[:done]:
-                again.apply(action)
+            again = self._replayed(done)
         except Exception:  # pragma: no cover - a plugin that fails on replay too
             return  # nothing better to offer: the caller gets the PluginError
         self._take(again)
@@ -1058,6 +1093,19 @@ class Game:
             f"<Game {self.rules.name!r} seed={self.seed} deal {self.deal_number} "
             f"{self.phase} to_act={self._to_act}>"
         )
+
+    def __str__(self) -> str:
+        """The deal as a card player reads it, every hand shown: see
+        :mod:`cardrules.engine.picture` (``str(game.view(seat))`` for one seat's)."""
+        from cardrules.engine.picture import text
+
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        """The picture as HTML, for notebooks."""
+        from cardrules.engine.picture import html
+
+        return html(self)
 
 
 def _caused(error: PluginError) -> PluginError:

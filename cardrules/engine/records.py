@@ -34,7 +34,7 @@ import hmac
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from cardrules.errors import CardrulesError, RecordError, shown
@@ -64,6 +64,8 @@ _READ_VERSIONS: Final = (1, 2)
 MAX_RECORD_BYTES: Final = 4 * 1024 * 1024
 #: The most digits a number in a record may have (a seed below 2**64 has 20).
 MAX_NUMBER_DIGITS: Final = 24
+#: The most seats a table has (``[table] players`` is 3 to 7).
+MAX_SEATS: Final = 7
 #: Seeds are integers with ``-MAX_SEED < seed < MAX_SEED``.
 MAX_SEED: Final = 2**64
 
@@ -86,7 +88,15 @@ _KEYS_V1 = frozenset(
         "state",
     }
 )
-_KEYS_V2 = (_KEYS_V1 - {"profile_path"}) | {"profile_hash", "dealt_by_hand", "signature"}
+_KEYS_V2 = (_KEYS_V1 - {"profile_path"}) | {
+    "profile_hash",
+    "dealt_by_hand",
+    "signature",
+    "options",  # the [options] given to load(), when any (read since 0.2)
+}
+#: An option's name as a record holds it, and how many a record may hold.
+_OPTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+MAX_RECORD_OPTIONS: Final = 64
 
 
 def check_seed(seed: object) -> int:
@@ -157,6 +167,8 @@ class RecordHeader:
     preset_hands: list[Any] | None
     actions: tuple[str, ...]
     state: dict[str, Any] | None
+    #: The ``[options]`` the rules were loaded with (a decimal as its text).
+    options: dict[str, bool | int | str] = field(default_factory=dict)
 
 
 def _bounded_int(digits: str) -> int:
@@ -261,8 +273,10 @@ def read_record(
     if not -MAX_SEED < seed < MAX_SEED:
         raise RecordError("invalid record: 'seed' must be an integer with |seed| < 2**64")
     dealer = _field(doc, "first_dealer", int, "a seat number")
-    if not 0 <= dealer <= 3:
-        raise RecordError(f"invalid record: 'first_dealer' must be a seat 0..3 (got {dealer})")
+    if not 0 <= dealer < MAX_SEATS:  # the rules check it against their table on replay
+        raise RecordError(
+            f"invalid record: 'first_dealer' must be a seat 0..{MAX_SEATS - 1} (got {dealer})"
+        )
     preset = doc.get("preset_hands")
     if preset is not None and type(preset) is not list:
         raise RecordError(
@@ -286,6 +300,25 @@ def read_record(
     state = doc.get("state")
     if state is not None and type(state) is not dict:
         raise RecordError(f"invalid record: 'state' must be an object (got {shown(state)})")
+    options = _options(doc.get("options", {}))
     return RecordHeader(
-        version, profile, digest, deals, seed, dealer, preset, tuple(actions), state
+        version, profile, digest, deals, seed, dealer, preset, tuple(actions), state, options
     )
+
+
+def _options(options: object) -> dict[str, bool | int | str]:
+    """The record's ``options``: names and plain values (the rules check them on load)."""
+    if type(options) is not dict or len(options) > MAX_RECORD_OPTIONS:
+        raise RecordError(
+            f"invalid record: 'options' must be an object of at most {MAX_RECORD_OPTIONS} "
+            f"options (got {shown(options)})"
+        )
+    for name, value in options.items():
+        if not _OPTION_NAME.fullmatch(name):
+            raise RecordError(f"invalid record: 'options' holds a bad name {shown(name)}")
+        if type(value) not in (bool, int, str) or (type(value) is str and len(value) > 100):
+            raise RecordError(
+                f"invalid record: option {name!r} must be true/false, a whole number or "
+                f"text (got {shown(value)})"
+            )
+    return options

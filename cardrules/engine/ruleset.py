@@ -12,19 +12,22 @@ CBS-3.4: holding A♥, which beats 7♥: must win the trick
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import dataclasses
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from functools import cached_property
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.engine.records import profile_hash
-from cardrules.errors import CardError, CardrulesError, ProfileError
+from cardrules.errors import CardError, CardrulesError, ProfileError, shown
 from cardrules.profile.registry import find_profile, resolve_data
 from cardrules.profile.validated import load_profile
+from cardrules.rules.catalog import Components
 from cardrules.rules.components import (
     PAIRS,
     SCORE_CONTEXT,
@@ -45,7 +48,7 @@ from cardrules.rules.duties import (
     trick_winner_index,
 )
 from cardrules.rules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
-from cardrules.rules.profile import Profile
+from cardrules.rules.profile import OptionValue, Profile
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -133,6 +136,8 @@ class Ruleset:
         #: The duties' fast form as data (None when one has none); checked here,
         #: at load, so that a plugin's malformed step never surfaces mid-game.
         self.fast_steps = steps_of(self.duties)
+        #: The ``[options]`` given to :func:`load` (a game's record carries them).
+        self.options_given: Mapping[str, OptionValue] = MappingProxyType({})
         #: Whether a fast step reads the cards of the completed tricks (``played``).
         self.fast_needs_played = self.fast_steps is not None and steps_need_played(self.fast_steps)
 
@@ -365,19 +370,36 @@ def load(
     *,
     plugins: Iterable[object] = (),
     deals: int | None = None,
+    options: Mapping[str, object] | None = None,
+    **switches: object,
 ) -> Ruleset:
     """The rules of a profile, by name (``"callbreak-strict"``) or path to a ``.toml`` file.
 
     ``plugins`` registers extra plugin objects (modules or instances with
     hook implementations) for this ruleset only; ``deals`` picks another
-    allowed number of deals (``[game] deal_choices``).
+    allowed number of deals (``[game] deals``, ``deal_choices``, ``deal_range``).
+
+    House rules are chosen here too, as a table of players would: ``options``
+    (a mapping) and keyword arguments set the profile's ``[options]``, checked
+    as a profile file's are; a mistake names the option, what it allows and
+    its rule id::
+
+        cardrules.load("callbreak-app", target_score=30, big_call_8=True, deals=3)
+
+    The options given are kept (:attr:`Ruleset.options_given`) and a game's
+    record carries them, so ``Game.from_json`` restores the same rules.
     """
     if not isinstance(ref, str | Path):
         raise ProfileError(repr(ref), "expected a profile name or a path to a .toml file")
     if deals is not None and type(deals) is not int:
-        raise ProfileError(str(ref), [("game.deals", f"must be a whole number (got {deals!r})")])
+        raise ProfileError(str(ref), [("deals", f"must be a whole number (got {shown(deals)})")])
     if isinstance(plugins, str) or not isinstance(plugins, Iterable):
         raise ProfileError(str(ref), f"plugins must be a list of plugin objects (got {plugins!r})")
+    if options is not None and not isinstance(options, Mapping):
+        raise ProfileError(
+            str(ref), f"options must be a mapping of names to values (got {shown(options)})"
+        )
+    given = {**(options or {}), **switches}
     plugins = tuple(plugins)
     try:
         profile = load_profile(ref)
@@ -390,13 +412,57 @@ def load(
         raise ProfileError(exc.source, [*exc.problems, *more]) from None
     pm = make_plugin_manager(profile.plugins, plugins, source=profile.path)
     n = profile.deals if deals is None else deals
-    if deals is not None and deals != profile.deals and deals not in profile.deal_choices:
-        allowed = sorted({profile.deals, *profile.deal_choices})
+    if not profile.allows_deals(n):
         raise ProfileError(
-            profile.path, [("game.deals", f"must be one of {allowed} (got {deals!r})")]
+            f"{profile.name!r} (as loaded)",
+            [("deals", f"must be {profile.deals_allowed} under these rules (got {n})")],
         )
+    chosen: dict[str, OptionValue] = {}
+    if given:
+        profile, chosen = _with_options(profile, given, pm)
     homes = [(_plugin_name(name, plugin), _home(plugin)) for name, plugin in pm.list_name_plugin()]
-    return Ruleset(profile, resolve(pm, profile, n), n, homes)
+    rules = Ruleset(profile, resolve(pm, profile, n), n, homes)
+    rules.options_given = MappingProxyType(chosen)
+    return rules
+
+
+def _with_options(
+    profile: Profile, given: Mapping[str, object], pm: object
+) -> tuple[Profile, dict[str, OptionValue]]:
+    """``profile`` with the ``[options]`` ``given`` to :func:`load`, each checked against
+    what the plugins declare (every problem at once, with a did-you-mean)."""
+    components = Components()
+    pm.hook.cardrules_setup_components(components=components)  # type: ignore[attr-defined]
+    specs = components.options
+    problems = []
+    values: dict[str, OptionValue] = {}
+    for name, value in given.items():
+        spec = specs.get(name)
+        if spec is None:
+            close = difflib.get_close_matches(str(name), list(specs), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            known = ", ".join(sorted(specs)) or "(none)"
+            problems.append((f"option {shown(name)}", f"unknown option; {hint}known: {known}"))
+            continue
+        what = spec.check(value)
+        if what is not None:
+            allowed = f"; {spec.description}" if spec.description else ""
+            rule = f" ({spec.rule})" if spec.rule else ""
+            problems.append((f"option {name!r}{rule}", f"{what}{allowed}"))
+            continue
+        number = spec.exact(value) if isinstance(spec.default, Decimal) else None
+        values[name] = number if number is not None else value  # type: ignore[assignment]
+    if problems:
+        raise ProfileError(f"{profile.name!r} (the options given to load)", problems)
+    data = dict(profile.data)
+    data["options"] = {**dict(profile.data.get("options", {})), **_json_options(values)}
+    changed = dataclasses.replace(profile, options={**profile.options, **values}, data=data)
+    return changed, values
+
+
+def _json_options(values: Mapping[str, OptionValue]) -> dict[str, object]:
+    """Options as the profile's data holds them (a decimal as its text)."""
+    return {k: str(v) if isinstance(v, Decimal) else v for k, v in values.items()}
 
 
 def _plugin_name(name: str | None, plugin: object) -> str:

@@ -101,6 +101,19 @@ class View:
         """The view as JSON, safe to send to this seat's client."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
+    def __str__(self) -> str:
+        """The deal as this seat sees it, laid out as a card player reads it (the other
+        hands as counts): see :mod:`cardrules.engine.picture`."""
+        from cardrules.engine.picture import text
+
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        """The picture as HTML, for notebooks."""
+        from cardrules.engine.picture import html
+
+        return html(self)
+
 
 def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game`` (see :meth:`Game.view`)."""

@@ -12,6 +12,7 @@ value a parent set says which file set it.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 from collections.abc import Iterator, Mapping, Sequence
@@ -74,8 +75,12 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
     paths = profile_paths()
     if ref in paths:
         return paths[ref]
+    close = difflib.get_close_matches(ref, list(paths), n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
     raise ProfileError(
-        ref, f"unknown profile {shown(ref)}; known profiles: {', '.join(sorted(paths)) or '(none)'}"
+        ref,
+        f"unknown profile {shown(ref)}; {hint}"
+        f"known profiles: {', '.join(sorted(paths)) or '(none)'}",
     )
 
 

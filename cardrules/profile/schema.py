@@ -17,7 +17,6 @@ from pydantic_core import ErrorDetails
 
 from cardrules.errors import ProfileError, shown
 from cardrules.profile.files import key_path
-from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "ComponentRefModel",
@@ -149,7 +148,7 @@ class ScoringModel(_Strict):
 
     kind: str = Field(description="Scorer component, provided by a plugin.")
     rule: str = Field("", description="Rule id of the scoring rule.")
-    params: dict[str, OptionValue] = Field(
+    params: dict[str, bool | int | str] = Field(
         default_factory=dict, description="Settings of the scorer."
     )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
@@ -166,8 +165,32 @@ class GameModel(_Strict):
             "items": {"type": "integer", "minimum": MIN_DEALS, "maximum": MAX_DEALS}
         },
     )
+    deal_range: list[int] | None = Field(
+        None,
+        description=(
+            f"Any number of deals from the first to the second of these is allowed too "
+            f"([1, {MAX_DEALS}]: any number the players agree)."
+        ),
+        json_schema_extra={
+            "items": {"type": "integer", "minimum": MIN_DEALS, "maximum": MAX_DEALS},
+            "minItems": 2,
+            "maxItems": 2,
+        },
+    )
     rule: str = Field("", description="Rule id of the end of the game.")
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+    @field_validator("deal_range")
+    @classmethod
+    def _range(cls, bounds: list[int] | None) -> list[int] | None:
+        if bounds is None:
+            return None
+        if len(bounds) != 2 or not MIN_DEALS <= bounds[0] <= bounds[1] <= MAX_DEALS:
+            raise ValueError(
+                f"must be [low, high] with {MIN_DEALS} <= low <= high <= {MAX_DEALS} "
+                f"(got {shown(bounds)})"
+            )
+        return bounds
 
     # Checked here, not by an annotation on the items: the schema's annotations
     # are shown as written in the profile reference (docgen), so they stay plain.
@@ -181,10 +204,14 @@ class GameModel(_Strict):
 
     @model_validator(mode="after")
     def _choices(self) -> GameModel:
-        if self.deal_choices and self.deals not in self.deal_choices:
+        low, high = self.deal_range or (0, -1)
+        in_range = low <= self.deals <= high
+        if self.deal_choices and self.deals not in self.deal_choices and not in_range:
             raise ValueError(
                 f"deals ({self.deals}) must be one of deal_choices {shown(self.deal_choices)}"
             )
+        if self.deal_range and not self.deal_choices and not low <= self.deals <= high:
+            raise ValueError(f"deals ({self.deals}) must be in deal_range {shown(self.deal_range)}")
         return self
 
 
@@ -198,7 +225,7 @@ class ProfileModel(_Strict):
     play: PlayModel = Field(description="Play of the cards.")
     scoring: ScoringModel = Field(description="Scoring.")
     game: GameModel = Field(description="End of the game.")
-    options: dict[str, OptionValue] = Field(
+    options: dict[str, bool | int | float | str] = Field(
         default_factory=dict,
         description="House-rule switches and plugin settings, declared by plugins.",
     )
@@ -230,7 +257,7 @@ _TYPE_WORDS = {
 
 #: What each branch of a union (an option value is ``bool | int | str``) accepts,
 #: by the name pydantic gives the branch at the end of an error's location.
-_BRANCH_WORDS = {"bool": "true/false", "int": "a whole number", "str": "text"}
+_BRANCH_WORDS = {"bool": "true/false", "int": "a whole number", "float": "a number", "str": "text"}
 
 
 def format_validation_error(exc: ValidationError) -> list[tuple[str, str]]:

@@ -5,7 +5,9 @@
 own actions (a subclass of :class:`Action`) and registers the verb that reads
 their text with :func:`register_verb` when its module is imported; an unknown
 verb makes :func:`parse_action` import the installed plugins once, so that
-their verbs read too.
+their verbs read too.  A family may also read a shorter form that starts with
+no verb (a notation its players write) with :func:`register_form`; the forms
+are tried when the first word is no verb.
 
 >>> parse_action("play 10♥")
 Play(Card.parse('10H'))
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,11 +31,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action",
+    "ActionForm",
     "ActionVerb",
     "Bid",
     "Play",
     "expected_actions",
     "parse_action",
+    "read_form",
+    "register_form",
     "register_verb",
 ]
 
@@ -129,8 +134,28 @@ class ActionVerb:
         return f"ActionVerb({self.words!r}, {self.form!r})"
 
 
+@dataclass(frozen=True, slots=True)
+class ActionForm:
+    """A way to write actions of class ``kind`` without a verb, and its reader.
+
+    ``read(text)`` gets the whole text and returns the action, None when the
+    text is not written in this form (another form may read it), or raises
+    :class:`ActionError`, naming the text, when it is written in this form but
+    names no action there can be.
+    """
+
+    form: str
+    kind: type[Action]
+    read: Callable[[str], Action | None]
+
+    def __repr__(self) -> str:
+        return f"ActionForm({self.form!r}, {self.kind.__name__})"
+
+
 #: The verbs read, by word (lower case), in the order they were registered.
 _VERBS: dict[str, ActionVerb] = {}
+#: The forms without a verb, by their ``form``, in the order they were registered.
+_FORMS: dict[str, ActionForm] = {}
 _PLUGINS_IMPORTED: list[bool] = []
 
 
@@ -140,10 +165,16 @@ def register_verb(verb: ActionVerb) -> None:
         _VERBS[word.lower()] = verb
 
 
+def register_form(form: ActionForm) -> None:
+    """Read texts that start with no verb with ``form.read`` (a family's notation)."""
+    _FORMS[form.form] = form
+
+
 def expected_actions() -> str:
-    """What action texts look like, every installed family's verbs included."""
+    """What action texts look like, every installed family's verbs and forms included."""
     _import_plugins()
     forms = list(dict.fromkeys(f"'{verb.form}'" for verb in _VERBS.values()))
+    forms += [f"'{form.form}'" for form in _FORMS.values()]
     listed = ", ".join(forms[:-1]) + f" or {forms[-1]}" if len(forms) > 1 else forms[0]
     return f"expected {listed}"
 
@@ -165,7 +196,8 @@ def parse_action(action: object) -> Action:
 
     Only the text forms the docs describe are read: ASCII words (suits may
     also be written ``♣ ♦ ♥ ♠``) and ASCII digits, so ``"bid ３"`` or
-    ``"bid 0_5"`` are refused rather than read as numbers.
+    ``"bid 0_5"`` are refused rather than read as numbers.  A text whose first
+    word is no verb is read by the forms families registered (:func:`read_form`).
     """
     if isinstance(action, Action):
         return action
@@ -181,8 +213,31 @@ def parse_action(action: object) -> Action:
         _import_plugins()
         verb = _VERBS.get(words[0].lower())
     if verb is None:
-        raise ActionError(f"invalid action: {shown(action)} ({expected_actions()})")
+        read = read_form(action)
+        if read is None:
+            raise ActionError(f"invalid action: {shown(action)} ({expected_actions()})")
+        return read
     return verb.read(action, words[1:])
+
+
+def read_form(text: str, kinds: Collection[type[Action]] | None = None) -> Action | None:
+    """The action ``text`` writes in a registered form without a verb (``3NT``), or None.
+
+    Only the forms of actions of ``kinds`` are tried when it is given (the
+    actions of one game); :class:`ActionError` when a form claims the text but
+    it names no action there can be.
+    """
+    text = text.strip(" \t\r\n")
+    if len(text) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(text):
+        return None  # what no form reads (parse_action says why)
+    _import_plugins()
+    for form in list(_FORMS.values()):
+        if kinds is not None and form.kind not in kinds:
+            continue
+        action = form.read(text)
+        if action is not None:
+            return action
+    return None
 
 
 def _read_play(text: str, words: list[str]) -> Action:

@@ -8,9 +8,12 @@ rest of the profile, so that a profile whose parts do not fit is refused at load
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 
+from cardrules.errors import shown
 from cardrules.rules.components import Auction, Scorer
 from cardrules.rules.duties import Duty
 from cardrules.rules.profile import OptionValue, Profile
@@ -35,6 +38,10 @@ ThrowInTest = Callable[[int], bool]
 CHOSEN_TRUMP = "contract"
 
 
+#: The text of an exact decimal option value: ``30``, ``30.5``, ``-0.25``.
+_DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A declared ``[options]`` setting: a house-rule switch or a plugin setting."""
@@ -50,16 +57,35 @@ class OptionSpec:
     def check(self, value: object) -> str | None:
         """None if ``value`` is acceptable, else what was expected."""
         kind = type(self.default)
-        if type(value) is not kind:
-            return f"must be {kind.__name__} (got {value!r})"
+        if kind is Decimal:  # a number in fractions: a whole number or an exact decimal
+            number = self.exact(value)
+            if number is None:
+                return f"must be a number such as 30 or 30.5 (got {shown(value)})"
+            value = number
+        elif type(value) is not kind:
+            return f"must be {kind.__name__} (got {shown(value)})"
         if self.choices and value not in self.choices:
             return f"must be one of {', '.join(map(repr, self.choices))} (got {value!r})"
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int | Decimal) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
-                return f"must be >= {self.minimum} (got {value!r})"
+                return f"must be >= {self.minimum} (got {value})"
             if self.maximum is not None and value > self.maximum:
-                return f"must be <= {self.maximum} (got {value!r})"
+                return f"must be <= {self.maximum} (got {value})"
         return None
+
+    def exact(self, value: object) -> Decimal | None:
+        """A decimal option's value as an exact :class:`~decimal.Decimal` (from a whole
+        number, a decimal, a float as written, or its text); None if it is none of those."""
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, float):
+            value = repr(value)
+        text = isinstance(value, str) and _DECIMAL.fullmatch(value) is not None
+        if isinstance(value, int | Decimal) or text:
+            number = Decimal(value)  # type: ignore[arg-type]
+        else:
+            return None
+        return number if number.is_finite() else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ __all__ = [
     "DealScorer",
     "DealsEnd",
     "DecidesForOthers",
+    "DescribesRedeal",
     "Direction",
     "EndCondition",
     "ExchangesCards",
@@ -53,6 +54,7 @@ __all__ = [
     "pair_of",
     "seat_name",
     "seat_of_letter",
+    "seat_words",
     "trump_words",
 ]
 
@@ -71,6 +73,12 @@ def seat_name(seat: int) -> str:
     """A seat's letter as people read it: ``N``, ``E``, ``S`` or ``W`` (from the fifth
     seat of a larger table on, its number)."""
     return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else str(seat)
+
+
+def seat_words(seat: int) -> str:
+    """A seat as messages name it: its number and, at the first four seats, its letter:
+    ``"seat 2 (S)"``; ``"seat 4"``."""
+    return f"seat {seat} ({SEAT_NAMES[seat]})" if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
 
 
 def seat_of_letter(letter: str) -> int | None:
@@ -347,6 +355,19 @@ class Summarized(Protocol):
     rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages print it."""
 
     summary: str
+
+
+@runtime_checkable
+class DescribesRedeal(Protocol):
+    """Optional member of an auction (the object that starts each deal's auction) whose
+    states may call for a redeal (``result()`` None: the same dealer deals again, recorded
+    in ``game.throw_ins`` with the profile's auction rule): when, in words.
+
+    ``cardrules show``, ``cardrules diff`` and the rule pages list it with the throw-ins;
+    an auction without it is described as never calling for a redeal.
+    """
+
+    redeals: str
 
 
 class Auction(Protocol):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from cardrules.cards import Suit
@@ -16,8 +17,16 @@ from cardrules.errors import ProfileError
 
 __all__ = ["ComponentRef", "OptionValue", "Profile"]
 
-#: The value of an ``[options]`` setting or a scorer parameter.
-OptionValue = bool | int | str
+#: The value of an ``[options]`` setting or a scorer parameter: a decimal where an option
+#: counts in fractions (a target score in tenths; a TOML number such as ``30.5`` is read
+#: exactly, as written).
+OptionValue = bool | int | str | Decimal
+
+
+def exact_option(value: object) -> object:
+    """An option's value as the engine keeps it: a float (TOML ``30.5``) becomes the
+    :class:`~decimal.Decimal` of its shortest text, which is the number as written."""
+    return Decimal(repr(value)) if isinstance(value, float) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +71,8 @@ class Profile:
     rule_ids: Mapping[str, tuple[str, ...]]
     path: str
     data: Mapping[str, Any]
+    #: Any number of deals in this range (inclusive) is allowed too; None: none.
+    deal_range: tuple[int, int] | None = None
 
     @classmethod
     def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
@@ -98,14 +109,38 @@ class Profile:
             deals=game["deals"],
             deal_choices=tuple(game["deal_choices"]),
             game_rule=game["rule"],
-            options=dict(d["options"]),
+            options={k: exact_option(v) for k, v in d["options"].items()},  # type: ignore[misc]
             rule_ids={
                 key: tuple(d[key]["rules"])
                 for key in ("table", "deal", "auction", "play", "scoring", "game")
             },
             path=path,
             data=data,
+            deal_range=(game["deal_range"][0], game["deal_range"][1])
+            if game.get("deal_range")
+            else None,
         )
+
+    def allows_deals(self, deals: int) -> bool:
+        """Whether a game of ``deals`` deals is played under this profile (``[game] deals``,
+        ``deal_choices`` or ``deal_range``)."""
+        if deals == self.deals or deals in self.deal_choices:
+            return True
+        return self.deal_range is not None and self.deal_range[0] <= deals <= self.deal_range[1]
+
+    @property
+    def deals_allowed(self) -> str:
+        """The numbers of deals allowed, in words: ``"5"``, ``"one of 1, 2, 3"``,
+        ``"1 to 1000"``."""
+        listed = sorted({self.deals, *self.deal_choices})
+        if self.deal_range is not None:
+            low, high = self.deal_range
+            listed = [n for n in listed if not low <= n <= high]
+            span = f"{low} to {high}"
+            return span if not listed else f"{span}, or one of {', '.join(map(str, listed))}"
+        if len(listed) == 1:
+            return str(listed[0])
+        return "one of " + ", ".join(map(str, listed))
 
     def int_params(self, known: Mapping[str, tuple[int, int]]) -> dict[str, int]:
         """The scorer's settings under ``[scoring] params``, checked against ``known``

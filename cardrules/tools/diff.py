@@ -22,20 +22,29 @@ from typing import Any
 from cardrules.cards import Suit
 from cardrules.engine.game import lowest_wins
 from cardrules.engine.ruleset import Ruleset, load
-from cardrules.rules.components import DealsEnd, Summarized
+from cardrules.errors import CardrulesError
+from cardrules.rules.actions import Bid
+from cardrules.rules.components import DealInfo, DealsEnd, DescribesRedeal, Summarized
 from cardrules.rules.duties import BUILTIN_DUTIES, Duty, duty_steps
 from cardrules.rules.profile import OptionValue
 
 __all__ = [
+    "WIN_WHEN_ABLE",
+    "DescribesRedeal",
     "Difference",
     "Worded",
+    "call_range",
     "cli_arguments",
     "cli_run",
     "diff",
     "diff_rules",
+    "end_target",
     "format_diff",
     "in_words",
+    "redeal_words",
+    "win_words",
 ]
+
 
 _BUILTIN_NAMES = frozenset(cls.name for cls in BUILTIN_DUTIES)
 #: The kernel duty each fast form stands for: a plugin duty declaring the same
@@ -141,10 +150,13 @@ def _duty_settings(rules: Ruleset) -> list[Worded]:
             ids("trump_when_void", "overtrump_when_void", "trump_to_win_when_void"),
         )
     )
-    must_win = (
-        "must win the trick whenever able" if "must_win" in by_name else "no general duty to win"
+    out.append(
+        Worded(
+            "winning the trick",
+            win_words(rules),
+            ids("must_win") or ids("head_when_following", *_BEAT_WHEN_VOID),
+        )
     )
-    out.append(Worded("winning the trick", must_win, ids("must_win")))
     out.append(
         Worded(
             "other duties",
@@ -153,6 +165,92 @@ def _duty_settings(rules: Ruleset) -> list[Worded]:
         )
     )
     return out
+
+
+#: The kernel duties that make a player void in the suit led beat the winning card.
+_BEAT_WHEN_VOID = ("overtrump_when_void", "trump_to_win_when_void")
+
+#: What :func:`win_words` says of a rule set whose duties make every player win when able.
+WIN_WHEN_ABLE = "must win the trick whenever able"
+
+
+def win_words(rules: Ruleset) -> str:
+    """Whether a player must win the trick when able, as the duties make it, in words.
+
+    Besides the kernel's ``must_win``, beating the winning card when following suit
+    and, when void, whenever it can be beaten (with no trumps, it cannot) make a win
+    compulsory whenever one is possible, as Call Break's strict rules say it.
+    """
+    names = {_kernel_name(d) for d in rules.duties}
+    if "must_win" in names:
+        return WIN_WHEN_ABLE
+    no_trumps = rules.trump is None and rules.profile.trump == "none"
+    if {"follow_suit", "head_when_following"} <= names:
+        if no_trumps:
+            return f"{WIN_WHEN_ABLE}: by following suit with a higher card"
+        if names & set(_BEAT_WHEN_VOID):
+            return (
+                f"{WIN_WHEN_ABLE}: by following suit with a higher card, "
+                "or by trumping higher when void"
+            )
+    if names & set(_BEAT_WHEN_VOID):
+        return "only when void in the suit led (a player following suit need not win)"
+    if "head_when_following" in names:
+        return "only when following suit (a player void in the suit led need not win)"
+    return "no duty to win: any card the duties allow"
+
+
+def redeal_words(rules: Ruleset) -> str:
+    """When the auction calls for a redeal (:class:`DescribesRedeal`), "" when it never does."""
+    auction = rules.auction
+    words = auction.redeals if isinstance(auction, DescribesRedeal) else ""
+    return words if isinstance(words, str) else ""
+
+
+def _hand_sizes(rules: Ruleset) -> dict[int, int]:
+    """Each hand size of the rule set's deals, with the first deal number dealt it."""
+    sizes = rules.profile.hand_sizes
+    out: dict[int, int] = {}
+    for number in range(1, max(1, len(sizes)) + 1):
+        out.setdefault(rules.hand_size(number), number)
+    return out
+
+
+def call_range(rules: Ruleset) -> tuple[int, int, bool] | None:
+    """The calls of tricks a player may make: lowest, highest and whether the highest
+    follows the cards in hand; None for an auction that makes no call of tricks.
+
+    The range is what the auction offers, not only the profile's bounds: each deal's
+    auction is started on a deal of every hand size of the profile, and the calls its
+    first caller may make are read (an auction may offer fewer than the bounds, as
+    one that lets no one call more tricks than there are cards in hand).
+    """
+    p = rules.profile
+    traits = rules.components.auction_specs.get(p.auction_kind)
+    if traits is not None and traits.provides not in ("", "calls"):
+        return None
+    low, high = rules.bounds
+    seen: list[tuple[int, int, int]] = []
+    for size, number in sorted(_hand_sizes(rules).items()):
+        hands = tuple(
+            sum(1 << card for card in range(seat * size, (seat + 1) * size))
+            for seat in range(rules.players)
+        )
+        stock = tuple(range(rules.players * size, 52))
+        deal = DealInfo(0, hands, rules.direction, stock, number=number)
+        try:
+            actions = rules.auction.start(deal).legal_actions()
+        except (CardrulesError, ArithmeticError, LookupError, TypeError, ValueError):
+            return low, high, False  # the auction needs more than a deal: its bounds
+        calls = [a.tricks for a in actions if isinstance(a, Bid)]
+        if calls:
+            seen.append((size, min(calls), max(calls)))
+    if not seen:  # no call offered: an auction of another kind, unless it says it has calls
+        return (low, high, False) if traits is not None and traits.provides else None
+    lowest = min(c for _, c, _ in seen)
+    highest = max(c for _, _, c in seen)
+    follows_hand = len(seen) > 1 and all(top == size for size, _, top in seen)
+    return lowest, highest, follows_hand
 
 
 def _summary(obj: object) -> str:
@@ -180,13 +278,25 @@ def _auction_words(rules: Ruleset) -> str:
 
 
 def _calls(rules: Ruleset) -> Worded:
-    """The calls allowed, or none for an auction that makes no call of tricks (its
-    contract has another shape: a declarer, or nothing undertaken)."""
-    p = rules.profile
-    traits = rules.components.auction_specs.get(p.auction_kind)
-    if traits is not None and traits.provides not in ("", "calls"):
+    """The calls a player may make (:func:`call_range`), or none for an auction that makes
+    no call of tricks (its contract has another shape: a declarer, or nothing undertaken)."""
+    found = call_range(rules)
+    if found is None:
         return Worded("calls", "none (no call of tricks)")
-    return Worded("calls", f"{rules.bounds[0]}–{rules.bounds[1]}", _unique([p.auction_rule]))
+    low, high, follows_hand = found
+    words = f"{low}–{high}" + (" (at most the cards in hand)" if follows_hand else "")
+    return Worded("calls", words, _unique([rules.profile.auction_rule]))
+
+
+def _redeals(rules: Ruleset) -> Worded:
+    """The throw-ins, then the auction's own redeal (:class:`DescribesRedeal`), or none."""
+    reasons = [t.description for t in rules.throw_ins]
+    ids = [t.rule for t in rules.throw_ins]
+    auction = redeal_words(rules)
+    if auction:
+        reasons.append(auction)
+        ids.append(rules.profile.auction_rule)
+    return Worded("throw-in and redeal", "; ".join(reasons) or "none", _unique(ids))
 
 
 def _length(rules: Ruleset) -> Worded:
@@ -197,16 +307,27 @@ def _length(rules: Ruleset) -> Worded:
     choices = sorted(set(p.deal_choices) - {rules.deals})
     if choices:
         deals += f" (or {', '.join(map(str, choices))})"
-    end = rules.end
-    target = getattr(end, "target", None)
-    if isinstance(target, bool) or not isinstance(target, int | Decimal) or not target:
+    target, rule, capped = end_target(rules)
+    if target is None:
         return Worded("length of the game", deals, _unique([p.game_rule]))
-    target_rule = getattr(end, "target_rule", "")
-    rule = target_rule if isinstance(target_rule, str) else ""
-    if isinstance(end, DealsEnd):  # the kernel's target ends the game, whatever the deals
+    if not capped:
         return Worded("length of the game", f"a game to {target}", _unique([rule or p.game_rule]))
     words = f"a game to {target} (at most {deals})"
     return Worded("length of the game", words, _unique([rule, p.game_rule]))
+
+
+def end_target(rules: Ruleset) -> tuple[Decimal | None, str, bool]:
+    """The total that ends a game played to a target (the end condition's ``target``), its
+    ``target_rule``, and whether the number of deals still caps the game; None, "" and
+    False for a game of a fixed number of deals."""
+    end = rules.end
+    target = getattr(end, "target", None)
+    if isinstance(target, bool) or not isinstance(target, int | Decimal) or not target:
+        return None, "", False
+    target_rule = getattr(end, "target_rule", "")
+    rule = target_rule if isinstance(target_rule, str) else ""
+    # The kernel's target ends the game whatever the deals; a plugin's plays at most them.
+    return Decimal(target), rule, not isinstance(end, DealsEnd)
 
 
 def _option_words(value: OptionValue) -> str:
@@ -227,11 +348,7 @@ def in_words(rules: Ruleset) -> list[Worded]:
             "direction of play", "clockwise" if rules.direction.step == 1 else "counter-clockwise"
         ),
         Worded("cut", f"the dealer's {p.cutter}-hand neighbour cuts"),
-        Worded(
-            "throw-in and redeal",
-            "; ".join(t.description for t in rules.throw_ins) or "none",
-            _unique(t.rule for t in rules.throw_ins),
-        ),
+        _redeals(rules),
         Worded("auction", _auction_words(rules)),
         _calls(rules),
         Worded("trumps", _trumps_words(rules)),

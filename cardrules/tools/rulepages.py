@@ -20,9 +20,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, mask_of, parse_cards
+from cardrules.engine.picture import Scene
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import SEAT_NAMES, Contract, ScoresCardsTaken
+from cardrules.rules.components import SEAT_NAMES, Contract, ScoresCardsTaken, seat_name
+from cardrules.svg import deal
 from cardrules.tools.comparison import diff_lines
 from cardrules.tools.rst import escape, heading, inline, list_table, literal, rule_ref
 from cardrules.tools.ruletext import Example, Rule, RuleText
@@ -35,10 +37,13 @@ __all__ = [
     "generic_score_lines",
     "implemented_by",
     "options_lines",
+    "picture_lines",
     "profile_lines",
     "rule_lines",
     "section_id",
     "settings_lines",
+    "tables_lines",
+    "tables_serving",
 ]
 
 
@@ -76,7 +81,7 @@ def profile_lines(
         yield "This profile has no rule text of its own (no ``.rules.md`` beside it)."
         yield ""
     else:
-        implemented = implemented_by(spec)
+        implemented, tables = implemented_by(spec), tables_serving(spec)
         for para in text.intro:
             yield inline(para, local)
             yield ""
@@ -88,6 +93,7 @@ def profile_lines(
                 yield ""
             for rule in section.rules:
                 yield from rule_lines(rule, implemented, local)
+            yield from tables_lines(section.rules, tables)
             for example in section.examples:
                 if example.kind in SCORE_KINDS:
                     continue  # shown with the scoring formula
@@ -114,11 +120,13 @@ def profile_lines(
     yield "The duties narrow the cards a player may play, in this order:"
     yield ""
     yield from duties_lines(spec, local)
-    if spec.throw_ins:
-        yield "Throw-ins, checked right after each deal (the same dealer deals again):"
+    if spec.throw_ins or a.redeals:
+        yield "Throw-ins and redeals, checked right after each deal (the same dealer deals again):"
         yield ""
         for t in spec.throw_ins:
             yield f"- {literal(t.name)}{_rule_tag(t.rule, local)}: {escape(t.description)}"
+        if a.redeals:
+            yield f"- the auction {literal(a.kind)}{_rule_tag(a.rule, local)}: {escape(a.redeals)}"
         yield ""
 
     yield from heading("Scoring", "-")
@@ -159,7 +167,9 @@ def profile_lines(
 
 
 def implemented_by(spec: RulesSpec) -> dict[str, list[str]]:
-    """Rule id -> links to the settings that implement it (duties, tables, switches...)."""
+    """Rule id -> links to the settings that implement it: duties, throw-ins, the auction,
+    the scorer, the length of the game, switches.  The tables whose ``rules`` cite a rule
+    are named once per section of the rule text instead (:func:`tables_serving`)."""
     out: dict[str, list[str]] = {}
 
     def add(rule: str, where: str) -> None:
@@ -180,10 +190,30 @@ def implemented_by(spec: RulesSpec) -> dict[str, list[str]]:
     add(spec.end.rule, f"{_link('game.deals', 'end-of-the-game')} ({spec.end.deals})")
     for o in spec.options:
         add(o.rule, _link(f"options.{o.name}", "house-rule-switches"))
-    for section in spec.sections:
-        for rule in section.rules:
-            add(rule, f"the {_link(f'[{section.key}]', titles[section.key])} table")
     return out
+
+
+def tables_serving(spec: RulesSpec) -> dict[str, list[str]]:
+    """Rule id -> links to the tables of the profile whose ``rules`` list cites it."""
+    out: dict[str, list[str]] = {}
+    for section in spec.sections:
+        link = _link(
+            f"[{section.key}]", section_id(_settings_title(section.key, section.description))
+        )
+        for rule in section.rules:
+            out.setdefault(rule, []).append(link)
+    return out
+
+
+def tables_lines(rules: Iterable[Rule], tables: Mapping[str, Sequence[str]]) -> Iterator[str]:
+    """Once after a section's rules: the tables whose settings serve them."""
+    found = list(dict.fromkeys(link for rule in rules for link in tables.get(rule.id, ())))
+    if not found:
+        return
+    links = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
+    plural = "s" if len(found) > 1 else ""
+    yield f"*Settings:* the rules of this section are served by the {links} table{plural}."
+    yield ""
 
 
 def section_id(title: str) -> str:
@@ -213,7 +243,7 @@ def rule_lines(
     if rule.items:
         yield ""
     where = implemented.get(rule.id, ())
-    if where:
+    if where:  # the tables are named once per section (tables_lines)
         yield "   *Implemented by* " + ", ".join(where) + "."
         yield ""
 
@@ -281,6 +311,22 @@ def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
             won = full[rules.trick_winner(full, **({"trump": d["trump"]} if "trump" in d else {}))]
             yield f"- with {card.symbol()} played, {won.symbol()} wins the trick"
     yield ""
+    # The player to act sits S at a table of four (seat 0 at another), the trick led
+    # by the seats before it in the order of play.
+    you = 2 if rules.players == 4 else 0
+    leader = rules.direction.next(you, -len(trick))
+    seats = rules.direction.order(leader)
+    led = f"{seat_name(leader)} led; " if trick else ""
+    yield from picture_lines(
+        Scene(
+            rules.players,
+            "",
+            {you: tuple(hand)},
+            trick=tuple(zip(seats, trick, strict=False)),
+            labels={you: "to play"},
+            lines=(f"{led}{seat_name(you)} may play {_cards(legal)}",),
+        )
+    )
 
 
 def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
@@ -297,6 +343,21 @@ def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
         f"- {_call('rules.trick_winner', [str(c) for c in trick], **kwargs)} → {won}: "
         f"**{trick[won].symbol()}** wins, played by {_seat(order[won])}, who leads next"
     )
+    yield ""
+    words = f"{seat_name(leader)} leads; {seat_name(order[won])} wins with {trick[won].symbol()}"
+    yield from picture_lines(
+        Scene(rules.players, "", {}, trick=tuple(zip(order, trick, strict=False)), lines=(words,))
+    )
+
+
+def picture_lines(scene: Scene) -> Iterator[str]:
+    """A worked example's table as a diagram: its SVG inline, in a raw HTML block."""
+    yield ".. raw:: html"
+    yield ""
+    yield '   <div class="cardrules-picture">'
+    for line in deal(scene).splitlines():
+        yield f"   {line}"
+    yield "   </div>"
     yield ""
 
 
@@ -415,8 +476,12 @@ def settings_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
         if section.rules:
             yield "Serves " + ", ".join(rule_ref(r, local) for r in section.rules) + "."
             yield ""
-        rows = [[literal(s.key), _setting_cell(s), escape(s.description)] for s in section.settings]
+        rows = [[literal(s.key), _setting_cell(s), _description_cell(s)] for s in section.settings]
         yield from list_table(["Setting", "Value", "Description"], rows, "20 30 50")
+
+
+def _description_cell(s: Setting) -> str:
+    return escape(s.description) + (f" ({escape(s.note)})" if s.note else "")
 
 
 def _setting_cell(s: Setting) -> str | list[str]:

@@ -13,7 +13,9 @@ installable package instead::
       tests/test_IDENT.py               the entry point finds the profile; a game plays
 
 ``pip install -e NAME`` makes ``cardrules.load("NAME")`` work.  Every TOML
-file is written with tomli-w.
+file is written with tomli-w; a profile starts with a ``#:schema`` line, so
+that editors (Taplo, Even Better TOML) check it against the JSON Schema of
+profiles, which ``cardrules schema -o profile.schema.json`` writes beside it.
 
 NAME is lower-case letters, digits and ``-``, starting with a letter, at most
 :data:`MAX_NAME_CHARS` characters, and not a device name Windows reserves
@@ -42,6 +44,7 @@ from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "MAX_NAME_CHARS",
+    "SCHEMA_HEADER",
     "cli_arguments",
     "cli_run",
     "new_variant",
@@ -61,6 +64,14 @@ MAX_NAME_CHARS = 64
 #: a variant of that name could not be shared with Windows users.
 _WINDOWS_DEVICE_NAMES = frozenset(
     {"con", "prn", "aux", "nul"} | {f"{port}{n}" for port in ("com", "lpt") for n in range(1, 10)}
+)
+
+
+#: The first lines of a new profile: where editors find the schema of profiles, and how
+#: to write it there.
+SCHEMA_HEADER = (
+    "#:schema ./profile.schema.json\n"
+    "# The JSON Schema of profiles, for editors: cardrules schema -o profile.schema.json\n"
 )
 
 
@@ -140,7 +151,7 @@ def new_variant(
     rules = load(parent)
     ref = _parent_ref(parent)
     root = Path(directory)
-    profile_text = tomli_w.dumps(profile_table(name, rules, ref, plugin=plugin))
+    profile_text = SCHEMA_HEADER + tomli_w.dumps(profile_table(name, rules, ref, plugin=plugin))
     new = _NewFiles()
     try:
         if not plugin:

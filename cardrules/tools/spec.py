@@ -14,6 +14,8 @@ from the engine.
 [('no_trump_lead_first_trick', 'CBS-3.2'), ('follow_suit', 'CBS-3.3')]
 >>> spec.auction.low, spec.auction.high, spec.auction.rule
 (2, 13, 'CBS-2.4')
+>>> spec.auction.calls, spec.auction.redeals
+((2, 13), '')
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from pydantic import BaseModel
 
 from cardrules.engine.ruleset import Ruleset
 from cardrules.profile.schema import ComponentRefModel, ProfileModel
-from cardrules.rules.components import DealsEnd, Summarized
+from cardrules.rules.components import Summarized
 from cardrules.rules.profile import OptionValue
+from cardrules.tools.diff import call_range, end_target, redeal_words
 
 __all__ = [
     "AuctionSpec",
@@ -53,7 +56,11 @@ _HEADER_KEYS = frozenset({"name", "title", "summary"})
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One profile setting: where it lives, its value, what it means, the rules it serves."""
+    """One profile setting: where it lives, its value, what it means, the rules it serves.
+
+    ``note`` says how the engine reads the value where that is not what it seems (a
+    bound on calls that the auction does not use, or narrows).
+    """
 
     section: str
     key: str
@@ -61,6 +68,7 @@ class Setting:
     text: str
     description: str
     rules: tuple[str, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +106,11 @@ class AuctionSpec:
 
     ``summary`` is the rule in words when the auction states it (as for
     :class:`ScoringSpec`), ``description`` the first paragraph of its class docstring.
+    ``low`` and ``high`` are the profile's call bounds; ``calls`` the lowest and highest
+    call the auction offers (:func:`~cardrules.tools.diff.call_range`), None when it
+    makes no call of tricks, and ``calls_follow_hand`` whether the highest is the
+    number of cards in hand.  ``redeals`` says when the auction calls for a redeal by
+    the same dealer (:class:`~cardrules.tools.diff.DescribesRedeal`), "" if never.
     """
 
     kind: str
@@ -107,11 +120,17 @@ class AuctionSpec:
     description: str
     rules: tuple[str, ...]
     summary: str = ""
+    calls: tuple[int, int] | None = None
+    calls_follow_hand: bool = False
+    redeals: str = ""
 
     @property
     def bounds_text(self) -> str:
         """``", calls 2 to 13"`` for an auction of calls, else nothing."""
-        return f", calls {self.low} to {self.high}" if self.kind == "calls" else ""
+        if self.calls is None:
+            return ""
+        hand = " (at most the cards in hand)" if self.calls_follow_hand else ""
+        return f", calls {self.calls[0]} to {self.calls[1]}{hand}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +161,17 @@ class EndSpec:
     rules: tuple[str, ...]
     #: The total that ends the game instead of the number of deals (a target score), if any.
     target: Decimal | None = None
+    #: With a target: whether the number of deals still ends a game that has not reached it.
+    capped: bool = False
 
     @property
     def deals_text(self) -> str:
         """``"5 deals (allowed: 3, 5)"``: the length of the game and the other lengths allowed;
-        ``"until a total reaches 30"`` when a target score ends it instead."""
+        ``"until a total reaches 30"`` when a target score ends it instead (``"... (at most
+        100 deals)"`` when the deals still end a game that does not reach it)."""
         if self.target is not None:
-            return f"until a total reaches {self.target}"
+            cap = f" (at most {self.deals} deal{'s' if self.deals != 1 else ''})"
+            return f"until a total reaches {self.target}{cap if self.capped else ''}"
         choices = sorted({self.deals, *self.deal_choices})
         other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
         return f"{self.deals} deal{'s' if self.deals != 1 else ''}{other}"
@@ -235,7 +258,22 @@ def _doc(obj: object) -> str:
     return " ".join(doc.split("\n\n")[0].split())
 
 
-def _sections(rules: Ruleset, model: ProfileModel) -> Iterator[Section]:
+def _bound_note(key: str, value: object, auction: AuctionSpec) -> str:
+    """How the auction reads a call bound of ``[auction]``: unused, or narrowed."""
+    if key not in ("min_call", "max_call"):
+        return ""
+    if auction.calls is None:
+        return f"not used: the {auction.kind!r} auction makes no call of tricks"
+    if key == "min_call":
+        offered, words = auction.calls[0], f"calls from {auction.calls[0]}"
+    else:
+        offered, words = auction.calls[1], f"calls up to {auction.calls[1]}"
+        if auction.calls_follow_hand:
+            words += ", at most the cards in hand"
+    return "" if value == offered else f"the {auction.kind!r} auction offers {words}"
+
+
+def _sections(rules: Ruleset, model: ProfileModel, auction: AuctionSpec) -> Iterator[Section]:
     rule_ids = rules.profile.rule_ids
     for key, field in ProfileModel.model_fields.items():
         part = getattr(model, key)
@@ -247,8 +285,9 @@ def _sections(rules: Ruleset, model: ProfileModel) -> Iterator[Section]:
             if name == "rules" or (key == "profile" and name in _HEADER_KEYS):
                 continue
             value = getattr(part, name)
+            note = _bound_note(name, value, auction) if key == "auction" else ""
             settings.append(
-                Setting(key, name, value, format_value(value), info.description or "", ids)
+                Setting(key, name, value, format_value(value), info.description or "", ids, note)
             )
         yield Section(key, field.description or "", ids, tuple(settings))
 
@@ -262,6 +301,7 @@ def describe(rules: Ruleset) -> RulesSpec:
     )
     throw_ins = tuple(ThrowInDoc(t.name, t.rule, t.description) for t in rules.throw_ins)
     low, high = rules.bounds
+    offered = call_range(rules)
     auction = AuctionSpec(
         profile.auction_kind,
         low,
@@ -270,6 +310,9 @@ def describe(rules: Ruleset) -> RulesSpec:
         _doc(rules.auction),
         tuple(profile.rule_ids.get("auction", ())),
         _summary(rules.auction),
+        None if offered is None else offered[:2],
+        offered is not None and offered[2],
+        redeal_words(rules),
     )
     scoring = ScoringSpec(
         profile.scoring_kind,
@@ -279,11 +322,9 @@ def describe(rules: Ruleset) -> RulesSpec:
         dict(profile.scoring_params),
         tuple(profile.rule_ids.get("scoring", ())),
     )
-    # The kernel's own end condition may play to a target score instead of the deals.
-    target = rules.end.target if isinstance(rules.end, DealsEnd) else None
-    end_rule = profile.game_rule
-    if isinstance(rules.end, DealsEnd) and target is not None and rules.end.target_rule:
-        end_rule = rules.end.target_rule
+    # The end condition may play to a target score instead of the deals.
+    target, target_rule, capped = end_target(rules)
+    end_rule = target_rule or profile.game_rule
     end = EndSpec(
         rules.deals,
         profile.deal_choices,
@@ -292,6 +333,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         _doc(rules.end),
         tuple(profile.rule_ids.get("game", ())),
         target,
+        capped,
     )
     options = tuple(
         OptionDoc(
@@ -312,7 +354,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         source=profile.source,
         extends=profile.extends,
         path=profile.path,
-        sections=tuple(_sections(rules, model)),
+        sections=tuple(_sections(rules, model, auction)),
         duties=duties,
         throw_ins=throw_ins,
         auction=auction,
@@ -367,6 +409,8 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
             else:
                 yield f"  {s.key} = {s.text}"
             yield from _wrap(s.description, "      ", width)
+            if s.note:
+                yield from _wrap(f"({s.note})", "      ", width)
 
     yield ""
     yield "Duties of play, in the order they apply:"
@@ -379,15 +423,18 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
     if spec.off_fast_path:
         yield from _wrap(f"Off the fast path: {spec.off_fast_path}.", "  ", width)
 
+    a = spec.auction
     yield ""
-    yield "Throw-ins (redeal by the same dealer before any call):"
-    if not spec.throw_ins:
+    yield "Throw-ins and redeals (the same dealer deals again):"
+    if not spec.throw_ins and not a.redeals:
         yield "  (none)"
     for t in spec.throw_ins:
         yield f"  - {t.name}{_tag(t.rule)}"
         yield from _wrap(t.description, "    ", width)
+    if a.redeals:
+        yield f"  - the auction ({a.kind}){_tag(a.rule)}"
+        yield from _wrap(a.redeals, "    ", width)
 
-    a = spec.auction
     yield ""
     yield f"Auction: {a.kind}{a.bounds_text}{_tag(a.rule)}"
     yield from _wrap(_plain(a.summary or a.description), "  ", width)

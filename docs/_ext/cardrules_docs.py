@@ -4,8 +4,11 @@ Every directive turns domain objects (profiles, hooks, the profile schema, the
 command line) into reST through the generators of :mod:`cardrules.tools`
 (``rulepages``, ``comparison``, ``hookref``, ``schemaref``, ``cliref``), so
 the pages come from the same files as the engine.  At ``builder-inited`` one
-stub page per installed profile is written to ``rules/`` (generated, never
+stub page per shipped profile is written to ``rules/`` (generated, never
 edited), so a profile added to ``profiles/`` gets its page with no writing.
+Only the shipped profiles get pages and a column of the comparison: a profile
+of a plugin installed beside cardrules (``cardrules new --plugin``, then
+``pip install``) is the plugin's to document.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import cardrules
+from cardrules.profile import registry
 from cardrules.profile.registry import find_profile, profile_paths
 from cardrules.rules import hookspecs
+from cardrules.rules.components import seat_name
 from cardrules.tools import cliref, comparison, hookref, rulepages, ruletext, schemaref
+from cardrules.tools.rst import escape
 
 RULES_DIR = "rules"
 STUB = """\
@@ -31,6 +37,11 @@ STUB = """\
 
 .. cardrules-profile:: {name}
 """
+
+
+def shipped_profiles() -> list[str]:
+    """The names of the profiles shipped with cardrules (``profiles/``), sorted."""
+    return sorted(path.stem for path in registry.builtin_profile_dir().glob("*.toml"))
 
 
 class _Generated(SphinxDirective):
@@ -101,11 +112,65 @@ class ComparisonDirective(_Generated):
     """``.. cardrules-comparison::``: every profile side by side, setting by setting."""
 
     def run(self) -> list[nodes.Node]:
-        rulesets = [cardrules.load(name) for name in cardrules.profiles()]
-        for path in profile_paths().values():
-            self.env.note_dependency(str(path))
+        names = shipped_profiles()
+        rulesets = [cardrules.load(name) for name in names]
+        for name in names:
+            self.env.note_dependency(str(find_profile(name)))
         docs = f"/{RULES_DIR}/"
         return self.emit(comparison.comparison_lines(rulesets, docs), "comparison")
+
+
+class DealDirective(SphinxDirective):
+    """``.. cardrules-deal:: PROFILE``: a deal of the profile drawn by ``cardrules.svg``,
+    with what the engine allows the seat to play and why it refuses a card it holds.
+
+    ``:seed:`` deals it (0 by default); rule bots then play until ``:played:`` cards
+    are on the table (0: the auction is over, no card played yet).
+    """
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "seed": directives.nonnegative_int,
+        "played": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        import cardrules.svg
+        from cardrules.engine.bots import RuleBot, autoplay
+
+        try:
+            rules = cardrules.load(self.arguments[0])
+        except cardrules.CardrulesError as exc:
+            raise self.error(str(exc)) from None
+        self.env.note_dependency(str(find_profile(self.arguments[0])))
+        played = self.options.get("played", 0)
+
+        def on_table(game: cardrules.Game) -> bool:
+            cards = sum(len(t.cards) for t in game.tricks) + len(game.trick)
+            return game.phase == "play" and cards >= played
+
+        game = rules.new_game(seed=self.options.get("seed", 0))
+        bots = [RuleBot(seed=seat) for seat in range(rules.players)]
+        autoplay(game, bots, until=on_table)
+        svg = cardrules.svg.deal(game)
+        html = f'<div class="cardrules-picture">\n{svg}\n</div>'
+        return [nodes.raw("", html, format="html"), *self.emit_answers(game)]
+
+    def emit_answers(self, game: cardrules.Game) -> list[nodes.Node]:
+        """What the seat to play may play, and the engine's refusal of a card it may not."""
+        seat = game.to_act
+        if seat is None or game.phase != "play":
+            return []
+        legal = [a.card for a in game.legal_actions() if isinstance(a, cardrules.Play)]
+        shown = " ".join(c.symbol() for c in legal)
+        text = [f"``game.legal_actions()``: {seat_name(seat)} may play {shown}."]
+        refused = [c for c in game.hand(seat) if c not in legal]
+        if refused:
+            try:
+                game.copy().apply(cardrules.Play(refused[0]))
+            except cardrules.IllegalAction as exc:
+                text.append(f"``game.apply('play {refused[0]}')`` is refused: {escape(str(exc))}")
+        return self.parse_text_to_nodes("\n\n".join(text))
 
 
 class HooksDirective(_Generated):
@@ -152,9 +217,9 @@ class RuleRole(SphinxRole):
 
 
 def _rule_pages() -> dict[str, str]:
-    """Rule id -> the profile whose rule text holds it (decision ids excluded)."""
+    """Rule id -> the shipped profile whose rule text holds it (decision ids excluded)."""
     out: dict[str, str] = {}
-    for name in profile_paths():
+    for name in shipped_profiles():
         text = ruletext.rule_text_of(name)
         for rule_id in text.ids if text is not None else ():
             if not rule_id.startswith("D-"):
@@ -179,10 +244,10 @@ def resolve_rule(
 
 
 def write_stubs(app: Sphinx) -> None:
-    """One generated page per installed profile in ``rules/``; stale ones removed."""
+    """One generated page per shipped profile in ``rules/``; stale ones removed."""
     folder = Path(app.srcdir) / RULES_DIR
     folder.mkdir(exist_ok=True)
-    wanted = {f"{name}.rst": STUB.format(name=name) for name in cardrules.profiles()}
+    wanted = {f"{name}.rst": STUB.format(name=name) for name in shipped_profiles()}
     for old in folder.glob("*.rst"):
         if old.name not in wanted:
             old.unlink()
@@ -193,7 +258,9 @@ def write_stubs(app: Sphinx) -> None:
 
 
 #: Pages whose content is computed from the code: re-read on every build, as the rules pages.
-COMPUTED = frozenset({"comparison", "reference/hooks", "reference/schema", "reference/cli"})
+COMPUTED = frozenset(
+    {"index", "comparison", "reference/hooks", "reference/schema", "reference/cli"}
+)
 
 
 def always_outdated(
@@ -207,6 +274,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-profile", ProfileDirective)
     app.add_directive("cardrules-rule", RuleDirective)
     app.add_directive("cardrules-comparison", ComparisonDirective)
+    app.add_directive("cardrules-deal", DealDirective)
     app.add_directive("cardrules-hooks", HooksDirective)
     app.add_directive("cardrules-schema", SchemaDirective)
     app.add_directive("cardrules-cli", CliDirective)

@@ -15,7 +15,14 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from cardrules.cards import SUIT_MASKS, Suit
-from cardrules.rules.components import CallsContract, DealResult, DealsEnd, GameOver, Side
+from cardrules.rules.components import (
+    CallsContract,
+    DealResult,
+    DealsEnd,
+    GameOver,
+    Side,
+    seat_words,
+)
 
 __all__ = [
     "BIG_CALL",
@@ -83,7 +90,7 @@ class HouseRulesEnd(DealsEnd):
             ):
                 if call == BIG_CALL and took >= BIG_CALL:
                     return GameOver(
-                        f"seat {seat} called {BIG_CALL} and took {took} tricks",
+                        f"{seat_words(seat)} called {BIG_CALL} and took {took} tricks",
                         self.big_call_rule,
                         winners=(seat,),
                     )

@@ -80,9 +80,10 @@ from cardrules_callbreak.plugin import NO_PICTURE
 OPTIONS = (
     OptionSpec(
         "target_score",
-        0,
+        Decimal(0),
         "Play to a target score instead of a fixed number of rounds: the game ends "
-        "after the deal in which any total reaches this number; 0 = off.",
+        "after the deal in which any total reaches this number (in tenths too: 30.5); "
+        "0 = off.",
         rule="APP-5.1",
         minimum=0,
         maximum=10_000,
@@ -146,16 +147,23 @@ def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty
     return duties
 
 
+def _target(value: object) -> Decimal:
+    """The target score, exact (a whole number, a decimal, or its text: checked at load)."""
+    if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
+        return Decimal(0)
+    return Decimal(value)
+
+
 @hookimpl
 def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
-    target = profile.option("target_score", 0)
+    target = _target(profile.option("target_score", 0))
     big_call = bool(profile.option("big_call_8", False))
     if not target and not big_call:
         return None
     return HouseRulesEnd(
         deals,
         profile.game_rule,
-        target=Decimal(target) if isinstance(target, int) and target > 0 else None,
+        target=target if target > 0 else None,
         target_rule="APP-5.1",
         big_call=big_call,
         big_call_rule="APP-5.2",

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardrules.cards import Card, Suit, cards_of
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb, expected_actions, register_verb
-from cardrules.rules.components import Contract, DealInfo, Direction
+from cardrules.rules.components import Contract, DealInfo, Direction, seat_words
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -285,7 +285,7 @@ class HeartsPassingState:
         if to_act is None:
             raise refusal(owner.order_rule, "every player has passed: play a card")
         if seat != to_act:
-            raise refusal(owner.order_rule, f"it is the turn of seat {to_act} to pass")
+            raise refusal(owner.order_rule, f"it is the turn of {seat_words(to_act)} to pass")
         if not isinstance(action, PassCard):
             raise refusal(
                 owner.rule,
@@ -294,7 +294,9 @@ class HeartsPassingState:
             )
         bit = 1 << action.card.index
         if not self.hands[seat] & bit:
-            raise refusal(owner.rule, f"{action.card.symbol()} is not in seat {seat}'s hand")
+            letter = seat_words(seat)[len(f"seat {seat}") :]
+            held = f"{action.card.symbol()} is not in seat {seat}'s hand{letter}"
+            raise refusal(owner.rule, held)
         if self.chosen[seat] & bit:
             raise refusal(owner.rule, f"{action.card.symbol()} is already being passed")
         self.chosen[seat] |= bit

@@ -1,35 +1,52 @@
 """Declarer's contract choice: the action ``contract STRAIN GOAL`` (MB-3.1, D-6).
 
 Importing this module registers the verb ``contract`` with the kernel's
-action reader, so ``cardrules.parse_action("contract S game")`` reads it.
+action reader, so ``cardrules.parse_action("contract S game")`` reads it, and
+the form bridge players write, the level and the strain (``3NT``, ``4S``: the
+form the PBN export writes): a part-score is at level 1, a game at level 3 in
+no-trump, 4 in a major and 5 in a minor (MB-3.2: the tricks needed, less six).
 
 >>> import cardrules
 >>> cardrules.parse_action("contract nt part-score")
 ChooseContract('NT', 'partscore')
+>>> cardrules.parse_action("4S"), cardrules.parse_action("1nt")
+(ChooseContract('S', 'game'), ChooseContract('NT', 'partscore'))
 >>> str(ChooseContract("S", "game"))
 'contract S game'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from cardrules.cards import SUIT_MASKS, Suit, high_card_points, mask_of
 from cardrules.errors import ActionError, CardError, shown
-from cardrules.rules.actions import Action, ActionVerb, expected_actions, register_verb
+from cardrules.rules.actions import (
+    Action,
+    ActionForm,
+    ActionVerb,
+    expected_actions,
+    register_form,
+    register_verb,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["GOALS", "STRAINS", "ChooseContract", "Goal"]
+__all__ = ["GAME_LEVELS", "GOALS", "PARTSCORE_LEVEL", "STRAINS", "ChooseContract", "Goal"]
 
 #: Strains in bridge order; "NT" is no-trump.
 STRAINS = ("C", "D", "H", "S", "NT")
 Goal = Literal["partscore", "game"]
 #: Contract goals: a part-score or a game.
 GOALS: tuple[Goal, ...] = ("partscore", "game")
+#: The bridge level of a part-score in any strain (MB-3.2: 7 tricks, one over six).
+PARTSCORE_LEVEL = 1
+#: The bridge level of a game by strain (MB-3.2: 9, 10 or 11 tricks, less six).
+GAME_LEVELS = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +56,11 @@ class ChooseContract(Action):
     strain: str  # "C" "D" "H" "S" or "NT"
     goal: Goal
 
-    prompt: ClassVar[str] = "Your contract, e.g. 'S game' or 'NT partscore'"
-    typing_hint: ClassVar[str] = "a contract ('contract S game', 'S game', 'NT partscore')"
+    prompt: ClassVar[str] = "Your contract, e.g. '4S', '1NT' or 'S game'"
+    typing_hint: ClassVar[str] = (
+        "a contract: a game 3NT, 4H, 4S, 5C or 5D, a part-score 1C, 1D, 1H, 1S or 1NT "
+        "(or 'S game', 'NT partscore', 'contract S game')"
+    )
 
     def __post_init__(self) -> None:
         # Text only here; which strains and goals a profile accepts is its rule (D-6).
@@ -110,4 +130,32 @@ def _read_contract(text: str, words: list[str]) -> Action:
     return ChooseContract(strain, "game" if goal == "game" else "partscore")
 
 
+#: A contract at its bridge level: ``3NT``, ``4 S``, ``1♥`` (a level of one digit, a strain).
+_LEVEL_FORM = re.compile(r"([0-9])\s*([^\s0-9]+)")
+#: The strains as a contract at its level writes them (``N`` and suit signs too).
+_LEVEL_STRAINS = {"N": "NT", "NT": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def _read_level(text: str) -> Action | None:
+    """``LEVEL STRAIN``: ``1C`` .. ``1NT`` a part-score, ``3NT``, ``4H``, ``4S``, ``5C``, ``5D``
+    a game; None for a text of another form, :class:`ActionError` for a level and strain
+    that are no Minibridge contract (``2S``, ``7NT``)."""
+    match = _LEVEL_FORM.fullmatch(text.strip())
+    if match is None:
+        return None
+    level, written = int(match[1]), match[2].upper()
+    strain = _LEVEL_STRAINS.get(written, written)
+    if strain not in STRAINS:
+        return None  # "4X": not a strain, so not this form (the message lists the forms)
+    if level == PARTSCORE_LEVEL:
+        return ChooseContract(strain, "partscore")
+    if level == GAME_LEVELS[strain]:
+        return ChooseContract(strain, "game")
+    raise ActionError(
+        f"invalid action: {shown(text)} (no Minibridge contract: a game is 3NT, 4H, 4S, "
+        "5C or 5D, a part-score 1C, 1D, 1H, 1S or 1NT)"
+    )
+
+
 register_verb(ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract))
+register_form(ActionForm("LEVEL STRAIN", ChooseContract, _read_level))

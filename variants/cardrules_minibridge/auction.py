@@ -16,7 +16,7 @@ from typing import Any
 from cardrules.cards import high_card_points
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid, Play
-from cardrules.rules.components import Contract, DealInfo, Direction
+from cardrules.rules.components import Contract, DealInfo, Direction, seat_words
 from cardrules_minibridge.actions import ChooseContract
 from cardrules_minibridge.contracts import CONTRACTS, contract_for, side_of
 
@@ -48,6 +48,10 @@ class PointsAuction:
     seat at once, then declarer chooses one of ten contracts: C, D, H, S or
     NT, as a part-score or a game.
     """
+
+    #: When the auction calls for a redeal (MB-2.2), as ``cardrules show`` and the rule
+    #: pages list it with the throw-ins (the game records it in ``game.throw_ins``).
+    redeals = "neither pair has more than 20 points (20-20)"
 
     def __repr__(self) -> str:
         return "PointsAuction()"
@@ -98,7 +102,7 @@ class PointsAuctionState:
         if self.choice is not None:
             raise refusal("MB-3.3", "the contract has already been chosen")
         if seat != declarer:
-            raise refusal("MB-2.3", f"only declarer (seat {declarer}) chooses the contract")
+            raise refusal("MB-2.3", f"only declarer ({seat_words(declarer)}) chooses the contract")
         if isinstance(action, Bid):
             raise refusal(
                 "MB-2.5",

@@ -30,7 +30,14 @@ from typing import Any, ClassVar
 from cardrules.cards import Suit
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid
-from cardrules.rules.components import CallsContract, DealInfo, Direction, seat_name, trump_words
+from cardrules.rules.components import (
+    CallsContract,
+    DealInfo,
+    Direction,
+    seat_name,
+    seat_words,
+    trump_words,
+)
 
 __all__ = [
     "BID_RULE",
@@ -209,7 +216,8 @@ class OhHellBidsState:
         if self.to_act() is None:
             raise refusal(owner.order_rule, "every player has bid: play a card")
         if seat != self.to_act():
-            raise refusal(owner.order_rule, f"it is the turn of seat {self.to_act()} to bid")
+            turn = f"it is the turn of {seat_words(self.to_act() or 0)} to bid"
+            raise refusal(owner.order_rule, turn)
         if not isinstance(action, Bid):
             raise refusal(
                 owner.bid_rule,

@@ -39,6 +39,7 @@ from cardrules.rules.components import (
     Side,
     pair_of,
     seat_name,
+    seat_words,
     trump_words,
 )
 
@@ -288,7 +289,7 @@ class SpadesBidsState:
         if to_act is None:
             raise refusal(owner.order_rule, "every player has called: play a card")
         if seat != to_act:
-            raise refusal(owner.order_rule, f"it is the turn of seat {to_act} to call")
+            raise refusal(owner.order_rule, f"it is the turn of {seat_words(to_act)} to call")
         if isinstance(action, BlindNil):
             if not owner.blind_nil:
                 raise refusal(owner.blind_rule, "blind nil is not played in these rules")

@@ -62,7 +62,7 @@ def test_cw_2_calls_1_to_8(cw: Ruleset) -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply("bid 9")
     assert str(err.value) == (
-        "illegal action 'bid 9' by seat 1: APP-2.1: a call must be 1 to 8 tricks (got 9)"
+        "illegal action 'bid 9' by seat 1 (E): APP-2.1: a call must be 1 to 8 tricks (got 9)"
     )
 
 
@@ -102,7 +102,7 @@ def test_cw_3_spade_lead_refused_until_broken(cw: Ruleset) -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply("play AS")
     assert str(err.value) == (
-        "illegal action 'play AS' by seat 1: CW-3: spades are not broken yet "
+        "illegal action 'play AS' by seat 1 (E): CW-3: spades are not broken yet "
         "(none played to an earlier trick) and you hold 10♣: lead another suit"
     )
     assert game.to_json() == before
