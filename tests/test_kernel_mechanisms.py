@@ -271,3 +271,99 @@ def test_legal_cards_given_the_cards_of_earlier_tricks(tmp_path: Path) -> None:
             rules.legal_cards("AH 2S", played_before=bad, **kwargs)
     with pytest.raises(cardrules.CardError, match="played_before"):
         rules.legal_cards("AH 2S", ["3C"], played_before="3C 4C 5C 6C")
+
+
+# -- two families reading the same text; a hand shown during the play ----------
+
+
+def test_two_readers_of_one_word_are_tried_the_games_own_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """register_verb keeps every reader of a word: a text is read by the first reader that
+    can, those of the classes in ``prefer`` (a game's legal actions) first."""
+    from dataclasses import dataclass
+
+    from cardrules.errors import ActionError
+    from cardrules.rules import actions
+    from cardrules.rules.actions import ActionVerb, parse_action, register_verb
+
+    # the verbs of this test only (other tests list the installed families' verbs)
+    monkeypatch.setattr(actions, "_VERBS", {w: list(v) for w, v in actions._VERBS.items()})
+
+    @dataclass(frozen=True)
+    class Knock(Action):
+        loud: bool
+
+    def quiet(text: str, words: list[str]) -> Action:
+        if words:
+            raise ActionError(f"invalid action: {text!r} (expected 'knock')")
+        return Knock(False)
+
+    def loud(text: str, words: list[str]) -> Action:
+        if words != ["loud"]:
+            raise ActionError(f"invalid action: {text!r} (expected 'knock loud')")
+        return Knock(True)
+
+    register_verb(ActionVerb(("knock",), "knock", quiet, Knock))
+    register_verb(ActionVerb(("knock",), "knock loud", loud, Bid))
+    assert parse_action("knock") == Knock(False)
+    assert parse_action("knock loud") == Knock(True)  # the first reader refuses it
+    with pytest.raises(ActionError, match="expected 'knock'"):
+        parse_action("knock twice")  # every reader refuses: the first one's error
+    # registering the same verb again replaces it rather than adding a second reader
+    register_verb(ActionVerb(("knock",), "knock", quiet, Knock))
+    assert len(actions._VERBS["knock"]) == 2
+
+
+class _ShownAfterLead(Contract):
+    def exposed(self, played: int) -> frozenset[int]:
+        return frozenset({2}) if played else frozenset()
+
+
+class _ShowPlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction(
+            "shown", lambda p, b: _NoCalls(), provides="none", chooses_trump=False
+        )
+
+
+class _NoCallsState:
+    def to_act(self) -> int | None:
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise IllegalAction("", "no auction", action=str(action), seat=seat)
+
+    def result(self) -> Contract:
+        return _ShownAfterLead(None, 1)
+
+    def public(self) -> dict[str, Any]:
+        return {}
+
+    def exposed(self) -> frozenset[int]:
+        return frozenset()
+
+
+class _NoCalls:
+    def start(self, deal: DealInfo) -> _NoCallsState:
+        return _NoCallsState()
+
+
+def test_a_hand_the_contract_shows_from_the_first_card_on(tmp_path: Path) -> None:
+    """Contract.exposed(played): seat 2's hand is in every view once a card has been
+    played, and not before."""
+    body = (
+        '[auction]\nkind = "shown"\n[play]\ntrump = "none"\nduties = []\n'
+        '[scoring]\nkind = "clubs_taken"\n'
+    )
+    plugins = [_ShowPlugin(), _Plugin()]
+    rules = cardrules.load(write_profile(tmp_path, "shown", body), plugins=plugins)
+    game = rules.new_game(seed=1)
+    assert all(sorted(game.view(s).hands) == [s] for s in range(4))
+    game.apply(game.legal_actions()[0])
+    for seat in range(4):
+        assert sorted(game.view(seat).hands) == sorted({seat, 2})

@@ -188,6 +188,10 @@ def deal_from_seed(
     return deck, deal_cards(deck, dealer, direction)
 
 
+#: The kind of action of the play phase.
+_PLAY_KIND: Final = frozenset({Play})
+
+
 def _letter(seat: int) -> str:
     """`` (N)`` after a seat's number where the seat has a letter (the first four)."""
     words = seat_words(seat)
@@ -599,7 +603,7 @@ class Game:
     def is_legal(self, action: object) -> bool:
         """True if ``action`` (an :data:`~cardrules.Action` or its text) may be taken now."""
         try:
-            act = parse_action(action)
+            act = parse_action(action, prefer=self._kinds())
         except CardrulesError:
             return False
         if self.phase == "play":
@@ -645,7 +649,7 @@ class Game:
 
     def _apply(self, action: object, seat: object, to_act: int | None) -> None:
         """:meth:`apply` of anything but a legal card played by the seat to act."""
-        act = action if type(action) is Play else parse_action(action)
+        act = action if type(action) is Play else parse_action(action, prefer=self._kinds())
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
         if seat is not None and (type(seat) is not int or not 0 <= seat < self._n):
@@ -692,6 +696,18 @@ class Game:
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
         self.actions.append(_PLAY_TEXTS[index])
         self._play(to_act, index)
+
+    def _kinds(self) -> frozenset[type[Action]]:
+        """The classes of the actions legal now: a text several families read the same
+        way (``3NT``, ``pass``) is read as this game's action."""
+        if self.phase == "play":
+            return _PLAY_KIND
+        if self.phase != "auction":
+            return frozenset()
+        try:
+            return frozenset(type(a) for a in self.auction.legal_actions())
+        except Exception:  # a plugin auction's bug surfaces where the action is applied
+            return frozenset()
 
     def _turn_rule(self, seat: int, to_act: int) -> str:
         """The rule a refusal cites when ``seat`` acts while ``to_act`` is to act."""

@@ -118,6 +118,9 @@ class View:
 def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game`` (see :meth:`Game.view`)."""
     visible = {seat, *game.auction.exposed()}
+    if game.contract is not None:  # a hand shown during the play (dummy, after the lead)
+        played = len(game.tricks) * game.rules.players + len(game.trick)
+        visible.update(game.contract.exposed(played))
     if game.phase == "finished":
         visible = {seat}
     hands = {s: tuple(cards_of(game.hands[s])) for s in sorted(visible)}

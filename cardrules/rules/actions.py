@@ -124,11 +124,15 @@ class ActionVerb:
 
     ``read(text, words)`` gets the whole text (for messages) and its words
     after the verb, and returns the action or raises :class:`ActionError`.
+    ``kind`` is the class of the actions it reads, when one: two families may
+    read the same word (Hearts' ``pass QS``, bridge's ``pass``), and a game
+    tries the readers of its own actions first.
     """
 
     words: tuple[str, ...]
     form: str
     read: Callable[[str, list[str]], Action]
+    kind: type[Action] | None = None
 
     def __repr__(self) -> str:
         return f"ActionVerb({self.words!r}, {self.form!r})"
@@ -152,17 +156,24 @@ class ActionForm:
         return f"ActionForm({self.form!r}, {self.kind.__name__})"
 
 
-#: The verbs read, by word (lower case), in the order they were registered.
-_VERBS: dict[str, ActionVerb] = {}
+#: The verbs read, by word (lower case): every reader of the word, in the order registered.
+_VERBS: dict[str, list[ActionVerb]] = {}
 #: The forms without a verb, by their ``form``, in the order they were registered.
 _FORMS: dict[str, ActionForm] = {}
 _PLUGINS_IMPORTED: list[bool] = []
 
 
 def register_verb(verb: ActionVerb) -> None:
-    """Read the texts that start with ``verb.words`` with ``verb.read`` (a family's verb)."""
+    """Read the texts that start with ``verb.words`` with ``verb.read`` (a family's verb).
+
+    A word several families read keeps every reader: the first that reads a text
+    wins, those of the game's own actions first (:func:`parse_action`'s ``prefer``).
+    Registering the same verb again (a module imported twice) replaces it.
+    """
     for word in verb.words:
-        _VERBS[word.lower()] = verb
+        readers = _VERBS.setdefault(word.lower(), [])
+        readers[:] = [v for v in readers if (v.form, v.kind) != (verb.form, verb.kind)]
+        readers.append(verb)
 
 
 def register_form(form: ActionForm) -> None:
@@ -173,7 +184,7 @@ def register_form(form: ActionForm) -> None:
 def expected_actions() -> str:
     """What action texts look like, every installed family's verbs and forms included."""
     _import_plugins()
-    forms = list(dict.fromkeys(f"'{verb.form}'" for verb in _VERBS.values()))
+    forms = list(dict.fromkeys(f"'{verb.form}'" for verbs in _VERBS.values() for verb in verbs))
     forms += [f"'{form.form}'" for form in _FORMS.values()]
     listed = ", ".join(forms[:-1]) + f" or {forms[-1]}" if len(forms) > 1 else forms[0]
     return f"expected {listed}"
@@ -191,13 +202,16 @@ def _import_plugins() -> None:
             continue
 
 
-def parse_action(action: object) -> Action:
+def parse_action(action: object, *, prefer: Collection[type[Action]] = ()) -> Action:
     """An action from an action object or its text; :class:`ActionError` if unreadable.
 
     Only the text forms the docs describe are read: ASCII words (suits may
     also be written ``♣ ♦ ♥ ♠``) and ASCII digits, so ``"bid ３"`` or
     ``"bid 0_5"`` are refused rather than read as numbers.  A text whose first
     word is no verb is read by the forms families registered (:func:`read_form`).
+    Where families read the same text differently (``3NT``: Minibridge's contract,
+    bridge's bid), the readers of the classes in ``prefer`` (a game's legal
+    actions) are tried first.
     """
     if isinstance(action, Action):
         return action
@@ -208,16 +222,30 @@ def parse_action(action: object) -> Action:
     words = action.split()
     if not words:
         raise ActionError(f"invalid action: '' ({expected_actions()})")
-    verb = _VERBS.get(words[0].lower())
-    if verb is None:
+    verbs = _VERBS.get(words[0].lower())
+    if verbs is None:
         _import_plugins()
-        verb = _VERBS.get(words[0].lower())
-    if verb is None:
-        read = read_form(action)
+        verbs = _VERBS.get(words[0].lower())
+    if verbs is None:
+        read = None
+        if prefer:
+            read = read_form(action, prefer)
+        if read is None:
+            read = read_form(action)
         if read is None:
             raise ActionError(f"invalid action: {shown(action)} ({expected_actions()})")
         return read
-    return verb.read(action, words[1:])
+    if len(verbs) == 1:
+        return verbs[0].read(action, words[1:])
+    ordered = sorted(verbs, key=lambda v: v.kind not in prefer) if prefer else verbs
+    first: ActionError | None = None
+    for verb in ordered:
+        try:
+            return verb.read(action, words[1:])
+        except ActionError as exc:  # another family may read it
+            first = first or exc
+    assert first is not None
+    raise first
 
 
 def read_form(text: str, kinds: Collection[type[Action]] | None = None) -> Action | None:
@@ -259,8 +287,8 @@ def _read_bid(text: str, words: list[str]) -> Action:
     return Bid(int(words[0]))
 
 
-register_verb(ActionVerb(("bid", "call"), "bid N", _read_bid))
-register_verb(ActionVerb(("play",), "play CARD", _read_play))
+register_verb(ActionVerb(("bid", "call"), "bid N", _read_bid, Bid))
+register_verb(ActionVerb(("play",), "play CARD", _read_play, Play))
 
 
 def __getattr__(name: str) -> Any:

@@ -191,6 +191,11 @@ class Contract:
         """The tricks ``seat`` undertook to take, if it made a call of its own."""
         return None
 
+    def exposed(self, played: int) -> frozenset[int]:
+        """Seats whose hands every seat may see once ``played`` cards of the deal have been
+        played (bridge's dummy, from the opening lead on); none unless the family says."""
+        return frozenset()
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (records and views hold it)."""
         return {"trump": None if self.trump is None else self.trump.name, "leader": self.leader}

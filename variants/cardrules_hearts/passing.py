@@ -115,7 +115,7 @@ def _read_pass(text: str, words: list[str]) -> Action:
         raise ActionError(f"invalid action: {shown(text)}: {exc}") from None
 
 
-register_verb(ActionVerb(("pass",), "pass CARD", _read_pass))
+register_verb(ActionVerb(("pass",), "pass CARD", _read_pass, PassCard))
 
 #: Interned pass actions by card index (the passing lists a dozen each decision).
 PASSES: tuple[PassCard, ...] = tuple(PassCard(Card.from_index(i)) for i in range(52))

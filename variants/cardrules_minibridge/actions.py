@@ -157,5 +157,5 @@ def _read_level(text: str) -> Action | None:
     )
 
 
-register_verb(ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract))
+register_verb(ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract, ChooseContract))
 register_form(ActionForm("LEVEL STRAIN", ChooseContract, _read_level))

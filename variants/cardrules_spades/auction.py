@@ -92,7 +92,7 @@ def _read_blind(text: str, words: list[str]) -> Action:
     return BlindNil()
 
 
-register_verb(ActionVerb(("blind",), "blind nil", _read_blind))
+register_verb(ActionVerb(("blind",), "blind nil", _read_blind, BlindNil))
 
 
 @dataclass(frozen=True, slots=True)
