@@ -9,7 +9,9 @@ import inspect
 import io
 import json
 import multiprocessing
+import re
 import sys
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -327,12 +329,21 @@ def test_ctrl_c_stops_the_workers_and_prints_what_was_done(
         "--workers", workers, "--out", str(path),
     )  # fmt: skip
     assert code == 130
-    assert err == "interrupted: 10 of 2,000 deals done\n"
+    # The first block of 10 raised; with two workers the other block may have finished
+    # at the same moment: whole blocks, in order, are what was done.
+    said = re.fullmatch(r"interrupted: ([0-9]+) of 2,000 deals done\n", err)
+    assert said is not None, err
+    n = int(said.group(1))
+    assert n == 10 if workers == "1" else (n % 10 == 0 and 10 <= n < 2000)
     assert out.startswith(
-        "callbreak-strict: 10 of 2,000 deals (interrupted), seed 8, players rule,rule,rule,rule"
+        f"callbreak-strict: {n} of 2,000 deals (interrupted), seed 8, players rule,rule,rule,rule"
     )
-    assert out.endswith(f"\n10 deals written to {path}\n")
+    assert out.endswith(f"\n{n} deals written to {path}\n")
     assert _CtrlCBar.closed
+    for _ in range(50):  # the killed workers are reaped promptly, not at the next run
+        if not multiprocessing.active_children():
+            break
+        time.sleep(0.1)
     assert multiprocessing.active_children() == []
-    done = cardrules.simulate(STRICT, deals=10, seed=8, players=["rule"] * 4)
+    done = cardrules.simulate(STRICT, deals=n, seed=8, players=["rule"] * 4)
     assert path.read_text().splitlines() == [rec.to_json() for rec in done]
