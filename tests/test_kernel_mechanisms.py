@@ -367,3 +367,58 @@ def test_a_hand_the_contract_shows_from_the_first_card_on(tmp_path: Path) -> Non
     game.apply(game.legal_actions()[0])
     for seat in range(4):
         assert sorted(game.view(seat).hands) == sorted({seat, 2})
+
+
+class _NoPlay(Contract):
+    def needs_play(self) -> bool:
+        return False
+
+
+class _PassedOutState(_NoCallsState):
+    def to_act(self) -> int | None:
+        return None
+
+    def result(self) -> Contract:
+        return _NoPlay(None, 1)
+
+
+class _PassedOut:
+    def start(self, deal: DealInfo) -> _PassedOutState:
+        return _PassedOutState()
+
+
+class _PassedOutPlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction(
+            "passed_out", lambda p, b: _PassedOut(), provides="none", chooses_trump=False
+        )
+
+
+def test_a_deal_the_auction_ends_without_play_is_scored_and_the_next_dealt(
+    tmp_path: Path,
+) -> None:
+    """Contract.needs_play() False: the deal is scored with no trick taken and the next
+    deal is dealt by the next dealer; a game of such deals ends at once."""
+    body = (
+        '[auction]\nkind = "passed_out"\n[play]\ntrump = "none"\nduties = []\n'
+        '[scoring]\nkind = "clubs_taken"\n[game]\ndeals = 3\n'
+    )
+    plugins = [_PassedOutPlugin(), _Plugin()]
+    rules = cardrules.load(write_profile(tmp_path, "passed", body), plugins=plugins)
+    game = rules.new_game(seed=2, dealer=1)
+    assert game.phase == "finished" and len(game.deals) == 1  # _LowestWins: one deal
+    assert game.deals[0].tricks == (0, 0, 0, 0) and game.tricks == []
+    assert all(v == 0 for v in game.totals.values())
+
+
+def test_a_profile_may_fix_the_first_dealer(tmp_path: Path) -> None:
+    """``[deal] first_dealer``: every game's first dealer, whatever the seed (an app's
+    ``dealer=`` still wins); a seat beyond the table is refused."""
+    path = write_profile(tmp_path, "north", "[deal]\nfirst_dealer = 0\n")
+    rules = cardrules.load(path)
+    assert {rules.new_game(seed=s).dealer for s in range(20)} == {0}
+    assert rules.new_game(seed=1, dealer=2).dealer == 2
+    bad = write_profile(tmp_path, "bad", "[deal]\nfirst_dealer = 4\n")
+    with pytest.raises(cardrules.ProfileError, match=r"first_dealer must be a seat 0\.\.3"):
+        cardrules.load(bad)

@@ -354,6 +354,8 @@ class Game:
         if hands is not None:
             self.preset = _preset_masks(hands, n, rules.hand_size(1))
         if dealer is None:
+            dealer = rules.profile.first_dealer  # a profile may fix it (duplicate boards)
+        if dealer is None:
             dealer = random.Random(f"{seed}/dealer").randrange(n)
         self.first_dealer = dealer
         self.dealer = dealer
@@ -482,6 +484,8 @@ class Game:
         self._codes = self.rules.fast_codes if _COMPILED else None
         self._fast = self.rules.fast_narrow if self._codes is None else None
         self._legal = -1
+        if not contract.needs_play():  # the auction ended the deal (a board passed out)
+            self._finish_deal()
 
     # -- public state ------------------------------------------------------
 

@@ -91,6 +91,13 @@ class DealModel(_Strict):
     cutter: Literal["left", "right"] = Field(
         description="The dealer's neighbour who cuts after the shuffle."
     )
+    first_dealer: int | None = Field(
+        None,
+        ge=0,
+        le=6,
+        description="The seat that deals the first deal (0 = N; duplicate boards start with "
+        "N); left out, chance picks it from the game's seed.",
+    )
     throw_in: list[ComponentRefModel] = Field(
         default_factory=list,
         description="Reasons to throw the cards in and redeal (same dealer) before any call.",
@@ -235,6 +242,9 @@ class ProfileModel(_Strict):
         players = self.table.players
         if self.table.sides == "partnership" and players != 4:
             raise ValueError(f"table.sides 'partnership' needs 4 players (players is {players})")
+        first = self.deal.first_dealer
+        if first is not None and first >= players:
+            raise ValueError(f"deal.first_dealer must be a seat 0..{players - 1} (got {first})")
         most = 52 // players
         for size in self.deal.hand_sizes:
             if not 1 <= size <= most:

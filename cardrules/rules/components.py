@@ -191,6 +191,11 @@ class Contract:
         """The tricks ``seat`` undertook to take, if it made a call of its own."""
         return None
 
+    def needs_play(self) -> bool:
+        """False when the auction ended the deal without play (a bridge board passed out):
+        the game then scores it with no trick taken and goes on to the next deal."""
+        return True
+
     def exposed(self, played: int) -> frozenset[int]:
         """Seats whose hands every seat may see once ``played`` cards of the deal have been
         played (bridge's dummy, from the opening lead on); none unless the family says."""

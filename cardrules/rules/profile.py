@@ -73,6 +73,8 @@ class Profile:
     data: Mapping[str, Any]
     #: Any number of deals in this range (inclusive) is allowed too; None: none.
     deal_range: tuple[int, int] | None = None
+    #: The seat that deals first; None: chance picks it from the seed.
+    first_dealer: int | None = None
 
     @classmethod
     def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
@@ -119,6 +121,7 @@ class Profile:
             deal_range=(game["deal_range"][0], game["deal_range"][1])
             if game.get("deal_range")
             else None,
+            first_dealer=deal.get("first_dealer"),
         )
 
     def allows_deals(self, deals: int) -> bool:
