@@ -42,7 +42,7 @@ from cardrules.errors import (
 )
 from cardrules.profile.files import builtin_profile_dir
 from cardrules.profile.registry import profile_paths
-from cardrules.rules.actions import PLAYS, Action, Play, parse_action
+from cardrules.rules.actions import PLAYS, Action, Claim, ClaimAnswer, Play, parse_action
 from cardrules.rules.components import (
     SCORE_CONTEXT,
     AuctionState,
@@ -188,8 +188,20 @@ def deal_from_seed(
     return deck, deal_cards(deck, dealer, direction)
 
 
-#: The kind of action of the play phase.
-_PLAY_KIND: Final = frozenset({Play})
+#: The kinds of action of the play phase, and of a claim's answer.
+_PLAY_KIND: Final = frozenset({Play, Claim})
+_CLAIM_KIND: Final = frozenset({ClaimAnswer})
+_ACCEPT: Final = ClaimAnswer(True)
+_REFUSE: Final = ClaimAnswer(False)
+
+
+class Claimed(NamedTuple):
+    """A claim pending: the seat whose turn it was (its side claims), the tricks claimed,
+    and the seats of the other side still to answer, in turn."""
+
+    seat: int
+    tricks: int
+    waiting: tuple[int, ...]
 
 
 def _letter(seat: int) -> str:
@@ -291,6 +303,7 @@ class Game:
     # Slots: more attributes than a dict shares keys for, and the hot path reads them.
     __slots__ = (
         "_beats",
+        "_claim",
         "_codes",
         "_dealt",
         "_fast",
@@ -374,6 +387,7 @@ class Game:
         self._tm = 0
         self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fast: FastNarrow | None = None
+        self._claim: Claimed | None = None
         try:
             self._start_deal(dealer)
         except CardrulesError:
@@ -594,6 +608,8 @@ class Game:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
             return _plays_of(self._legal_mask())
+        if self.phase == "claim":
+            return [_ACCEPT, _REFUSE]
         if self.phase == "auction":
             try:
                 return self.auction.legal_actions()
@@ -611,6 +627,8 @@ class Game:
         except CardrulesError:
             return False
         if self.phase == "play":
+            if isinstance(act, Claim):
+                return self.rules.profile.claims and 0 <= act.tricks <= self._tricks_left()
             return isinstance(act, Play) and bool(self._legal_mask() >> act.card.index & 1)
         return act in self.legal_actions()
 
@@ -674,6 +692,12 @@ class Game:
             if self._to_act is None:
                 self._begin_play()
             return
+        if self.phase == "claim":
+            self._answer_claim(to_act, act)
+            return
+        if isinstance(act, Claim):
+            self._make_claim(to_act, act)
+            return
         if not isinstance(act, Play):
             raise IllegalAction(
                 "",
@@ -701,11 +725,84 @@ class Game:
         self.actions.append(_PLAY_TEXTS[index])
         self._play(to_act, index)
 
+    # -- claims ------------------------------------------------------------
+
+    @property
+    def claim(self) -> dict[str, Any] | None:
+        """The claim pending (public): the claiming seat, the tricks claimed and the seats
+        still to answer; None when there is none."""
+        claim = self._claim
+        if claim is None:
+            return None
+        return {"seat": claim.seat, "tricks": claim.tricks, "waiting": list(claim.waiting)}
+
+    def _tricks_left(self) -> int:
+        """The tricks of the deal still to play, the one in progress included."""
+        cards = sum(h.bit_count() for h in self.hands) + len(self._trick_cards)
+        return cards // self._n
+
+    def _make_claim(self, to_act: int, act: Claim) -> None:
+        """``act``: the side of the seat to act claims some of the tricks left; the seats
+        of the other side (deciding for themselves) answer in turn."""
+        rules = self.rules
+        rule = rules.profile.claim_rule
+        if not rules.profile.claims:
+            raise IllegalAction(rule, "claims are not played in these rules", action=str(act))
+        left = self._tricks_left()
+        if not 0 <= act.tricks <= left:
+            raise IllegalAction(
+                rule,
+                f"a claim is of 0 to {left} tricks, the tricks left (got {act.tricks})",
+                action=str(act),
+                seat=self.controller(to_act),
+            )
+        side = rules.side_of(to_act)
+        order = rules.direction.order(to_act)
+        waiting = tuple(s for s in order if rules.side_of(s) != side and self.controller(s) == s)
+        self.actions.append(str(act))
+        self._claim = Claimed(to_act, act.tricks, waiting)
+        self.phase = "claim"
+        self._to_act = waiting[0]
+
+    def _answer_claim(self, to_act: int, act: Action) -> None:
+        """An answer to the claim pending: every answer yes ends the deal as claimed; a
+        no lets play go on where it was."""
+        claim = self._claim
+        assert claim is not None
+        if not isinstance(act, ClaimAnswer):
+            raise IllegalAction(
+                self.rules.profile.claim_rule,
+                "a claim is pending: 'accept claim' or 'refuse claim'",
+                action=str(act),
+                seat=to_act,
+            )
+        self.actions.append(str(act))
+        if not act.accept:
+            self._claim = None
+            self.phase = "play"
+            self._to_act = claim.seat
+            self._legal = -1
+            return
+        waiting = claim.waiting[1:]
+        if waiting:
+            self._claim = Claimed(claim.seat, claim.tricks, waiting)
+            self._to_act = waiting[0]
+            return
+        # Accepted by all: the claimer's side takes the tricks claimed, the other the rest.
+        left = self._tricks_left()
+        self.tricks_won[claim.seat] += claim.tricks
+        self.tricks_won[claim.waiting[0]] += left - claim.tricks
+        self._claim = None
+        self.phase = "play"
+        self._end_deal()
+
     def _kinds(self) -> frozenset[type[Action]]:
         """The classes of the actions legal now: a text several families read the same
         way (``3NT``, ``pass``) is read as this game's action."""
         if self.phase == "play":
             return _PLAY_KIND
+        if self.phase == "claim":
+            return _CLAIM_KIND
         if self.phase != "auction":
             return frozenset()
         try:
@@ -906,6 +1003,8 @@ class Game:
         }
         if self.turned_up is not None:  # only where the profile turns one up (older records)
             state["turned_up"] = str(self.turned_up)
+        if self._claim is not None:  # (only then: records written before replay as they were)
+            state["claim"] = self.claim
         return state
 
     def to_json(self, *, key: object = None) -> str:
@@ -1080,6 +1179,7 @@ class Game:
         self._tm = other._tm
         self._codes = other._codes
         self._fast = other._fast
+        self._claim = other._claim
 
     def _plugin_error(self, exc: BaseException) -> PluginError:
         """A :class:`PluginError` naming the plugin and hook behind the object that raised."""

@@ -53,6 +53,8 @@ class View:
     deal_contract: Contract | None = None
     #: The card turned up for trumps this deal, where the profile turns one up.
     turned_up: Card | None = None
+    #: The claim pending (public): ``{"seat", "tricks", "waiting"}``; None when none.
+    claim: dict[str, Any] | None = None
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -95,6 +97,8 @@ class View:
         }
         if self.turned_up is not None:
             out["turned_up"] = str(self.turned_up)
+        if self.claim is not None:
+            out["claim"] = self.claim
         return out
 
     def to_json(self) -> str:
@@ -157,4 +161,5 @@ def make_view(game: Game, seat: int) -> View:
         legal_actions=legal,
         deal_contract=contract,
         turned_up=game.turned_up,
+        claim=game.claim,
     )

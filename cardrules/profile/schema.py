@@ -147,6 +147,12 @@ class PlayModel(_Strict):
     turn_rule: str = Field(
         "", description="Rule id a refusal cites when a seat plays a card out of turn."
     )
+    claims: bool = Field(
+        False,
+        description="A player may claim some of the remaining tricks ('claim N'); the other "
+        "side accepts ('accept claim') or refuses ('refuse claim'). Partnership tables only.",
+    )
+    claim_rule: str = Field("", description="Rule id of claims, cited by their refusals.")
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
 
@@ -242,6 +248,8 @@ class ProfileModel(_Strict):
         players = self.table.players
         if self.table.sides == "partnership" and players != 4:
             raise ValueError(f"table.sides 'partnership' needs 4 players (players is {players})")
+        if self.play.claims and self.table.sides != "partnership":
+            raise ValueError("play.claims needs table.sides 'partnership' (two sides)")
         first = self.deal.first_dealer
         if first is not None and first >= players:
             raise ValueError(f"deal.first_dealer must be a seat 0..{players - 1} (got {first})")

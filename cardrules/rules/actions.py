@@ -34,6 +34,8 @@ __all__ = [
     "ActionForm",
     "ActionVerb",
     "Bid",
+    "Claim",
+    "ClaimAnswer",
     "Play",
     "expected_actions",
     "parse_action",
@@ -104,6 +106,44 @@ class Play(Action):
 
     def __repr__(self) -> str:
         return f"Play({self.card!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """A claim of ``tricks`` of the tricks still to play, for the claimer's side (the
+    rest conceded to the other side), where the profile allows claims (``[play] claims``).
+
+    Not listed among the legal actions (an app offers it); the other side then answers
+    with :class:`ClaimAnswer`.
+    """
+
+    tricks: int
+
+    prompt: ClassVar[str] = "Your claim"
+    typing_hint: ClassVar[str] = "a claim of tricks ('claim 3')"
+
+    def __post_init__(self) -> None:
+        if type(self.tricks) is not int:
+            raise ActionError(
+                f"invalid action: Claim({shown(self.tricks)}) (expected a whole number of tricks)"
+            )
+
+    def __str__(self) -> str:
+        return f"claim {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAnswer(Action):
+    """The answer of a player of the other side to a claim: ``accept claim`` or
+    ``refuse claim``."""
+
+    accept: bool
+
+    prompt: ClassVar[str] = "A claim is made"
+    typing_hint: ClassVar[str] = "'accept claim' or 'refuse claim'"
+
+    def __str__(self) -> str:
+        return "accept claim" if self.accept else "refuse claim"
 
 
 #: Interned play actions by card index, so the hot path allocates nothing.
@@ -287,8 +327,27 @@ def _read_bid(text: str, words: list[str]) -> Action:
     return Bid(int(words[0]))
 
 
+def _read_claim(text: str, words: list[str]) -> Action:
+    if len(words) != 1 or not _NUMBER.fullmatch(words[0]):
+        raise ActionError(f"invalid action: {shown(text)} (expected 'claim N', e.g. 'claim 3')")
+    return Claim(int(words[0]))
+
+
+def _answer(accept: bool) -> Callable[[str, list[str]], Action]:
+    def read(text: str, words: list[str]) -> Action:
+        if [w.lower() for w in words] not in ([], ["claim"]):
+            verb = "accept" if accept else "refuse"
+            raise ActionError(f"invalid action: {shown(text)} (expected '{verb} claim')")
+        return ClaimAnswer(accept)
+
+    return read
+
+
 register_verb(ActionVerb(("bid", "call"), "bid N", _read_bid, Bid))
 register_verb(ActionVerb(("play",), "play CARD", _read_play, Play))
+register_verb(ActionVerb(("claim",), "claim N", _read_claim, Claim))
+register_verb(ActionVerb(("accept",), "accept claim", _answer(True), ClaimAnswer))
+register_verb(ActionVerb(("refuse",), "refuse claim", _answer(False), ClaimAnswer))
 
 
 def __getattr__(name: str) -> Any:

@@ -75,6 +75,9 @@ class Profile:
     deal_range: tuple[int, int] | None = None
     #: The seat that deals first; None: chance picks it from the seed.
     first_dealer: int | None = None
+    #: Whether a player may claim tricks (``[play] claims``), and the rule claims cite.
+    claims: bool = False
+    claim_rule: str = ""
 
     @classmethod
     def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
@@ -122,6 +125,8 @@ class Profile:
             if game.get("deal_range")
             else None,
             first_dealer=deal.get("first_dealer"),
+            claims=bool(play.get("claims", False)),
+            claim_rule=str(play.get("claim_rule", "")),
         )
 
     def allows_deals(self, deals: int) -> bool:
