@@ -26,9 +26,14 @@ S5 S4 - -
 >>> dumps(copy) == text and copy.trick == game.trick
 True
 
-No PBN library is used: the maintained one (``endplay``) ships a compiled
-double-dummy solver and pulls numpy and matplotlib, which the core may not
-depend on; this module reads only what Minibridge needs and refuses the rest.
+The PBN syntax and the building blocks (tags, comments, ``#`` values, the
+deal, the play in seat order, the writer's layout) are the shared library
+:mod:`cardrules_pbn`, which contract bridge uses too; this module keeps what is
+Minibridge's own: :class:`PbnDeal` (a deal with a Minibridge contract), the
+Minibridge rules a PBN deal must fit, and the conversion from and to a game.
+No outside PBN library is used: the maintained one (``endplay``) ships a
+compiled double-dummy solver and pulls numpy and matplotlib, which the core
+may not depend on.
 """
 
 from __future__ import annotations
@@ -38,14 +43,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from cardrules.cards import CARDS, Card, Suit, cards_of
+from cardrules.cards import Card, cards_of
 from cardrules.errors import CardrulesError
-from cardrules.rules.actions import Play, parse_action
-from cardrules.rules.components import SEAT_NAMES, seat_of_letter
-from cardrules.rules.duties import trick_winner_index
+from cardrules.rules.actions import Play
+from cardrules.rules.components import SEAT_NAMES
 from cardrules_minibridge.actions import ChooseContract
 from cardrules_minibridge.auction import PointsAuctionState
 from cardrules_minibridge.contracts import DeclarerContract, contract_level, parse_contract
+from cardrules_pbn import (
+    MANDATORY_TAGS,
+    PbnError,
+    PbnTag,
+    declarer_tricks,
+    parse_deal,
+    parse_number,
+    parse_play,
+    parse_seat,
+    pbn_file,
+    play_rows,
+    read_games,
+    tag_line,
+)
+from cardrules_pbn import deal_text as deal_text
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -53,38 +72,18 @@ if TYPE_CHECKING:
 
 __all__ = ["PbnDeal", "PbnError", "dumps", "game_from_pbn", "loads", "records_of"]
 
-#: PBN writes a hand spades first.
-_PBN_SUITS = (Suit.S, Suit.H, Suit.D, Suit.C)
-_PBN_RANKS = "23456789TJQKA"
 #: Tags written before ``Play``, in the PBN export order; others are kept after them.
-_ROSTER = (
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-)
+_ROSTER = MANDATORY_TAGS
 _OWN = {"Board", "Dealer", "Deal", "Declarer", "Contract", "Result", "Play"}
 _DEFAULTS = {"Vulnerable": "None"}
-_TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
+
+#: The names of the reader before it moved to :mod:`cardrules_pbn`, which other modules
+#: import (``cardrules_dd``): a tag, and the games of a text with ``#`` values as written.
+_Tag = PbnTag
 
 
-class PbnError(CardrulesError):
-    """A PBN text that cannot be read as a Minibridge deal, or does not fit its rules."""
-
-    def __init__(self, line: int | None, what: str) -> None:
-        self.line = line
-        super().__init__(f"invalid PBN, line {line}: {what}" if line else f"invalid PBN: {what}")
+def _games(text: str) -> list[tuple[PbnTag, ...]]:
+    return read_games(text, inherit=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,43 +114,8 @@ class PbnDeal:
 # writing
 
 
-def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _hand_text(mask: int) -> str:
-    parts = []
-    for suit in _PBN_SUITS:
-        bits = mask >> (13 * suit) & 0x1FFF
-        parts.append("".join(_PBN_RANKS[r] for r in range(12, -1, -1) if bits >> r & 1))
-    return ".".join(parts)
-
-
-def deal_text(dealer: int, hands: Sequence[int]) -> str:
-    """The PBN ``Deal`` value: the dealer's letter, then the hands clockwise from the dealer."""
-    return (
-        SEAT_NAMES[dealer] + ":" + " ".join(_hand_text(hands[(dealer + i) % 4]) for i in range(4))
-    )
-
-
-def _card_text(card: Card) -> str:
-    return card.suit.name + _PBN_RANKS[card.rank - 2]
-
-
 def _contract_text(choice: ChooseContract | None) -> str:
     return "" if choice is None else f"{contract_level(choice)}{choice.strain}"
-
-
-def _play_rows(leader: int, plays: Sequence[tuple[int, Card]]) -> list[str]:
-    rows = []
-    for start in range(0, len(plays), 4):
-        cells = ["-"] * 4
-        for seat, card in plays[start : start + 4]:
-            cells[(seat - leader) % 4] = _card_text(card)
-        rows.append(" ".join(cells))
-    if len(plays) < 52:
-        rows.append("*")
-    return rows
 
 
 def dump_deal(deal: PbnDeal) -> str:
@@ -167,16 +131,15 @@ def dump_deal(deal: PbnDeal) -> str:
     }
     lines = []
     for name in _ROSTER:
-        value = own.get(name, values.get(name, _DEFAULTS.get(name, "")))
-        lines.append(f'[{name} "{_quote(value)}"]')
+        lines.append(tag_line(name, own.get(name, values.get(name, _DEFAULTS.get(name, "")))))
     for name, value, section in deal.tags:
         if name not in _ROSTER:
-            lines.append(f'[{name} "{_quote(value)}"]')
+            lines.append(tag_line(name, value))
             lines.extend(section)
     if deal.declarer is not None and (deal.plays or deal.contract is not None):
         leader = (deal.declarer + 1) % 4
-        lines.append(f'[Play "{SEAT_NAMES[leader]}"]')
-        lines.extend(_play_rows(leader, deal.plays))
+        lines.append(tag_line("Play", SEAT_NAMES[leader]))
+        lines.extend(play_rows(leader, deal.plays))
     return "\n".join(lines)
 
 
@@ -185,7 +148,7 @@ def dumps(source: Game | Iterable[PbnDeal]) -> str:
     from cardrules.engine.game import Game
 
     deals = records_of(source) if isinstance(source, Game) else list(source)
-    return "% PBN 2.1\n% EXPORT\n\n" + "\n\n".join(dump_deal(d) for d in deals) + "\n"
+    return pbn_file(dump_deal(d) for d in deals)
 
 
 def records_of(game: Game) -> list[PbnDeal]:
@@ -204,7 +167,7 @@ def records_of(game: Game) -> list[PbnDeal]:
     out: list[PbnDeal] = []
     current = _open(replay)
     for text in game.actions:
-        action = parse_action(text)
+        action = replay.parse(text)
         seat = replay.to_act
         number = replay.deal_number
         replay.apply(action)
@@ -241,128 +204,7 @@ def _open(game: Game) -> PbnDeal:
 # reading
 
 
-@dataclass(slots=True)
-class _Tag:
-    name: str
-    value: str
-    line: int
-    section: list[tuple[int, str]] = field(default_factory=list)
-
-
-def _strip_comments(text: str) -> list[tuple[int, str]]:
-    """Numbered lines without ``%`` directives, ``;`` and ``{...}`` comments."""
-    out: list[tuple[int, str]] = []
-    in_brace = False
-    opened = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw
-        if in_brace:
-            end = line.find("}")
-            if end < 0:
-                continue
-            line = line[end + 1 :]
-            in_brace = False
-            if not line.strip():
-                continue
-        if line.startswith("%"):
-            continue
-        if not line.lstrip().startswith("["):
-            while "{" in line:
-                start = line.index("{")
-                end = line.find("}", start)
-                if end < 0:
-                    line = line[:start]
-                    in_brace, opened = True, number
-                    break
-                line = line[:start] + line[end + 1 :]
-            if ";" in line:
-                line = line[: line.index(";")]
-            if raw.strip() and not line.strip():
-                continue  # a comment line is not the blank line that ends a deal
-        out.append((number, line.strip()))
-    if in_brace:
-        raise PbnError(opened, "a '{' comment is never closed with '}'")
-    return out
-
-
-def _games(text: str) -> list[list[_Tag]]:
-    games: list[list[_Tag]] = []
-    tags: list[_Tag] = []
-    for number, line in _strip_comments(text):
-        if not line:
-            if tags:
-                games.append(tags)
-                tags = []
-            continue
-        if line.startswith("["):
-            m = _TAG_LINE.match(line)
-            if m is None:
-                raise PbnError(number, f'malformed tag {line!r} (expected [Name "value"])')
-            value = re.sub(r"\\(.)", r"\1", m.group(2))
-            tags.append(_Tag(m.group(1), value, number))
-            continue
-        if not tags:
-            raise PbnError(number, f"{line!r} is outside any tag's section")
-        tags[-1].section.append((number, line))
-    if tags:
-        games.append(tags)
-    return games
-
-
-def _seat(tag: _Tag, value: str | None = None) -> int:
-    text = tag.value if value is None else value
-    seat = seat_of_letter(text)
-    if seat is None:
-        raise PbnError(tag.line, f"[{tag.name}] {text!r} is not a seat (expected N, E, S or W)")
-    return seat
-
-
-def _parse_deal(tag: _Tag) -> tuple[int, ...]:
-    value = tag.value.strip()
-    if len(value) < 2 or value[1] != ":":
-        raise PbnError(tag.line, f"[Deal] {value!r} must start with a seat and ':' (e.g. 'N:')")
-    first = _seat(tag, value[0])
-    texts = value[2:].split()
-    if len(texts) != 4:
-        raise PbnError(tag.line, f"[Deal] needs 4 hands, got {len(texts)}")
-    hands = [0, 0, 0, 0]
-    seen = 0
-    for i, text in enumerate(texts):
-        seat = (first + i) % 4
-        suits = text.split(".")
-        if len(suits) != 4:
-            raise PbnError(
-                tag.line,
-                f"[Deal] hand of {SEAT_NAMES[seat]} {text!r} must list 4 suits, S.H.D.C "
-                f"(an unknown hand '-' is not allowed in Minibridge)",
-            )
-        mask = 0
-        for suit, ranks in zip(_PBN_SUITS, suits, strict=True):
-            for ch in ranks:
-                rank = _PBN_RANKS.find(ch.upper())
-                if rank < 0:
-                    raise PbnError(
-                        tag.line,
-                        f"[Deal] hand of {SEAT_NAMES[seat]}: {ch!r} is not a rank "
-                        f"(expected AKQJT98765432)",
-                    )
-                bit = 1 << (13 * suit + rank)
-                if (mask | seen) & bit:
-                    raise PbnError(
-                        tag.line, f"[Deal] {CARDS[13 * suit + rank].symbol()} is dealt twice"
-                    )
-                mask |= bit
-        if mask.bit_count() != 13:
-            raise PbnError(
-                tag.line,
-                f"[Deal] hand of {SEAT_NAMES[seat]} has {mask.bit_count()} cards (expected 13)",
-            )
-        seen |= mask
-        hands[seat] = mask
-    return tuple(hands)
-
-
-def _parse_contract(tag: _Tag) -> ChooseContract | None:
+def _parse_contract(tag: PbnTag) -> ChooseContract | None:
     value = tag.value.strip()
     if value in ("", "?"):
         return None
@@ -388,21 +230,10 @@ def _parse_contract(tag: _Tag) -> ChooseContract | None:
         ) from None
 
 
-def _parse_int(tag: _Tag, low: int, high: int) -> int | None:
-    value = tag.value.strip()
-    if value in ("", "?"):
-        return None
-    if not value.isdigit() or not low <= int(value) <= high:
-        raise PbnError(
-            tag.line, f"[{tag.name}] {value!r} must be a whole number {low}..{high} or empty"
-        )
-    return int(value)
-
-
 def _parse_play(
-    tag: _Tag, hands: Sequence[int], contract: ChooseContract | None, declarer: int | None
+    tag: PbnTag, hands: Sequence[int], contract: ChooseContract | None, declarer: int | None
 ) -> tuple[tuple[tuple[int, Card], ...], tuple[int, ...]]:
-    first = _seat(tag)
+    first = parse_seat(tag)
     if declarer is None or contract is None:
         raise PbnError(tag.line, "[Play] a play record needs a Declarer and a Contract")
     if first != (declarer + 1) % 4:
@@ -411,76 +242,45 @@ def _parse_play(
             f"[Play] the opening lead is by {SEAT_NAMES[(declarer + 1) % 4]}, on declarer's left "
             f"(MB-4.1), not {SEAT_NAMES[first]}",
         )
-    trump = -1 if contract.trump is None else int(contract.trump)
-    held = list(hands)
-    plays: list[tuple[int, Card]] = []
-    lines: list[int] = []
-    leader = first
-    ended = starred = False
-    for number, row in tag.section:
-        cells = row.split()
-        if ended and (starred or cells != ["*"]):
-            raise PbnError(number, f"[Play] {row!r} after the end of the play record")
-        if cells and cells[-1] == "*":
-            cells.pop()
-            ended = starred = True
-        if not cells:
-            continue
-        if len(cells) != 4:
-            raise PbnError(number, f"[Play] a trick lists 4 cards or '-', got {row!r}")
-        if len(plays) == 52:
-            raise PbnError(number, "[Play] more than 13 tricks")
-        order = [(leader + i) % 4 for i in range(4)]
-        cards: list[int] = []
-        missing = False
-        for seat in order:
-            cell = cells[(seat - first) % 4]
-            if cell == "-":
-                missing = True
-                continue
-            if missing:
-                raise PbnError(
-                    number, f"[Play] {SEAT_NAMES[seat]} plays {cell} after a missing card ('-')"
-                )
-            card = _read_card(number, cell)
-            if not held[seat] >> card.index & 1:
-                raise PbnError(
-                    number, f"[Play] {SEAT_NAMES[seat]} does not hold {card.symbol()} at this point"
-                )
-            held[seat] &= ~card.mask
-            cards.append(card.index)
-            plays.append((seat, card))
-            lines.append(number)
-        if missing:
-            ended = True
-            continue
-        leader = order[trick_winner_index(cards, trump)]
-    return tuple(plays), tuple(lines)
+    record = parse_play(tag, hands, _trump(contract), first)
+    return record.plays, record.lines
 
 
-def _read_card(number: int, cell: str) -> Card:
-    if len(cell) != 2 or cell[0] not in "CDHS" or cell[1] not in _PBN_RANKS:
-        raise PbnError(number, f"[Play] {cell!r} is not a card (expected e.g. 'HA', 'S6', 'DT')")
-    return CARDS[13 * Suit[cell[0]] + _PBN_RANKS.index(cell[1])]
+def _parse_deal(tag: PbnTag) -> tuple[int, ...]:
+    """The four hands of a ``Deal`` tag, all of them given (Minibridge deals them all)."""
+    hands = parse_deal(tag)
+    first = parse_seat(tag, tag.value.strip()[0])
+    for i in range(4):
+        if not hands[(first + i) % 4]:
+            raise PbnError(
+                tag.line,
+                f"[Deal] hand of {SEAT_NAMES[(first + i) % 4]} '-' must list 4 suits, S.H.D.C "
+                f"(an unknown hand '-' is not allowed in Minibridge)",
+            )
+    return hands
 
 
-def _deal_from_tags(tags: list[_Tag]) -> PbnDeal:
-    by_name: dict[str, _Tag] = {}
+def _trump(contract: ChooseContract) -> int:
+    return -1 if contract.trump is None else int(contract.trump)
+
+
+def _deal_from_tags(tags: Sequence[PbnTag]) -> PbnDeal:
+    by_name: dict[str, PbnTag] = {}
     for tag in tags:
-        if tag.name in by_name:
+        if tag.name in by_name and tag.name != "Note":
             raise PbnError(tag.line, f"[{tag.name}] appears twice in one deal")
-        by_name[tag.name] = tag
+        by_name.setdefault(tag.name, tag)
         if tag.section and tag.name in _OWN - {"Play"}:
             raise PbnError(tag.section[0][0], f"[{tag.name}] takes no section")
     for name in ("Dealer", "Deal"):
         if name not in by_name:
             raise PbnError(tags[0].line, f"[{name}] is required and missing")
-    dealer = _seat(by_name["Dealer"])
+    dealer = parse_seat(by_name["Dealer"])
     hands = _parse_deal(by_name["Deal"])
-    board = _parse_int(by_name["Board"], 1, 10**9) if "Board" in by_name else None
+    board = parse_number(by_name["Board"], 1, 10**9) if "Board" in by_name else None
     declarer = None
     if "Declarer" in by_name and by_name["Declarer"].value not in ("", "?"):
-        declarer = _seat(by_name["Declarer"])
+        declarer = parse_seat(by_name["Declarer"])
     contract = _parse_contract(by_name["Contract"]) if "Contract" in by_name else None
     if contract is not None and declarer is None:
         raise PbnError(by_name["Contract"].line, "[Contract] needs a [Declarer]")
@@ -488,9 +288,9 @@ def _deal_from_tags(tags: list[_Tag]) -> PbnDeal:
     lines: tuple[int, ...] = ()
     if "Play" in by_name:
         plays, lines = _parse_play(by_name["Play"], hands, contract, declarer)
-    result = _parse_int(by_name["Result"], 0, 13) if "Result" in by_name else None
+    result = parse_number(by_name["Result"], 0, 13) if "Result" in by_name else None
     if len(plays) == 52 and declarer is not None and contract is not None:
-        taken = _declaring_tricks(plays, declarer, contract)
+        taken = declarer_tricks(plays, declarer, _trump(contract))
         if result is not None and result != taken:
             raise PbnError(
                 by_name["Result"].line,
@@ -504,23 +304,9 @@ def _deal_from_tags(tags: list[_Tag]) -> PbnDeal:
     return PbnDeal(dealer, hands, board, declarer, contract, plays, result, extra, lines)
 
 
-def _declaring_tricks(
-    plays: Sequence[tuple[int, Card]], declarer: int, contract: ChooseContract
-) -> int:
-    trump = -1 if contract.trump is None else int(contract.trump)
-    taken = 0
-    for start in range(0, len(plays) - len(plays) % 4, 4):
-        trick = plays[start : start + 4]
-        winner = trick[trick_winner_index([c.index for _, c in trick], trump)][0]
-        taken += winner % 2 == declarer % 2
-    return taken
-
-
 def loads(text: str) -> list[PbnDeal]:
     """The deals of a PBN text, strictly read; :class:`PbnError` names the line and tag."""
-    if not isinstance(text, str):
-        raise PbnError(None, f"expected PBN text, got {type(text).__name__}")
-    games = _games(text)
+    games = read_games(text)
     if not games:
         raise PbnError(None, 'no deal found (expected tags such as [Deal "N:..."])')
     return [_deal_from_tags(tags) for tags in games]
