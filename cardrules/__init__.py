@@ -1,4 +1,5 @@
-"""cardrules: the rules of trick-taking games (Call Break, Minibridge, Oh Hell), as a library.
+"""cardrules: the rules of trick-taking games (Call Break, Minibridge, Oh Hell, Spades, Hearts,
+contract bridge), as a library.
 
 >>> import cardrules
 >>> "callbreak-strict" in cardrules.profiles()

@@ -105,7 +105,7 @@ def test_rule_text_errors_name_every_line() -> None:
         "invalid profile x.rules.md:\n"
         "  line 2 -> a list item must start with a rule id (CBS-3.6, D-4)\n"
         "  line 4 -> rule id FX-1.1 appears twice\n"
-        "  line 5 -> example kind must be one of legal, trick, calls, contract, taken\n"
+        "  line 5 -> example kind must be one of legal, trick, calls, contract, taken, scored\n"
         "  line 8 -> unknown fenced block '```python'; use ```example\n"
         "  line 8 -> unclosed ```example block\n"
         "  line 1 -> the text must start with a '# ' title"
@@ -686,3 +686,22 @@ def test_cardrules_schema_writes_a_file(tmp_path: Path) -> None:
     assert err.getvalue() == (
         f"error: cannot write the schema to {missing}: No such file or directory\n"
     )
+
+
+def test_a_scored_example_is_a_table_the_engine_fills() -> None:
+    """Example kind ``scored``: one row per deal given by ``score_deal`` keywords, the
+    scores by side computed by the family's scorer when the page is built (BR-5.1 ..
+    BR-5.7: 7NTXX vulnerable made +2980, 7NTX vulnerable 13 down −3800)."""
+    from cardrules.tools.rulepages import example_lines
+    from cardrules.tools.ruletext import Example
+
+    rules = cardrules.load("bridge-duplicate")
+    deals = [
+        {"contract": "7NTXX", "declarer": "S", "vulnerable": True, "tricks": 13},
+        {"contract": "7NTX", "declarer": "N", "vulnerable": True, "tricks": 0},
+    ]
+    text = "\n".join(example_lines(rules, Example("scored", "BR-5.1", {"deals": deals})))
+    assert "**2980**" in text and "**-2980**" in text
+    assert "**-3800**" in text and "**3800**" in text
+    with pytest.raises(cardrules.CardrulesError, match=r"invalid worked example BR-5\.1"):
+        list(example_lines(rules, Example("scored", "BR-5.1", {"deals": "4S"})))

@@ -130,6 +130,13 @@ def test_rules_page_worked_examples_are_the_engine_results(site: Site, name: str
                 row = f"{'NESW'[seat]} (seat {seat}) {count} card"
                 assert row in words, example
                 assert re.search(rf"{re.escape(row)}s?[:,][^)]*? {scores[seat]} ", words), example
+        elif example.kind == "scored":
+            for deal in d["deals"]:
+                scores = rules.score_deal(**deal)
+                row = " ".join(
+                    str(v).replace("True", "yes").replace("False", "no") for v in deal.values()
+                )
+                assert f"{row} {' '.join(str(v) for v in scores.values())}" in words, deal
         else:
             winner = rules.trick_winner(d["trick"], trump=d.get("trump"))
             card = cardrules.parse_card(d["trick"][winner])

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import cardrules
+import cardrules.rules.actions
 from cardrules import Card, Game, IllegalAction, Ruleset
 from cardrules_hearts import PassCard
 from helpers import ALL_CARDS, lowest_legal, names
@@ -230,9 +231,12 @@ def test_he_2_1_pass_reads_and_writes_its_text() -> None:
     action = cardrules.parse_action("pass QS")
     assert str(action) == "pass QS" and action.card == Card.parse("QS")  # type: ignore[attr-defined]
     assert cardrules.parse_action("PASS 10h") == PassCard(Card.parse("TH"))
-    for bad in ("pass", "pass QS KS", "pass 1S"):
+    for bad in ("pass QS KS", "pass 1S"):
         with pytest.raises(cardrules.CardrulesError):
             cardrules.parse_action(bad)
+    # "pass" alone is bridge's call once every installed family's verbs are read
+    assert "'pass/x/xx'" in cardrules.rules.actions.expected_actions()
+    assert not isinstance(cardrules.parse_action("pass"), PassCard)
 
 
 def test_he_2_2_no_pass_is_taken_in_a_deal_without_passing() -> None:

@@ -323,8 +323,9 @@ def test_mb_2_5_no_bidding_no_doubles(rules: cardrules.Ruleset) -> None:
         with pytest.raises(IllegalAction) as exc:
             game.apply(odd)
         assert exc.value.rule == "D-6"
-    with pytest.raises(cardrules.ActionError):
-        game.apply("double")
+    with pytest.raises(IllegalAction) as exc:
+        game.apply("double")  # bridge's double: no contract of Minibridge
+    assert exc.value.rule == "D-6"
     assert game.to_json() == before
     assert all(isinstance(a, ChooseContract) for a in game.legal_actions())
 

@@ -508,3 +508,21 @@ def test_the_written_function_is_named_after_the_profile_and_shows_its_source() 
     assert "x = legal & lm" in source  # follow suit, written from its keep's source
     assert [t.code for t in STEP_GUARD_TERMS] == list(range(len(STEP_GUARD_TERMS)))
     assert [t.code for t in STEP_KEEP_TERMS] == list(range(len(STEP_KEEP_TERMS)))
+
+
+def test_a_deal_the_auction_ends_is_not_played_by_the_numpy_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """BR-2.8, BR-5.7 in the batch path: a board passed out (``needs_play()`` False) has no
+    card played and no trick, scores 0, and its decisions are the four passes only."""
+    pytest.importorskip("numpy")
+    from cardrules_bridge.actions import PASS
+    from cardrules_bridge.auction import BridgeAuctionState
+
+    monkeypatch.setattr(BridgeAuctionState, "legal_actions", lambda self: [PASS])
+    sim = cardrules.simulate("bridge-duplicate", deals=8, seed=3, engine="numpy")
+    assert len(sim) == 8 and sim.decisions == 8 * 4
+    for rec in sim.deals:
+        assert not rec.contract.needs_play()
+        assert rec.tricks == (0, 0, 0, 0) and rec.cards == b""
+        assert all(v == 0 for v in rec.scores.values())

@@ -423,8 +423,13 @@ def _numpy_block(
     out = []
     tricks_list = tricks.tolist()
     plays_bytes = [bytes(row) for row in plays]
+    unplayed = 0
     for i in range(count):
         took = tuple(tricks_list[i])
+        if not contracts[i].needs_play():  # the auction ended the deal: no card is played
+            took = (0,) * len(took)
+            plays_bytes[i] = b""
+            unplayed += 1
         out.append(
             DealRecord(
                 start + i,
@@ -439,7 +444,7 @@ def _numpy_block(
                 tuple(play_u[i].tolist()) if trace else (),
             )
         )
-    return out, decisions + 52 * count
+    return out, decisions + 52 * (count - unplayed)
 
 
 def _numpy_auctions(

@@ -54,6 +54,8 @@ COMMANDS: dict[str, Command] = {
     "diff": Command("the rule differences between two profiles", "cardrules.cli.diff"),
     "new": Command("scaffold a variant: a profile, or --plugin a package", "cardrules.cli.new"),
     "schema": Command("the JSON Schema of profile files, for editors", "cardrules.cli.schema"),
+    "analyse": Command("double-dummy tables and par of PBN boards", "cardrules.cli.analyse"),
+    "analyze": Command("the same as analyse", "cardrules.cli.analyze"),
 }
 
 
@@ -73,7 +75,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     parser = argparse.ArgumentParser(
         prog="cardrules",
         description=(
-            "Rules of trick-taking games (Call Break, Minibridge, Oh Hell, Spades, Hearts "
+            "Rules of trick-taking games (Call Break, Minibridge, Oh Hell, Spades, Hearts, bridge "
             "and any installed family): profiles, play, records."
         ),
     )

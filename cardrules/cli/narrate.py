@@ -364,17 +364,19 @@ class Narrator:
                 con.say(f"  {self._who(game, before.to_act)}: {action}")
             if game.phase == "play" and not new_deal:
                 self.play_start(game)
-            return
-        if not isinstance(action, Play):
-            return
-        if self.verbose_cards:
-            con.say(f"  {self._who(game, before.to_act)} plays {con.card(action.card)}")
-        if len(before.trick) == 3:
-            cards = (*before.trick, (before.to_act, action.card))
-            winner = cards[game.rules.trick_winner([c for _, c in cards], trump=before.trump)][0]
-            played = "  ".join(f"{seat_name(s)} {con.card(c)}" for s, c in cards)
-            number = before.tricks + 1
-            con.say(f"  Trick {number}: {played}  -> {self._who(game, winner)}")
+        elif isinstance(action, Play):
+            if self.verbose_cards:
+                con.say(f"  {self._who(game, before.to_act)} plays {con.card(action.card)}")
+            if len(before.trick) == 3:
+                cards = (*before.trick, (before.to_act, action.card))
+                trick = [c for _, c in cards]
+                winner = cards[game.rules.trick_winner(trick, trump=before.trump)][0]
+                played = "  ".join(f"{seat_name(s)} {con.card(c)}" for s, c in cards)
+                number = before.tricks + 1
+                con.say(f"  Trick {number}: {played}  -> {self._who(game, winner)}")
+        else:  # a claim, or an answer to one
+            con.say(f"  {self._who(game, before.to_act)}: {action}")
+        # A deal may end on a card, in the auction (a board passed out) or on a claim.
         if new_deal:
             self.deal_end(game)
             if game.phase == "finished":

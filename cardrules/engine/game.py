@@ -367,7 +367,7 @@ class Game:
         if hands is not None:
             self.preset = _preset_masks(hands, n, rules.hand_size(1))
         if dealer is None:
-            dealer = rules.profile.first_dealer  # a profile may fix it (duplicate boards)
+            dealer = rules.first_dealer  # the rules may fix it (duplicate boards)
         if dealer is None:
             dealer = random.Random(f"{seed}/dealer").randrange(n)
         self.first_dealer = dealer
@@ -619,6 +619,12 @@ class Game:
                 error = self._plugin_error(exc)
                 raise error from exc
         return []
+
+    def parse(self, action: object) -> Action:
+        """The action a text means in this game now (an action object is returned as it
+        is): where families read the same text differently (``3NT``, ``pass``), this
+        game's reading; :class:`~cardrules.ActionError` if it reads as no action."""
+        return parse_action(action, prefer=self._kinds())
 
     def is_legal(self, action: object) -> bool:
         """True if ``action`` (an :data:`~cardrules.Action` or its text) may be taken now."""
@@ -1125,8 +1131,9 @@ class Game:
         """
         if not self.actions:
             raise CardrulesError("nothing to undo: no action has been taken in this game")
-        last = parse_action(self.actions[-1])
-        self._take(self._replayed(len(self.actions) - 1))
+        again = self._replayed(len(self.actions) - 1)
+        last = parse_action(self.actions[-1], prefer=again._kinds())  # read as that game did
+        self._take(again)
         return last
 
     def _replayed(self, done: int) -> Game:

@@ -136,6 +136,13 @@ class Ruleset:
         #: The duties' fast form as data (None when one has none); checked here,
         #: at load, so that a plugin's malformed step never surfaces mid-game.
         self.fast_steps = steps_of(self.duties)
+        #: The seat that deals first, where the rules fix it: the auction's own
+        #: ``first_dealer`` (bridge's board number), else ``[deal] first_dealer``; None:
+        #: chance picks it from each game's seed.
+        chosen = getattr(self.auction, "first_dealer", None)
+        self.first_dealer: int | None = (
+            chosen if type(chosen) is int and 0 <= chosen < self.players else profile.first_dealer
+        )
         #: The ``[options]`` given to :func:`load` (a game's record carries them).
         self.options_given: Mapping[str, OptionValue] = MappingProxyType({})
         #: Whether a fast step reads the cards of the completed tricks (``played``).

@@ -262,10 +262,11 @@ def parse_action(action: object, *, prefer: Collection[type[Action]] = ()) -> Ac
     words = action.split()
     if not words:
         raise ActionError(f"invalid action: '' ({expected_actions()})")
+    # Every installed family's readers, so that a word two families read is read the
+    # same whichever plugin happened to be imported first.
+    _import_plugins()
     verbs = _VERBS.get(words[0].lower())
-    if verbs is None:
-        _import_plugins()
-        verbs = _VERBS.get(words[0].lower())
+    prefer = _related(prefer)
     if verbs is None:
         read = None
         if prefer:
@@ -286,6 +287,24 @@ def parse_action(action: object, *, prefer: Collection[type[Action]] = ()) -> Ac
             first = first or exc
     assert first is not None
     raise first
+
+
+def _related(kinds: Collection[type[Action]]) -> frozenset[type[Action]]:
+    """``kinds`` and every action class of their families: the subclasses of a family's
+    base (bridge's ``Call``), so that a bid is read as bridge's once no bid is legal."""
+    if not kinds:
+        return frozenset()
+    bases = {b for k in kinds for b in k.__mro__ if b not in (Action, object)}
+    return (
+        frozenset(
+            verb.kind
+            for verbs in _VERBS.values()
+            for verb in verbs
+            if verb.kind is not None and bases.intersection(verb.kind.__mro__)
+        )
+        | frozenset(form.kind for form in _FORMS.values() if bases.intersection(form.kind.__mro__))
+        | frozenset(kinds)
+    )
 
 
 def read_form(text: str, kinds: Collection[type[Action]] | None = None) -> Action | None:

@@ -305,7 +305,9 @@ def _length(rules: Ruleset) -> Worded:
     p = rules.profile
     deals = "one deal" if rules.deals == 1 else f"{rules.deals} deals"
     choices = sorted(set(p.deal_choices) - {rules.deals})
-    if choices:
+    if p.deal_range is not None:
+        deals += f" (or any number from {p.deal_range[0]} to {p.deal_range[1]})"
+    elif choices:
         deals += f" (or {', '.join(map(str, choices))})"
     target, rule, capped = end_target(rules)
     if target is None:

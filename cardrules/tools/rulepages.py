@@ -48,7 +48,7 @@ __all__ = [
 
 
 #: The kinds of worked example that score a deal: shown with the scoring, not in the text.
-SCORE_KINDS = ("calls", "contract", "taken")
+SCORE_KINDS = ("calls", "contract", "taken", "scored")
 
 
 def profile_lines(
@@ -261,6 +261,8 @@ def example_lines(rules: Ruleset, example: Example, local: Iterable[str] = ()) -
             yield from _calls_example(rules, d, ref)
         elif example.kind == "taken":
             yield from _taken_example(rules, d, ref)
+        elif example.kind == "scored":
+            yield from _scored_example(rules, d, ref)
         else:
             yield from _contract_example(rules, d, ref)
     except (CardrulesError, KeyError, TypeError, ValueError) as exc:
@@ -371,6 +373,24 @@ def _calls_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
         for seat in range(len(calls))
     ]
     yield from list_table(["Seat", "Call", "Tricks", "Score"], rows)
+
+
+def _scored_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
+    """A table of deals, each described by the keywords of the family's
+    ``rules.score_deal(...)``, scored now by the engine: one row per deal, a column per
+    keyword and one per side."""
+    deals = d["deals"]
+    if not isinstance(deals, list) or not deals or not all(isinstance(x, dict) for x in deals):
+        raise TypeError(f"deals must be a list of tables of score_deal keywords, got {deals!r}")
+    keys = list(dict.fromkeys(k for deal in deals for k in deal))
+    yield f"{ref}: each row is ``rules.score_deal(...)`` with the row's keywords; it gives"
+    yield ""
+    rows = []
+    for given in deals:
+        scores = rules.score_deal(**given)
+        cells = [str(given.get(k, "")).replace("True", "yes").replace("False", "no") for k in keys]
+        rows.append(cells + [f"**{scores[side]}**" for side in rules.sides])
+    yield from list_table([*keys, *(str(side) for side in rules.sides)], rows)
 
 
 def _taken_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:

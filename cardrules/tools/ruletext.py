@@ -51,7 +51,7 @@ _ITEM = re.compile(rf"^- ({RULE_ID.pattern})(?:\s+(.*))?$")
 #: ``trump`` and ``played_before``, the cards of the deal's earlier tricks), who wins a
 #: trick (``trick``), and a deal scored from its calls and tricks (``calls``), from a
 #: contract (``contract``) or from the cards each seat took (``taken``).
-EXAMPLE_KINDS = ("legal", "trick", "calls", "contract", "taken")
+EXAMPLE_KINDS = ("legal", "trick", "calls", "contract", "taken", "scored")
 
 
 @dataclass(frozen=True, slots=True)

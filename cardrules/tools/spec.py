@@ -163,6 +163,8 @@ class EndSpec:
     target: Decimal | None = None
     #: With a target: whether the number of deals still ends a game that has not reached it.
     capped: bool = False
+    #: Any number of deals in this range is allowed too (``[game] deal_range``).
+    deal_range: tuple[int, int] | None = None
 
     @property
     def deals_text(self) -> str:
@@ -174,6 +176,8 @@ class EndSpec:
             return f"until a total reaches {self.target}{cap if self.capped else ''}"
         choices = sorted({self.deals, *self.deal_choices})
         other = f" (allowed: {', '.join(map(str, choices))})" if len(choices) > 1 else ""
+        if self.deal_range is not None:
+            other = f" (allowed: any number from {self.deal_range[0]} to {self.deal_range[1]})"
         return f"{self.deals} deal{'s' if self.deals != 1 else ''}{other}"
 
 
@@ -334,6 +338,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         tuple(profile.rule_ids.get("game", ())),
         target,
         capped,
+        deal_range=profile.deal_range,
     )
     options = tuple(
         OptionDoc(
