@@ -287,8 +287,9 @@ class MinibridgeScorer:
     def __repr__(self) -> str:
         return "MinibridgeScorer()"
 
-    #: The ruleset offers ``rules.score_contract(contract, declarer, tricks)``.
-    helpers: tuple[str, ...] = ("score_contract",)
+    #: The ruleset offers ``rules.score_contract(contract, declarer, tricks)`` and, with the
+    #: ``analysis`` extra, ``rules.double_dummy(deal)``.
+    helpers: tuple[str, ...] = ("score_contract", "double_dummy")
 
     def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
         """Scores from ``contract=``, ``declarer=`` and the declaring side's ``tricks=``."""
@@ -304,3 +305,12 @@ class MinibridgeScorer:
     ) -> dict[Side, Decimal]:
         """See :func:`score_deal`."""
         return score_deal(contract, declarer, tricks)  # type: ignore[arg-type]
+
+    def double_dummy(self, rules: Any, deal: object, **options: Any) -> Any:
+        """The double-dummy table and par of a deal: a game (its current deal as dealt),
+        4 hands by seat, or a PBN deal text (``"N:AKQ.J4.T98.7654 ..."``); ``dealer=`` and
+        ``vulnerable=(NS, EW)`` as :func:`cardrules_dd.analysis.double_dummy` takes them.
+        Needs the ``analysis`` extra (``pip install 'cardrules[analysis]'``)."""
+        from cardrules_dd.analysis import double_dummy
+
+        return double_dummy(deal, **options)  # type: ignore[arg-type]
