@@ -30,6 +30,14 @@ DOCS_TESTS = frozenset({"test_docs_meta.py", "test_docs_build.py", "test_docgen.
 
 #: The rule ids of the project's rule sources for each shipped profile.
 RULE_IDS = {
+    "bridge-duplicate": [
+        *(f"BR-1.{i}" for i in range(1, 5)),
+        *(f"BR-2.{i}" for i in range(1, 10)),
+        *(f"BR-3.{i}" for i in range(1, 8)),
+        *(f"BR-4.{i}" for i in range(1, 4)),
+        *(f"BR-5.{i}" for i in range(1, 10)),
+        *(f"D-{i}" for i in range(1, 9)),
+    ],
     "callbreak-strict": [
         *(f"CBS-1.{i}" for i in range(1, 5)),
         *(f"CBS-2.{i}" for i in range(1, 6)),

@@ -1,0 +1,75 @@
+"""Hook implementations of the contract bridge plugin (entry point ``bridge``).
+
+It provides the auction ``bridge_calls`` (BR-2: bids, passes, doubles and redoubles from
+the dealer, making a contract of the shape ``"bridge"``), the scorer ``duplicate`` (Law
+77 by side, BR-4.2 and BR-5), the ``first_board`` setting of ``[options]`` (BR-1.4) and
+the end of a session of boards scored by ``duplicate`` (BR-4.3).
+"""
+
+from __future__ import annotations
+
+from cardrules.errors import ProfileError
+from cardrules.rules.catalog import Components, OptionSpec
+from cardrules.rules.components import EndCondition
+from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.profile import Profile
+from cardrules_bridge.auction import DUMMY_RULE, PLAY_TURN_RULE, BridgeAuction
+from cardrules_bridge.scorer import BoardsEnd, DuplicateScorer
+
+#: The ``[options]`` settings this plugin declares, with their defaults.
+OPTIONS = (
+    OptionSpec(
+        "first_board",
+        1,
+        "The number of the session's first board; the later boards follow in order. The "
+        "board number fixes each board's vulnerability; a session that starts at a board "
+        "N does not deal is started with dealer=dealer_of(first_board) "
+        "(cardrules_bridge.new_session).",
+        rule="BR-1.4",
+        minimum=1,
+    ),
+)
+
+
+def _auction(profile: Profile, bounds: tuple[int, int]) -> BridgeAuction:
+    """The auction; its bids run from 1C to 7NT, so call bounds are refused."""
+    profile.refuse_call_bounds("the 'bridge_calls' auction takes no call bounds: 1C .. 7NT")
+    first = profile.option("first_board", 1)
+    return BridgeAuction(
+        first_board=first if type(first) is int else 1,
+        play_turn_rule=profile.play_turn_rule or PLAY_TURN_RULE,
+        control_rule=DUMMY_RULE,
+    )
+
+
+def _scorer(profile: Profile) -> DuplicateScorer:
+    if profile.scoring_params:
+        raise ProfileError(
+            profile.path,
+            [
+                (f"scoring.params.{key}", "unknown setting; the duplicate scorer takes none")
+                for key in sorted(profile.scoring_params)
+            ],
+        )
+    return DuplicateScorer()
+
+
+@hookimpl
+def cardrules_setup_components(components: Components) -> None:
+    # The auction settles a contract of its own shape ("bridge": level, strain, doubling,
+    # declarer, dummy, vulnerability), chooses the trump and plays in partnerships; the
+    # scorer reads that shape and scores by pair.
+    components.add_auction(
+        "bridge_calls", _auction, provides="bridge", chooses_trump=True, sides="partnership"
+    )
+    components.add_scorer("duplicate", _scorer, needs="bridge", sides="partnership")
+    for spec in OPTIONS:
+        components.add_option(spec)
+
+
+@hookimpl
+def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
+    """A session of boards for a profile scored by ``duplicate`` (BR-4.3)."""
+    if profile.scoring_kind != "duplicate":
+        return None
+    return BoardsEnd(deals, profile.game_rule)

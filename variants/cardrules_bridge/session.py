@@ -1,0 +1,42 @@
+"""A session of boards started where the Laws say (BR-1.2, BR-1.4).
+
+A game's first dealer is the profile's (``[deal] first_dealer = 0``: North, who deals
+board 1) unless the app gives one; a session that starts at another board is started
+by its dealer, which :func:`new_session` looks up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from cardrules.cards import Card
+from cardrules_bridge.scoring import dealer_of
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.engine.ruleset import Ruleset
+
+__all__ = ["first_board", "new_session"]
+
+
+def first_board(rules: Ruleset) -> int:
+    """The number of the first board of a game of ``rules`` (its ``first_board`` option)."""
+    value = rules.profile.option("first_board", 1)
+    return value if type(value) is int else 1
+
+
+def new_session(
+    rules: Ruleset,
+    seed: int | None = None,
+    *,
+    hands: Sequence[Iterable[Card | str] | str] | None = None,
+) -> Game:
+    """A new game of ``rules`` whose first board is dealt by that board's dealer (BR-1.2).
+
+    >>> import cardrules
+    >>> game = new_session(cardrules.load("bridge-duplicate", first_board=6), seed=1)
+    >>> game.dealer, game.auction.public()["board"], game.auction.public()["vulnerable"]
+    (1, 6, 'EW')
+    """
+    return rules.new_game(seed, dealer=dealer_of(first_board(rules)), hands=hands)
