@@ -624,12 +624,14 @@ class Game:
         """The action a text means in this game now (an action object is returned as it
         is): where families read the same text differently (``3NT``, ``pass``), this
         game's reading; :class:`~cardrules.ActionError` if it reads as no action."""
+        if isinstance(action, Action):
+            return action  # (the legal actions are only worked out for a text)
         return parse_action(action, prefer=self._kinds())
 
     def is_legal(self, action: object) -> bool:
         """True if ``action`` (an :data:`~cardrules.Action` or its text) may be taken now."""
         try:
-            act = parse_action(action, prefer=self._kinds())
+            act = self.parse(action)
         except CardrulesError:
             return False
         if self.phase == "play":
@@ -677,7 +679,7 @@ class Game:
 
     def _apply(self, action: object, seat: object, to_act: int | None) -> None:
         """:meth:`apply` of anything but a legal card played by the seat to act."""
-        act = action if type(action) is Play else parse_action(action, prefer=self._kinds())
+        act = action if type(action) is Play else self.parse(action)
         if to_act is None:
             raise IllegalAction("", "the game is over", action=str(act))
         if seat is not None and (type(seat) is not int or not 0 <= seat < self._n):
