@@ -210,12 +210,12 @@ def test_bots_by_name_builds_seeded_bots() -> None:
 def test_bots_by_name_unknown_name() -> None:
     with pytest.raises(cardrules.CardrulesError) as err:
         bots_by_name("rule,clever")
-    assert str(err.value) == "invalid bots: unknown bot 'clever'; known: random, rule"
+    assert str(err.value) == "invalid bots: unknown bot 'clever'; known: mc, random, rule"
     with pytest.raises(cardrules.CardrulesError) as err:
         bots_by_name("rule,,rule")
     assert str(err.value) == (
         "invalid bots: 'rule,,rule' (expected names separated by commas, "
-        "e.g. 'rule,rule,random'; known: random, rule)"
+        "e.g. 'rule,rule,random'; known: mc, random, rule)"
     )
 
 

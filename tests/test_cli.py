@@ -537,7 +537,7 @@ def test_play_usage_errors() -> None:
     assert code == 2
     assert err.endswith(
         "cardrules play: error: argument --bots: invalid bots: unknown bot 'clever'; "
-        "known: random, rule\n"
+        "known: mc, random, rule\n"
     )
     code, _, err = run("play", STRICT, "--bots", "rule,rule")
     assert code == 2

@@ -146,7 +146,7 @@ def test_cli_refuses_an_unknown_bot() -> None:
     """An unknown bot name is an error naming the seat and the known bots (exit 1)."""
     code, out, err = run("simulate", STRICT, "--deals", "2", "--bots", "rule,rule,smart,random")
     assert (code, out) == (1, "")
-    assert err == "error: invalid bots: unknown bot 'smart' at seat 2; known: random, rule\n"
+    assert err == "error: invalid bots: unknown bot 'smart' at seat 2; known: mc, random, rule\n"
 
 
 @pytest.mark.parametrize(

@@ -254,7 +254,7 @@ def test_invalid_arguments_are_refused_with_clear_messages() -> None:
     )
     with pytest.raises(cardrules.CardrulesError) as exc:
         cardrules.simulate("callbreak-strict", deals=1, players=["rule", "x", "rule", "rule"])
-    assert str(exc.value) == "invalid bots: unknown bot 'x' at seat 1; known: random, rule"
+    assert str(exc.value) == "invalid bots: unknown bot 'x' at seat 1; known: mc, random, rule"
     with pytest.raises(cardrules.CardrulesError) as exc:
         cardrules.simulate("callbreak-strict", deals=1, engine="numpy", players=["rule"] * 4)
     assert str(exc.value) == (

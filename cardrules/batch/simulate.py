@@ -38,6 +38,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
+from cardrules.batch.backends import check_backend, run_ordered
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
 from cardrules.engine.game import lowest_wins
 from cardrules.engine.ruleset import Ruleset
@@ -719,43 +720,36 @@ def _jobs(
     return jobs
 
 
-def _worker_start() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_in_pool(
-    sim: Simulation, jobs: list[_Job], workers: int, progress: Callable[[int], object] | None
+    sim: Simulation,
+    jobs: list[_Job],
+    workers: int,
+    progress: Callable[[int], object] | None,
+    backend: str = "local",
 ) -> None:
-    """Run ``jobs`` on ``workers`` processes, collecting into ``sim`` in deal order.
+    """Run ``jobs`` on ``workers`` processes (or Ray), collecting into ``sim`` in deal order.
 
     When the collecting stops early (Ctrl-C, or a ``progress`` callback that
     raises), the blocks not started are cancelled and the running ones killed:
     the caller does not wait for work it will not use.
     """
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    results = run_ordered(_run_job, jobs, backend=backend, workers=workers)
     try:
-        _collect(sim, pool.map(_run_job, jobs), progress)
-    except BaseException:
-        processes = list((pool._processes or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join()
-        raise
-    pool.shutdown()
+        _collect(sim, results, progress)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
 
 
 class Progress:
     """A plain-text progress bar on a stream (stderr), redrawn in place."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(
+        self, total: int, stream: TextIO | None = None, width: int = 30, unit: str = "deals"
+    ) -> None:
         self.total = total
+        self.unit = unit
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
@@ -765,7 +759,8 @@ class Progress:
         self.done += n
         filled = self.width * self.done // max(self.total, 1)
         self.stream.write(
-            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,} deals"
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,} "
+            f"{self.unit}"
         )
         if self.done >= self.total:
             self.stream.write("\n")
@@ -855,6 +850,7 @@ def simulate(
     trace: bool = False,
     progress: Callable[[int], object] | None = None,
     block_size: int | None = None,
+    backend: str = "local",
 ) -> Simulation:
     """Play ``deals`` independent deals of a profile with bots; reproducible from ``seed``.
 
@@ -869,6 +865,9 @@ def simulate(
     policy's uniforms in each record.  ``progress(n)`` is called as blocks of
     ``n`` deals finish.  ``block_size`` changes the blocks work is split in
     (and so the deals of the NumPy engine); the default suits most runs.
+    ``backend="ray"`` runs the blocks as Ray tasks (:mod:`cardrules.batch.backends`:
+    on the cluster ``RAY_ADDRESS`` names, else on a local Ray of ``workers``
+    CPUs), with the same results.
 
     Ctrl-C (a ``KeyboardInterrupt``, from ``progress`` too) stops the workers
     and raises :class:`SimulationInterrupted`, which holds the deals done.
@@ -879,6 +878,7 @@ def simulate(
         raise CardrulesError(f"invalid seed: {seed!r} (expected an integer)")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise CardrulesError(f"invalid workers: {workers!r} (expected a whole number >= 1)")
+    check_backend(backend)
     if isinstance(profile, Ruleset):
         rules = profile
         ref = rules.profile.path or rules.name
@@ -909,10 +909,10 @@ def simulate(
         raise CardrulesError(f"invalid block_size: {block_size!r} (expected a whole number >= 1)")
     jobs = _jobs(ref, rules, engine, seed, tuple(players), deals, trace, size)
     try:
-        if workers == 1 or len(jobs) <= 1:
+        if backend == "local" and (workers == 1 or len(jobs) <= 1):
             _collect(sim, (_run_job(j, rules) for j in jobs), progress)
         else:
-            _run_in_pool(sim, jobs, workers, progress)
+            _run_in_pool(sim, jobs, workers, progress, backend)
     except KeyboardInterrupt:
         raise SimulationInterrupted(sim) from None
     return sim

@@ -34,7 +34,7 @@ from cardrules.engine.bots import BOTS
 from cardrules.engine.ruleset import load
 from cardrules.errors import CardrulesError
 
-__all__ = ["PROGRESS_FROM", "arguments", "progress_bar", "run"]
+__all__ = ["PROGRESS_FROM", "add_backend_argument", "arguments", "progress_bar", "run"]
 
 #: Runs of at least this many deals show a progress bar on stderr.
 PROGRESS_FROM = 2_000
@@ -93,6 +93,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
         help="processes to use (default: all cores); the results do not depend on it",
     )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0)")
+    add_backend_argument(p)
     p.add_argument(
         "--engine",
         default="auto",
@@ -110,6 +111,17 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
+def add_backend_argument(p: argparse.ArgumentParser) -> None:
+    """``--backend``: local processes or Ray tasks."""
+    p.add_argument(
+        "--backend",
+        default="local",
+        choices=("local", "ray"),
+        help="local: --workers processes here (default); ray: Ray tasks, on the cluster "
+        "RAY_ADDRESS names, else on a Ray started here (pip install 'cardrules[ray]')",
+    )
+
+
 def _bot_names(text: str, players: int) -> list[str]:
     """One bot name per seat from ``--bots``: one name for every seat, or one per seat."""
     names = [name.strip().lower() for name in text.split(",")]
@@ -122,14 +134,14 @@ def _bot_names(text: str, players: int) -> list[str]:
     )
 
 
-def progress_bar(total: int, stream: TextIO) -> Bar:
-    """A progress bar of ``total`` deals on ``stream``: tqdm's, with the rate and the
-    time left, when tqdm is installed; else the plain :class:`Progress`."""
+def progress_bar(total: int, stream: TextIO, unit: str = "deals") -> Bar:
+    """A progress bar of ``total`` deals (or other ``unit``) on ``stream``: tqdm's, with
+    the rate and the time left, when tqdm is installed; else the plain :class:`Progress`."""
     try:
         tqdm = importlib.import_module("tqdm").tqdm  # imported only when a bar is shown
     except ImportError:
-        return Progress(total, stream)
-    bar: Bar = tqdm(total=total, file=stream, unit=" deals", mininterval=0.2, smoothing=0.1)
+        return Progress(total, stream, unit=unit)
+    bar: Bar = tqdm(total=total, file=stream, unit=f" {unit}", mininterval=0.2, smoothing=0.1)
     return bar
 
 
@@ -167,6 +179,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
                 engine=engine,
                 workers=args.workers,
                 progress=None if bar is None else bar.update,
+                backend=args.backend,
             )
         except SimulationInterrupted as exc:
             sim = exc.simulation

@@ -13,21 +13,27 @@ game: it cannot peek at hidden hands (APP-6.1).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from cardrules.cards import SUIT_MASKS, Card, Suit, mask_of
+from cardrules.engine.rollouts import outcome, play_out
 from cardrules.engine.views import View
+from cardrules.engine.worlds import knowledge, sample_masks
 from cardrules.errors import CardrulesError
 from cardrules.rules.actions import Action, Bid, Play
+from cardrules.rules.components import ScoresCardsTaken
 from cardrules.rules.duties import BEATS, TrickState
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+    from cardrules.engine.ruleset import Ruleset
 
 __all__ = [
     "BOTS",
     "Bot",
+    "MonteCarloBot",
     "RandomBot",
     "RuleBot",
     "autoplay",
@@ -221,10 +227,175 @@ class RuleBot:
         return "RuleBot()"
 
 
+# ---------------------------------------------------------------------------
+# Monte Carlo
+
+#: The worlds a :class:`MonteCarloBot` imagines per decision unless told.
+DEFAULT_SAMPLES: Final = 20
+
+
+class MonteCarloBot:
+    """A player that plans: it imagines the hidden hands and plays each choice out.
+
+    For each decision it draws worlds consistent with its view
+    (:func:`~cardrules.engine.worlds.sample_hands`: the cards played, the
+    suits a seat showed it lacks, what the auction told, the cards it passed),
+    and in each world tries every candidate action, playing the rest of the
+    deal out with the rule bot's policy for every seat
+    (:mod:`~cardrules.engine.rollouts`).  It takes the action with the best
+    total: its side's score in the deal, and on a deal that ends the game its
+    share of the win first.  Calls are chosen the same way (the calls near the
+    tricks its hand surely takes, each played out), and so is a family's own
+    action (a contract, a card to pass).
+
+    The budget is ``samples`` worlds per decision, or ``seconds`` of thinking
+    per decision (at least one world); with ``samples`` and a ``seed`` it plays
+    the same way every time.  It sees only the view it is given.
+
+    >>> import cardrules
+    >>> game = cardrules.load("callbreak-strict").new_game(seed=5)
+    >>> bot = MonteCarloBot(seed=1, samples=4)
+    >>> game.is_legal(bot.choose(game.view(game.to_act)))
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        samples: int | None = None,
+        seconds: float | None = None,
+        candidates: int = 6,
+    ) -> None:
+        if samples is not None and (type(samples) is not int or samples < 1):
+            raise CardrulesError(f"invalid samples: {samples!r} (expected a whole number >= 1)")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+        ):
+            raise CardrulesError(f"invalid seconds: {seconds!r} (expected a number > 0)")
+        if type(candidates) is not int or candidates < 2:
+            raise CardrulesError(
+                f"invalid candidates: {candidates!r} (expected a whole number >= 2)"
+            )
+        if samples is None and seconds is None:
+            samples = DEFAULT_SAMPLES
+        self.seed = seed
+        self.samples = samples
+        self.seconds = seconds
+        self.candidates = candidates
+        self._rng = random.Random(seed)
+        self._rule = RuleBot()
+        #: Decisions taken, and worlds played out for them (for reports).
+        self.decisions = 0
+        self.worlds = 0
+
+    def choose(self, view: View) -> Action:
+        """The action whose playouts score best over the worlds drawn."""
+        legal = _legal(view)
+        if len(legal) == 1:
+            return legal[0]
+        rules = _rules_of(view)
+        options = self._candidates(view, legal, rules)
+        if len(options) == 1:
+            return options[0]
+        self.decisions += 1
+        rng = self._rng
+        know = knowledge(view, rules)
+        seat = view.seat
+        deal_index = len(view.results)
+        totals = [0.0] * len(options)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        worlds = 0
+        while True:
+            masks = sample_masks(know, rng)
+            if masks is None:  # no consistent world found: play by the rules
+                break
+            hands = {s: masks[s] for s in know.hidden}
+            world_seed = rng.getrandbits(62)
+            for j, option in enumerate(options):
+                game = rules.game_from_view(view, hands, seed=world_seed)
+                game.apply(option, seat=seat)
+                play_out(game, self._decide, halt=True)
+                totals[j] += outcome(game, seat, deal_index)
+            worlds += 1
+            if self.samples is not None and worlds >= self.samples:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.worlds += worlds
+        if not worlds:
+            return self._rule.choose(view)
+        best = max(range(len(options)), key=lambda j: (totals[j], -j))
+        return options[best]
+
+    def _decide(self, game: Game) -> Action:
+        """Any decision but a card in a playout: the rule bot's, from the deciding seat's view."""
+        seat = game.to_act
+        assert seat is not None
+        return self._rule.choose(game.view(game.controller(seat)))
+
+    def _candidates(self, view: View, legal: Sequence[Action], rules: Ruleset) -> list[Action]:
+        """The actions worth playing out: cards that are not equivalent to a lower one,
+        the calls near the rule bot's, or (a family's actions) the rule bot's choice and
+        the first others, up to ``candidates``."""
+        if all(type(a) is Play for a in legal):
+            if isinstance(rules.scorer, ScoresCardsTaken):  # each card may score: all differ
+                return list(legal)
+            return _distinct_cards(view, legal)
+        ruled = self._rule.choose(view)
+        if all(isinstance(a, Bid) for a in legal):
+            want = ruled.tricks if isinstance(ruled, Bid) else 0
+            bids = sorted(
+                (a for a in legal if isinstance(a, Bid)), key=lambda b: abs(b.tricks - want)
+            )
+            return list(bids[: self.candidates - 1])
+        if len(legal) <= self.candidates:
+            return list(legal)
+        return [ruled, *[a for a in legal if a != ruled][: self.candidates - 1]]
+
+    def __repr__(self) -> str:
+        budget = f"samples={self.samples}" if self.seconds is None else f"seconds={self.seconds}"
+        if self.seconds is not None and self.samples is not None:
+            budget = f"samples={self.samples}, seconds={self.seconds}"
+        return f"MonteCarloBot({self.seed!r}, {budget})"
+
+
+def _rules_of(view: View) -> Ruleset:
+    if view.ruleset is not None:
+        return view.ruleset
+    from cardrules.engine.ruleset import load
+
+    return load(view.profile)
+
+
+def _distinct_cards(view: View, legal: Sequence[Action]) -> list[Action]:
+    """The legal cards, less each card that is one more in a run of the same suit: two
+    cards of a suit are equivalent when every card between them is in the hand or
+    gone in an earlier trick (the lowest of each run is kept)."""
+    held = mask_of(view.acting_hand)
+    gone = 0
+    for _, cards, _ in view.tricks:
+        gone |= mask_of(cards)
+    out: list[Action] = []
+    last = -2
+    for action in sorted(legal, key=lambda a: a.card.index if isinstance(a, Play) else 0):
+        assert isinstance(action, Play)
+        index = action.card.index
+        if last >= 0 and index // 13 == last // 13:
+            between = ((1 << index) - 1) & ~((1 << (last + 1)) - 1)
+            if not between & ~(held | gone):
+                last = index
+                continue
+        out.append(action)
+        last = index
+    return out
+
+
 #: Bot constructors by name, for :func:`bots_by_name` and the command line.
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
+    "mc": MonteCarloBot,
 }
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, getcontext, setcontext
-from typing import Any, Final, NamedTuple, TypeGuard
+from typing import Any, ClassVar, Final, NamedTuple, TypeGuard
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from cardrules.engine.records import (
@@ -303,14 +303,18 @@ class Game:
     # Slots: more attributes than a dict shares keys for, and the hot path reads them.
     __slots__ = (
         "_beats",
+        "_calls",
         "_claim",
         "_codes",
         "_dealt",
         "_fast",
+        "_halt",
         "_legal",
         "_n",
         "_needs_played",
         "_next",
+        "_preset_at",
+        "_preset_stock",
         "_size",
         "_tm",
         "_to_act",
@@ -364,6 +368,12 @@ class Game:
         self._needs_played = rules.fast_needs_played
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
+        # The deal the preset hands are for, and its stock when set (from_view).
+        self._preset_at = 1
+        self._preset_stock: tuple[int, ...] | None = None
+        self._calls: list[tuple[int, Action]] = []
+        # True: the game stops once the deal in play is scored (a bot's playout).
+        self._halt = False
         if hands is not None:
             self.preset = _preset_masks(hands, n, rules.hand_size(1))
         if dealer is None:
@@ -400,7 +410,9 @@ class Game:
     def _deal_cards(self, dealer: int, attempt: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The hands (masks by seat) and the stock (card indices, top first) of a deal."""
         size = self._size or self.rules.hand_size(self.deal_number)
-        if self.deal_number == 1 and attempt == 0 and self.preset is not None:
+        if self.deal_number == self._preset_at and attempt == 0 and self.preset is not None:
+            if self._preset_stock is not None:
+                return self.preset, self._preset_stock
             dealt = 0
             for mask in self.preset:
                 dealt |= mask
@@ -463,6 +475,7 @@ class Game:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self._n
         self._trick_cards: list[int] = []
+        self._calls = []  # the auction's actions, with their seats (views list them)
         dealt = _FULL_PACK
         for index in stock:
             dealt ^= 1 << index
@@ -485,6 +498,12 @@ class Game:
             raise CardrulesError("auction ended without a contract")
         if _exchanges_cards(self.auction):  # the auction moved cards between hands
             self.hands = self._exchanged(self.auction.hands_after())
+        self._enter_play(contract)
+        if not contract.needs_play():  # the auction ended the deal (a board passed out)
+            self._finish_deal()
+
+    def _enter_play(self, contract: Contract) -> None:
+        """The play of ``contract`` begins: its leader is to act."""
         self.contract = contract
         self.phase = "play"
         self.leader = contract.leader
@@ -498,8 +517,6 @@ class Game:
         self._codes = self.rules.fast_codes if _COMPILED else None
         self._fast = self.rules.fast_narrow if self._codes is None else None
         self._legal = -1
-        if not contract.needs_play():  # the auction ended the deal (a board passed out)
-            self._finish_deal()
 
     # -- public state ------------------------------------------------------
 
@@ -695,6 +712,7 @@ class Game:
             raise IllegalAction(rule, f"it is the turn of {whose}", action=str(act), seat=seat)
         if self.phase == "auction":
             self.auction.apply(to_act, act)
+            self._calls.append((to_act, act))
             self.actions.append(str(act))
             self._to_act = self.auction.to_act()
             if self._to_act is None:
@@ -886,6 +904,10 @@ class Game:
             self.over = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
         if self.over is not None:
             self.phase = "finished"
+            self._to_act = None
+            return
+        if self._halt:  # a playout: the deal scored is all it wanted
+            self.phase = "scored"
             self._to_act = None
             return
         self._start_deal(rules.direction.next(self.dealer))
@@ -1115,6 +1137,137 @@ class Game:
                 )
         return game
 
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: object,
+        *,
+        seed: object = None,
+        rules: Ruleset | None = None,
+        hidden: Callable[[Game], Action] | None = None,
+    ) -> Game:
+        """A game in the position ``view`` shows, with ``hands`` as the cards it hides.
+
+        ``hands`` maps each seat whose cards the view does not show to the cards
+        it holds now (a mapping seat -> cards, or a list of the hidden seats'
+        cards in seat order); the cards neither in a hand nor played are the
+        stock, the turned-up card on top.  The game plays on like any other (a
+        deal scored, the next dealt from ``seed``), so a bot can try an action
+        in a world it imagines (:mod:`cardrules.engine.worlds` samples worlds
+        consistent with a view).  Its ``actions`` start empty: it is not a record
+        of the real game.
+
+        During the auction the deal is dealt again with these hands and the
+        auction's actions replayed; an action the view does not show (a card
+        another seat passed) is chosen by ``hidden(game)`` (default: one of the
+        legal actions at random, from ``seed``).  Hands that contradict the
+        view (a card seen elsewhere, a hand of the wrong size, a card that could
+        not have been played) raise :class:`~cardrules.CardrulesError`.
+        """
+        if not isinstance(view, View):
+            raise CardrulesError(f"invalid view: {shown(view)} (expected a View)")
+        if rules is None:
+            rules = view.ruleset if view.ruleset is not None else load(view.profile)
+        masks, stock = _world_masks(view, hands, rules)
+        game = cls(rules, seed=seed, dealer=view.dealer)
+        game.first_dealer = view.dealer
+        game.deals = list(view.results)
+        game.totals = dict(view.totals)
+        game.throw_ins = []
+        if view.phase == "auction":
+            game._replay_auction(view, masks, stock, hidden)
+        elif view.phase in ("play", "claim"):
+            game._take_position(view, masks, stock)
+        else:
+            raise CardrulesError(f"invalid view: a game cannot be made at phase {view.phase!r}")
+        game.actions = []
+        return game
+
+    def _replay_auction(
+        self,
+        view: View,
+        masks: list[int],
+        stock: tuple[int, ...],
+        hidden: Callable[[Game], Action] | None,
+    ) -> None:
+        """Deal ``view``'s deal again with ``masks`` and replay the auction it shows."""
+        self.deal_number = view.deal_number - 1
+        self.preset = tuple(masks)
+        self._preset_at = view.deal_number
+        self._preset_stock = stock
+        self._start_deal(view.dealer)
+        if self.throw_ins:
+            raise CardrulesError(
+                "invalid hands: these hands would have been thrown in "
+                f"({self.throw_ins[0].reason}), and the view's deal was not"
+            )
+        rng = random.Random(f"{self.seed}/hidden")
+        for seat, text in view.auction_actions:
+            if text is None:
+                act = hidden(self) if hidden is not None else rng.choice(self.legal_actions())
+            else:
+                act = self.parse(text)
+            try:
+                self.apply(act, seat=self.controller(seat))
+            except IllegalAction as exc:
+                raise CardrulesError(
+                    f"invalid hands: the view's auction cannot be replayed with them ({exc})"
+                ) from None
+
+    def _take_position(self, view: View, masks: list[int], stock: tuple[int, ...]) -> None:
+        """Become the position of ``view`` (play or claim) with ``masks`` as the hands."""
+        contract = view.deal_contract
+        if contract is None:
+            raise CardrulesError("invalid view: it shows the play but no contract")
+        n = self._n
+        self.deal_number = view.deal_number
+        self.dealer = view.dealer
+        played_by = [0] * n
+        self.tricks = []
+        for leader, cards, winner in view.tricks:
+            seat = leader
+            entries = []
+            for card in cards:
+                played_by[seat] |= 1 << card.index
+                entries.append(_PLAYED_CARDS[seat][card.index])
+                seat = self._next[seat]
+            self.tricks.append(Trick(leader, tuple(entries), winner))
+        dealt = 0
+        for seat, card in view.trick:
+            played_by[seat] |= 1 << card.index
+        for seat in range(n):
+            dealt |= masks[seat] | played_by[seat]
+        self.initial_hands = tuple(masks[s] | played_by[s] for s in range(n))
+        self.hands = list(masks)
+        self.turned_up = view.turned_up
+        self.auction = _AuctionShown(view, contract)
+        self._calls = [
+            (seat, _HIDDEN if text is None else _Shown(text)) for seat, text in view.auction_actions
+        ]
+        self._dealt = dealt
+        self._enter_play(contract)
+        self._trick_cards = []
+        self.trick = []
+        self._win = self._win_seat = -1
+        for seat, card in view.trick:
+            index = card.index
+            if not self._trick_cards or self._beats[self._win] >> index & 1:
+                self._win = index
+                self._win_seat = seat
+            self._trick_cards.append(index)
+            self.trick.append(_PLAYED_CARDS[seat][index])
+        self.tricks_won = list(view.tricks_won)
+        if view.trick:
+            self.leader = view.trick[0].seat
+        elif view.tricks:
+            self.leader = view.tricks[-1][2]
+        self._to_act = view.to_act
+        claim = view.claim
+        if claim is not None:
+            self._claim = Claimed(claim["seat"], claim["tricks"], tuple(claim["waiting"]))
+            self.phase = "claim"
+
     def copy(self) -> Game:
         """An independent copy of the game (by replay)."""
         return Game.from_json(
@@ -1158,6 +1311,10 @@ class Game:
     def _take(self, other: Game) -> None:
         """Become ``other``: every attribute, so that it works compiled too (no ``__dict__``)."""
         self.preset = other.preset
+        self._preset_at = other._preset_at
+        self._preset_stock = other._preset_stock
+        self._calls = other._calls
+        self._halt = other._halt
         self.first_dealer = other.first_dealer
         self.dealer = other.dealer
         self.deal_number = other.deal_number
@@ -1322,3 +1479,129 @@ def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
         seen |= mask
         masks.append(mask)
     return tuple(masks)
+
+
+class _Hidden(Action):
+    """An auction action a view did not show (its text is not known)."""
+
+    __slots__ = ()
+    private: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "(not shown)"
+
+    def __repr__(self) -> str:
+        return "<an action not shown>"
+
+
+_HIDDEN: Final = _Hidden()
+
+
+class _Shown(Action):
+    """An auction action as a view showed it: its text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<action {self.text!r} as a view showed it>"
+
+
+class _AuctionShown:
+    """The auction of a game made from a view once the play has begun
+    (:meth:`Game.from_view`): what the view showed of it."""
+
+    __slots__ = ("_contract", "_exposed", "_known", "_public", "_viewer")
+
+    def __init__(self, view: View, contract: Contract) -> None:
+        self._public = dict(view.auction)
+        self._exposed = frozenset(s for s in view.hands if s != view.seat)
+        self._contract = contract
+        self._viewer = view.seat
+        self._known = {s: mask_of(cards) for s, cards in view.known.items()}
+
+    def known_to(self, seat: int) -> dict[int, int]:
+        return dict(self._known) if seat == self._viewer else {}
+
+    def to_act(self) -> int | None:
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise IllegalAction("", "the auction is over", action=str(action), seat=seat)
+
+    def result(self) -> Contract | None:
+        return self._contract
+
+    def public(self) -> dict[str, Any]:
+        return dict(self._public)
+
+    def exposed(self) -> frozenset[int]:
+        return self._exposed
+
+    def __repr__(self) -> str:
+        return f"<auction as a view showed it: {self._contract!r}>"
+
+
+def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], tuple[int, ...]]:
+    """The hands (masks by seat) and the stock (turned-up card first) of a world made of
+    ``view`` and the hidden ``hands``; :class:`CardError` when they contradict it."""
+    n = rules.players
+    hidden = [s for s in range(n) if s not in view.hands]
+    if isinstance(hands, Mapping):
+        given = dict(hands)
+    elif isinstance(hands, Sequence) and not isinstance(hands, str) and len(hands) == len(hidden):
+        given = dict(zip(hidden, hands, strict=True))
+    else:
+        raise CardError(
+            f"invalid hands: {shown(hands)} (expected the cards of seats "
+            f"{', '.join(map(str, hidden)) or '(none)'}, by seat)"
+        )
+    seen = 0
+    masks = [0] * n
+    for seat, cards in view.hands.items():
+        masks[seat] = mask_of(cards)
+        seen |= masks[seat]
+    for _, cards, _ in view.tricks:
+        seen |= mask_of(cards)
+    for _, card in view.trick:
+        seen |= 1 << card.index
+    if view.turned_up is not None:
+        seen |= 1 << view.turned_up.index
+    for seat in hidden:
+        if seat not in given:
+            raise CardError(f"invalid hands: no cards for seat {seat}, which the view hides")
+        cards = given.pop(seat)
+        if type(cards) is int and 0 <= cards < 1 << 52:  # a mask
+            mask = cards
+            count = mask.bit_count()
+        elif isinstance(cards, str | Iterable):
+            parsed = parse_cards(cards)
+            mask = mask_of(parsed)
+            count = len(parsed)
+        else:
+            raise CardError(f"invalid hands: seat {seat} must hold a list of cards")
+        if count != view.hand_sizes[seat] or mask.bit_count() != count:
+            raise CardError(
+                f"invalid hands: seat {seat} holds {view.hand_sizes[seat]} different cards "
+                f"(got {count})"
+            )
+        if mask & seen:
+            twice = " ".join(str(c) for c in cards_of(mask & seen))
+            raise CardError(f"invalid hands: {twice} (seat {seat}) seen elsewhere already")
+        seen |= mask
+        masks[seat] = mask
+    if given:
+        extra = ", ".join(map(str, sorted(given, key=str)))
+        raise CardError(f"invalid hands: seat {extra} is not hidden by the view")
+    stock = [i for i in range(52) if not seen >> i & 1]
+    if view.turned_up is not None:
+        stock.insert(0, view.turned_up.index)
+    return masks, tuple(stock)

@@ -52,6 +52,8 @@ from cardrules.rules.profile import OptionValue, Profile
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+    from cardrules.engine.views import View
+    from cardrules.rules.actions import Action
 
 __all__ = ["Explanation", "Ruleset", "load"]
 
@@ -214,6 +216,20 @@ class Ruleset:
     ) -> Game:
         """A new game, reproducible from ``seed``; ``hands`` presets the first deal."""
         return self.game_type(self, seed=seed, dealer=dealer, hands=hands)
+
+    def game_from_view(
+        self,
+        view: View,
+        hands: Mapping[int, Iterable[Card | str] | str | int]
+        | Sequence[Iterable[Card | str] | str | int],
+        *,
+        seed: int | None = None,
+        hidden: Callable[[Game], Action] | None = None,
+    ) -> Game:
+        """A game in the position ``view`` shows, with ``hands`` (by seat: cards, or a
+        52-bit mask) as the cards the view hides: see :meth:`Game.from_view <cardrules.Game.from_view>`.
+        :func:`cardrules.engine.worlds.sample_hands` draws such hands."""
+        return self.game_type.from_view(view, hands, seed=seed, rules=self, hidden=hidden)
 
     # -- stateless helpers -------------------------------------------------
 

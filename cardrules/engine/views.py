@@ -8,16 +8,17 @@ tricks taken, scores.  Bots receive only views.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Contract, Side, TellsSeat
+from cardrules.rules.components import Contract, DealResult, ShowsCards, Side, TellsSeat
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game, PlayedCard
+    from cardrules.engine.ruleset import Ruleset
 
 __all__ = ["View"]
 
@@ -55,6 +56,16 @@ class View:
     turned_up: Card | None = None
     #: The claim pending (public): ``{"seat", "tricks", "waiting"}``; None when none.
     claim: dict[str, Any] | None = None
+    #: The deal's auction actions in order, each ``(seat, text)``; the text is None
+    #: for an action this seat may not see (a card another seat passed).
+    auction_actions: tuple[tuple[int, str | None], ...] = ()
+    #: Cards this seat knows another seat holds (the cards it passed in Hearts), by
+    #: seat: those not played yet.
+    known: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    #: The game's finished deals (dealer, contract, tricks, scores: all public).
+    results: tuple[DealResult, ...] = ()
+    #: The rules the game is played under (public), for bots that plan.
+    ruleset: Ruleset | None = field(default=None, repr=False, compare=False)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -99,6 +110,10 @@ class View:
             out["turned_up"] = str(self.turned_up)
         if self.claim is not None:
             out["claim"] = self.claim
+        if self.auction_actions:
+            out["auction_actions"] = [[s, text] for s, text in self.auction_actions]
+        if self.known:
+            out["known"] = {str(s): [str(c) for c in cs] for s, cs in self.known.items()}
         return out
 
     def to_json(self) -> str:
@@ -135,6 +150,13 @@ def make_view(game: Game, seat: int) -> View:
     auction = game.auction.public()
     if isinstance(game.auction, TellsSeat):  # what the auction tells this seat alone
         auction.update(game.auction.private(seat))
+    calls = tuple((s, str(a) if s == seat or not a.private else None) for s, a in game._calls)
+    known: dict[int, tuple[Card, ...]] = {}
+    if contract is not None and isinstance(game.auction, ShowsCards):
+        for s, mask in game.auction.known_to(seat).items():
+            held = mask & game.hands[s]
+            if held and s not in visible:
+                known[s] = tuple(cards_of(held))
     trump = None
     if contract is not None:
         trump = None if contract.trump is None else contract.trump.name
@@ -162,4 +184,8 @@ def make_view(game: Game, seat: int) -> View:
         deal_contract=contract,
         turned_up=game.turned_up,
         claim=game.claim,
+        auction_actions=calls,
+        known=known,
+        results=tuple(game.deals),
+        ruleset=game.rules,
     )

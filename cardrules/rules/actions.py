@@ -58,6 +58,10 @@ class Action:
     prompt: ClassVar[str] = "Your action"
     #: How a player types one, for the help line: ``"a call ('3' or 'bid 3')"``.
     typing_hint: ClassVar[str] = "an action"
+    #: True for an action only the seat taking it sees (a card passed in Hearts): the
+    #: other seats' views list it without its text (:attr:`View.auction_actions
+    #: <cardrules.View.auction_actions>`).
+    private: ClassVar[bool] = False
 
     @classmethod
     def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:

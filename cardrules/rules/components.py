@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import decimal
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
@@ -47,9 +47,11 @@ __all__ = [
     "Scorer",
     "ScoresCardsTaken",
     "ScoresInGame",
+    "ShowsCards",
     "Side",
     "Summarized",
     "TellsSeat",
+    "TestsHands",
     "ThrowIn",
     "pair_of",
     "seat_name",
@@ -332,6 +334,31 @@ class TellsSeat(Protocol):
 
     def private(self, seat: int) -> dict[str, Any]:
         """What only ``seat`` may know of the auction (JSON-ready)."""
+
+
+@runtime_checkable
+class ShowsCards(Protocol):
+    """Optional member of an auction state after which a seat knows cards another seat
+    holds (the cards it passed in Hearts).  A seat's view lists those still held
+    (:attr:`View.known <cardrules.View.known>`), and the Monte Carlo bot's worlds put
+    them where they are."""
+
+    def known_to(self, seat: int) -> dict[int, int]:
+        """The cards (a mask by seat) that ``seat`` knows each other seat held when the
+        play began."""
+
+
+@runtime_checkable
+class TestsHands(Protocol):
+    """Optional member of an auction *factory*: what a public auction tells of the hands
+    (the points each player announces in Minibridge), as a test by seat.  A sampler of
+    the hidden hands (:func:`cardrules.engine.worlds.sample_hands`) keeps only hands
+    that pass."""
+
+    def hand_tests(self, public: Mapping[str, Any]) -> dict[int, Callable[[int], bool]]:
+        """Tests by seat, from the auction's :meth:`AuctionState.public`: each gets the
+        seat's hand (a mask) as it was when the play began (as dealt, during the
+        auction)."""
 
 
 @runtime_checkable

@@ -75,6 +75,8 @@ class PassCard(Action):
 
     prompt: ClassVar[str] = "Card to pass"
     typing_hint: ClassVar[str] = "a card to pass ('QS' or 'pass QS')"
+    #: Only the passer sees which card it passes (HE-2.1).
+    private: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
@@ -344,6 +346,13 @@ class HeartsPassingState:
             giver = (seat - self.shift) % len(self.hands)
             out["received"] = [str(c) for c in cards_of(self.chosen[giver])]
         return out
+
+    def known_to(self, seat: int) -> dict[int, int]:
+        """Once every player has passed, ``seat`` knows its receiver holds the cards it
+        passed (the kernel's :class:`~cardrules.rules.components.ShowsCards`)."""
+        if not self.shift or self.to_act() is not None:
+            return {}
+        return {self.receiver(seat): self.chosen[seat]}
 
     def exposed(self) -> frozenset[int]:
         """No hand is ever shown."""

@@ -11,6 +11,7 @@ declarer then chooses one of ten contracts (MB-3.1, D-6).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardrules.cards import high_card_points
@@ -39,6 +40,15 @@ def choose_declarer(points: tuple[int, ...], order: tuple[int, ...]) -> int | No
     return b if points[b] > points[a] else a
 
 
+def _holds_points(points: int) -> Callable[[int], bool]:
+    """A test of a hand (a mask): it holds ``points`` high-card points."""
+
+    def test(mask: int) -> bool:
+        return high_card_points(mask) == points
+
+    return test
+
+
 class PointsAuction:
     """Points announced from the dealer; the pair over 20 plays, its stronger hand declares.
 
@@ -55,6 +65,14 @@ class PointsAuction:
 
     def __repr__(self) -> str:
         return "PointsAuction()"
+
+    def hand_tests(self, public: Mapping[str, Any]) -> dict[int, Callable[[int], bool]]:
+        """Every hand holds the points announced for it (MB-2.1): what a sampler of
+        the hidden hands must keep to (the kernel's ``TestsHands``)."""
+        points = public.get("points")
+        if not isinstance(points, list):
+            return {}
+        return {seat: _holds_points(p) for seat, p in enumerate(points) if type(p) is int}
 
     def start(self, deal: DealInfo) -> PointsAuctionState:
         """The auction of a fresh deal: points announced at once, dummy exposed."""

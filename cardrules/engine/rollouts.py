@@ -1,0 +1,130 @@
+"""Playing a deal out fast, for bots that plan: the rest of a deal in an imagined world.
+
+A rollout plays every card by the rule bot's card policy (:class:`RuleBot
+<cardrules.engine.bots.RuleBot>`), worked on the game's 52-bit masks rather
+than on views: it is the imagined world of one bot, where every hand is its own
+guess, so nothing hidden is read.  Any other decision (a call in a later seat,
+an answer to a claim) is left to a function the caller gives.
+
+>>> import cardrules
+>>> rules = cardrules.load("callbreak-strict")
+>>> game = rules.new_game(seed=2)
+>>> for seat in range(4):
+...     game.apply("bid 3")
+>>> play_out(game, lambda g: g.legal_actions()[0])
+>>> game.deal_number, len(game.deals)
+(2, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING, Final
+
+from cardrules.cards import SUIT_MASKS
+from cardrules.engine.game import lowest_wins
+from cardrules.rules.actions import Action
+from cardrules.rules.duties import BEATS
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["card_policy", "outcome", "play_out"]
+
+#: RANKS[r]: the cards of rank r (0: the two .. 12: the ace) in every suit.
+RANKS: Final = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+#: The weight of a game won in :func:`outcome`, above any score of one deal.
+WIN: Final = 10_000.0
+
+
+def _lowest(mask: int, trumps: int) -> int:
+    """The index of the lowest card of ``mask``, trumps kept (the rule bot's order:
+    non-trumps first, then by rank, then by suit)."""
+    side = mask & ~trumps
+    if side:
+        mask = side
+    for rank_cards in RANKS:
+        bits = mask & rank_cards
+        if bits:
+            return (bits & -bits).bit_length() - 1
+    raise ValueError("no card")  # pragma: no cover - callers pass a non-empty mask
+
+
+def _highest_master(game: Game, seat: int, legal: int) -> int:
+    """A side-suit card of ``legal`` that no card left outside ``seat``'s hand beats in
+    its suit (the highest such), or -1."""
+    hand = game.hands[seat]
+    out = game._dealt & ~game._played()
+    best = -1
+    best_key = (-1, -1)
+    bits = legal & ~game._tm
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        index = low.bit_length() - 1
+        suit = index // 13
+        if not BEATS[4][index] & out & ~hand & SUIT_MASKS[suit]:
+            key = (index % 13, suit)
+            if key > best_key:
+                best, best_key = index, key
+    return best
+
+
+def card_policy(game: Game, seat: int, legal: int) -> int:
+    """The card (an index) the rule bot's play policy picks from the mask ``legal``.
+
+    While ``seat``'s side still needs tricks: lead a master card if it holds
+    one, else its lowest; follow with the cheapest card that wins the trick
+    (its lowest when its partner already wins it).  Otherwise its lowest card,
+    keeping trumps.
+    """
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    trumps = game._tm
+    contract = game.contract
+    if contract is not None and not contract.needs_tricks(seat, game.tricks_won):
+        return _lowest(legal, trumps)
+    if not game._trick_cards:
+        master = _highest_master(game, seat, legal)
+        return master if master >= 0 else _lowest(legal, trumps)
+    rules = game.rules
+    win_seat = game._win_seat
+    if win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat):
+        return _lowest(legal, trumps)
+    winners = legal & game._beats[game._win]
+    return _lowest(winners if winners else legal, trumps)
+
+
+def play_out(game: Game, decide: Callable[[Game], Action], *, halt: bool = False) -> None:
+    """Play ``game`` on until its current deal is scored (or the game is over): cards by
+    :func:`card_policy`, anything else by ``decide(game)``.  ``halt``: the game then
+    stops (its phase ``"scored"``, no seat to act) rather than deal again, which a
+    bot that only wants the score saves."""
+    game._halt = halt
+    deal = game.deal_number
+    while game.deal_number == deal:
+        seat = game.to_act
+        if seat is None:
+            return
+        if game.phase == "play":
+            legal = game._legal_mask()
+            index = card_policy(game, seat, legal)
+            game._play(seat, index)
+        else:
+            game.apply(decide(game))
+
+
+def outcome(game: Game, seat: int, deal_index: int) -> float:
+    """What the deal ``deal_index`` (0-based) brought ``seat``'s side: its score in that
+    deal, plus :data:`WIN` times its share of the win if the game is over (a win
+    shared by two sides is half each)."""
+    side = game.rules.side_of(seat)
+    value = float(game.deals[deal_index].scores.get(side, Decimal(0)))
+    if game.over is not None:
+        totals = game.totals
+        best = min(totals.values()) if lowest_wins(game.rules.end) else max(totals.values())
+        winners = [s for s, total in totals.items() if total == best]
+        if side in winners:
+            value += WIN / len(winners)
+    return value

@@ -1,0 +1,366 @@
+"""Worlds a seat cannot tell from the real one: hidden hands consistent with its view.
+
+A view hides the other seats' cards; a bot that plans imagines them.  A world
+is *consistent* with a view when, had the cards been dealt that way, everything
+the view shows could have happened: the hands have the sizes shown, hold no
+card seen elsewhere, hold the cards the seat knows they hold (the cards it
+passed in Hearts), pass the tests the public auction sets (Minibridge's points
+announced, :class:`~cardrules.rules.components.TestsHands`), would not have
+been thrown in, and every card played in the deal was legal from the hand it
+came from (a seat that did not follow suit holds none of it; one that did not
+overtake holds nothing higher, where the rules say it must).
+
+:func:`sample_hands` draws such worlds; :func:`inconsistency` says why a world
+is not one (None when it is); :meth:`Ruleset.game_from_view
+<cardrules.Ruleset.game_from_view>` makes a game of one.
+
+>>> import random, cardrules
+>>> rules = cardrules.load("callbreak-strict")
+>>> game = rules.new_game(seed=3)
+>>> view = game.view(0)
+>>> hands = sample_hands(view, random.Random(1))
+>>> sorted(hands), [len(hands[s]) for s in sorted(hands)]
+([1, 2, 3], [13, 13, 13])
+>>> inconsistency(view, hands) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.errors import CardrulesError
+from cardrules.rules.components import TestsHands
+from cardrules.rules.duties import BEATS, TrickState, narrow
+
+if TYPE_CHECKING:
+    from cardrules.engine.ruleset import Ruleset
+    from cardrules.engine.views import View
+
+__all__ = ["Knowledge", "inconsistency", "knowledge", "sample_hands", "sample_masks"]
+
+#: Worlds drawn at most before giving up (:func:`sample_hands`).
+MAX_TRIES = 5000
+
+
+class PlaySeen:
+    """One card played in the view's deal, with what the duties saw when it was played."""
+
+    __slots__ = ("index", "later", "seat", "state")
+
+    def __init__(self, seat: int, index: int, state: TrickState, later: int) -> None:
+        self.seat = seat
+        self.index = index
+        self.state = state
+        #: The cards this seat played from this one on (this one included): held then.
+        self.later = later
+
+
+class Knowledge:
+    """What a view tells of the hidden hands, worked out once per view.
+
+    ``hidden`` are the seats whose cards the view hides; ``pool`` the cards
+    they and the stock may hold (a mask); ``known`` the cards each is known to
+    hold; ``forbidden`` the cards each cannot hold (what its plays show);
+    ``played`` the cards each played in the deal; ``plays`` every card played,
+    in order, for the full check; ``tests`` the auction's tests of hands.
+    """
+
+    __slots__ = (
+        "forbidden",
+        "hidden",
+        "known",
+        "played",
+        "plays",
+        "pool",
+        "rules",
+        "sizes",
+        "tests",
+        "thrown",
+        "view",
+    )
+
+    def __init__(self, view: View, rules: Ruleset) -> None:
+        self.view = view
+        self.rules = rules
+        n = rules.players
+        self.hidden = tuple(s for s in range(n) if s not in view.hands)
+        self.sizes = view.hand_sizes
+        seen = 0
+        for cards in view.hands.values():
+            seen |= mask_of(cards)
+        self.plays, self.played = _plays(view, rules)
+        for mask in self.played:
+            seen |= mask
+        if view.turned_up is not None:
+            seen |= 1 << view.turned_up.index
+        self.pool = ((1 << 52) - 1) & ~seen
+        self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}
+        factory = rules.auction
+        self.tests: dict[int, Callable[[int], bool]] = (
+            factory.hand_tests(view.auction) if isinstance(factory, TestsHands) else {}
+        )
+        # Throw-ins look at the hands as dealt: known only where no card changed hands.
+        private = any(text is None for _, text in view.auction_actions)
+        self.thrown = bool(rules.throw_ins) and not view.known and not private
+        self.forbidden = {s: self._forbidden(s) for s in self.hidden}
+
+    def _forbidden(self, seat: int) -> int:
+        """The cards of the pool ``seat`` cannot hold now: one would have made a card it
+        played illegal (duties forbid more as a hand holds more: tested suit by suit,
+        then card by card where a suit is refused)."""
+        duties = self.rules.duties
+        out = 0
+        for play in self.plays:
+            if play.seat != seat:
+                continue
+            for suit in range(4):
+                extra = self.pool & SUIT_MASKS[suit] & ~out
+                if not extra:
+                    continue
+                if narrow(duties, play.later | extra, play.state) >> play.index & 1:
+                    continue
+                bits = extra
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    if not narrow(duties, play.later | low, play.state) >> play.index & 1:
+                        out |= low
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Knowledge of seat {self.view.seat}'s view: hidden seats {list(self.hidden)}>"
+
+
+def knowledge(view: View, rules: Ruleset | None = None) -> Knowledge:
+    """What ``view`` tells of the hidden hands (see :class:`Knowledge`)."""
+    return Knowledge(view, _rules(view, rules))
+
+
+def _rules(view: View, rules: Ruleset | None) -> Ruleset:
+    if rules is not None:
+        return rules
+    if view.ruleset is not None:
+        return view.ruleset
+    from cardrules.engine.ruleset import load
+
+    return load(view.profile)
+
+
+def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
+    """Every card played in the view's deal, with its duties' state; and the cards each
+    seat played."""
+    n = rules.players
+    trump = -1 if view.trump is None else int(Suit[view.trump])
+    beats_of = BEATS[trump if trump >= 0 else 4]
+    order = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        order.append((view.trick[0].seat, tuple(c for _, c in view.trick)))
+    played_by = [0] * n
+    raw: list[tuple[int, int, TrickState]] = []
+    before = 0
+    for number, (leader, cards) in enumerate(order):
+        seat = leader
+        indices: list[int] = []
+        win = -1
+        for card in cards:
+            index = card.index
+            if indices:
+                state = TrickState(
+                    indices[0] // 13, trump, win, beats_of[win], tuple(indices), number == 0, before
+                )
+            else:
+                state = TrickState(-1, trump, -1, 0, (), number == 0, before)
+            raw.append((seat, index, state))
+            played_by[seat] |= 1 << index
+            if not indices or beats_of[win] >> index & 1:
+                win = index
+            indices.append(index)
+            seat = rules.direction.next(seat)
+        for index in indices:
+            before |= 1 << index
+    plays = []
+    later = [0] * n
+    for seat, index, state in reversed(raw):
+        later[seat] |= 1 << index
+        plays.append(PlaySeen(seat, index, state, later[seat]))
+    plays.reverse()
+    return plays, played_by
+
+
+def _hands_now(
+    view: View, hands: Mapping[int, object], players: int
+) -> tuple[list[int], str | None]:
+    """The masks of every seat now, from the view and ``hands``; or why they cannot be."""
+    masks = [0] * players
+    for seat, shown_cards in view.hands.items():
+        masks[seat] = mask_of(shown_cards)
+    for seat, cards in hands.items():
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            return masks, f"seat {seat!r} is not a seat"
+        if not isinstance(cards, str | Iterable):
+            return masks, f"seat {seat} must hold a list of cards"
+        try:
+            parsed = parse_cards(cards)
+        except CardrulesError as exc:
+            return masks, str(exc)
+        masks[seat] = mask_of(parsed)
+        if masks[seat].bit_count() != len(parsed):
+            return masks, f"seat {seat} is given a card twice"
+    return masks, None
+
+
+def inconsistency(
+    view: View, hands: Mapping[int, Sequence[Card] | str], rules: Ruleset | None = None
+) -> str | None:
+    """Why the hidden ``hands`` (by seat) could not be the real ones, given ``view``; None
+    when they could."""
+    return _check(knowledge(view, rules), hands)
+
+
+def _check(know: Knowledge, hands: Mapping[int, object]) -> str | None:
+    view = know.view
+    if set(hands) != set(know.hidden):
+        return f"hands are given for seats {sorted(hands, key=str)}, hidden are {list(know.hidden)}"
+    masks, problem = _hands_now(view, hands, know.rules.players)
+    if problem is not None:
+        return problem
+    taken = 0
+    for seat in know.hidden:
+        mask = masks[seat]
+        if mask.bit_count() != know.sizes[seat]:
+            return f"seat {seat} holds {mask.bit_count()} cards, the view shows {know.sizes[seat]}"
+        if mask & ~know.pool:
+            return f"seat {seat} holds {_words(mask & ~know.pool)}, seen elsewhere"
+        if mask & taken:
+            return f"seat {seat} holds {_words(mask & taken)}, given to another seat too"
+        taken |= mask
+        missing = know.known.get(seat, 0) & ~mask
+        if missing:
+            return f"seat {seat} lacks {_words(missing)}, which it is known to hold"
+    return _fits(know, masks, explain=True)
+
+
+def _fits(know: Knowledge, masks: Sequence[int], *, explain: bool = False) -> str | None:
+    """None when hands (masks by seat, of the right sizes) pass the auction's tests, would
+    not have been thrown in and could have played every card played; else why not
+    (``"no"`` unless ``explain``)."""
+    rules = know.rules
+    start = [masks[s] | know.played[s] for s in range(rules.players)]
+    for seat, test in know.tests.items():
+        if not test(start[seat]):
+            if not explain:
+                return "no"
+            return f"seat {seat}'s hand {_words(start[seat])} breaks what the auction showed"
+    duties = rules.duties
+    for play in know.plays:
+        hand = masks[play.seat] | play.later
+        if not narrow(duties, hand, play.state) >> play.index & 1:
+            if not explain:
+                return "no"
+            card = CARDS[play.index]
+            return f"seat {play.seat} could not have played {card} from {_words(hand)}"
+    if know.thrown:
+        dealt = tuple(start)
+        for throw_in in rules.throw_ins:
+            if throw_in.applies(dealt) is not None:
+                return f"the deal would have been thrown in ({throw_in.description})"
+    return None
+
+
+def _words(mask: int) -> str:
+    return " ".join(str(c) for c in cards_of(mask))
+
+
+def sample_hands(
+    view: View,
+    rng: random.Random,
+    *,
+    rules: Ruleset | None = None,
+    know: Knowledge | None = None,
+) -> dict[int, tuple[Card, ...]]:
+    """Hidden hands (by seat) drawn at random among those consistent with ``view``.
+
+    Known cards go where they are known to be; every other card of the pool
+    goes, most constrained first, to a seat that may hold it (or to the stock),
+    each with a chance in proportion to the room left.  Each world drawn is
+    then checked in full (:func:`inconsistency`) and drawn again if it fails.
+    ``know`` (from :func:`knowledge`) saves working out the view again.
+    Raises :class:`~cardrules.CardrulesError` when no consistent world turns
+    up in :data:`MAX_TRIES` draws.
+    """
+    if know is None:
+        know = knowledge(view, rules)
+    masks = _draw_masks(know, rng)
+    if masks is None:
+        raise CardrulesError(
+            f"no world consistent with seat {view.seat}'s view found in {MAX_TRIES} draws"
+        )
+    return {s: tuple(cards_of(masks[s])) for s in know.hidden}
+
+
+def sample_masks(know: Knowledge, rng: random.Random) -> list[int] | None:
+    """:func:`sample_hands` as masks, every seat's (the view's own included); None when
+    no consistent world turns up in :data:`MAX_TRIES` draws."""
+    return _draw_masks(know, rng)
+
+
+def _draw_masks(know: Knowledge, rng: random.Random) -> list[int] | None:
+    """Worlds drawn until one fits: known cards where they are known to be; the cards
+    some seat cannot hold first, each to a seat that may hold it, with a chance in
+    proportion to the room left; the rest shuffled into the room left."""
+    hidden = know.hidden
+    n = know.rules.players
+    base = [0] * n
+    for seat, cards in know.view.hands.items():
+        base[seat] = mask_of(cards)
+    free = know.pool
+    for seat in hidden:
+        base[seat] = know.known.get(seat, 0)
+        free &= ~base[seat]
+    room0 = {s: know.sizes[s] - base[s].bit_count() for s in hidden}
+    room0[-1] = free.bit_count() - sum(room0.values())  # the stock
+    everyone = [*hidden, -1] if room0[-1] > 0 else list(hidden)
+    allowed: dict[int, list[int]] = {}
+    loose: list[int] = []
+    for i in range(52):
+        if free >> i & 1:
+            seats = [s for s in everyone if s < 0 or not know.forbidden[s] >> i & 1]
+            if len(seats) < len(everyone):
+                allowed[i] = seats
+            else:
+                loose.append(i)
+    tight = sorted(allowed, key=lambda i: len(allowed[i]))
+    for _ in range(MAX_TRIES):
+        room = dict(room0)
+        got = list(base)
+        ok = True
+        rng.shuffle(tight)
+        tight.sort(key=lambda i: len(allowed[i]))
+        for i in tight:
+            seats = [s for s in allowed[i] if room[s] > 0]
+            if not seats:
+                ok = False
+                break
+            pick = rng.randrange(sum(room[s] for s in seats))
+            for s in seats:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            room[s] -= 1
+            if s >= 0:
+                got[s] |= 1 << i
+        if not ok:
+            continue
+        rng.shuffle(loose)
+        at = 0
+        for s in hidden:
+            for i in loose[at : at + room[s]]:
+                got[s] |= 1 << i
+            at += room[s]
+        if _fits(know, got) is None:
+            return got
+    return None
