@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardrules.batch.backends import check_backend, run_ordered
-from cardrules.engine.bots import BOTS, Bot, MonteCarloBot
+from cardrules.engine.bots import make_bot
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError
 from cardrules.rules.components import Contract, Side
@@ -42,7 +42,6 @@ __all__ = [
     "GameResult",
     "SeatResult",
     "arena",
-    "make_bot",
     "parse_lineup",
 ]
 
@@ -51,53 +50,24 @@ __all__ = [
 # Bots by name
 
 
-def make_bot(
-    name: str, seed: str, *, samples: int | None = None, seconds: float | None = None
-) -> Bot:
-    """A bot from its name: ``random``, ``rule``, ``mc`` (with the run's budget), ``mc:N``
-    (N worlds a decision) or ``mc:Tms`` (T milliseconds a decision)."""
-    base, _, budget = name.partition(":")
-    if base == "mc":
-        if budget:
-            samples, seconds = _budget(name, budget)
-        return MonteCarloBot(seed, samples=samples, seconds=seconds)
-    make = BOTS.get(base)
-    if make is None or budget:
-        raise CardrulesError(
-            f"invalid bots: unknown bot {name!r}; known: {', '.join(sorted(BOTS))} "
-            "('mc:50' for 50 worlds a decision, 'mc:20ms' for 20 ms)"
-        )
-    return make(seed)
-
-
-def _budget(name: str, text: str) -> tuple[int | None, float | None]:
-    try:
-        if text.endswith("ms"):
-            ms = float(text[:-2])
-            if ms > 0 and math.isfinite(ms):
-                return None, ms / 1000
-        elif text.isdigit() and int(text) >= 1:
-            return int(text), None
-    except ValueError:
-        pass
-    raise CardrulesError(
-        f"invalid bots: {name!r} (a budget is a number of worlds, 'mc:50', or of "
-        "milliseconds, 'mc:20ms')"
-    )
-
-
-def parse_lineup(text: str | Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot name per seat, from ``"mc,rule,rule,rule"`` (or ``"mc,rule"``: the
-    names repeated round the table)."""
+def parse_lineup(text: str | Sequence[str], rules: Ruleset) -> tuple[str, ...]:
+    """One bot name per seat, from ``"mc,rule,rule,rule"``.  Fewer names than seats: in a
+    game of pairs they repeat round the table (``mc,rule``: partners are the same bot),
+    else the last one fills the seats left (``mc,rule``: one mc against three rule)."""
+    players = rules.players
     names = [n.strip().lower() for n in text.split(",")] if isinstance(text, str) else list(text)
     if not names or any(not isinstance(n, str) or not n for n in names):
         raise CardrulesError(f"invalid bots: {text!r} (expected names separated by commas)")
-    if players % len(names):
-        raise CardrulesError(
-            f"invalid bots: {len(names)} names for {players} seats "
-            "(give one per seat, or a pattern that fills the table: 'mc,rule')"
-        )
-    lineup = tuple(names * (players // len(names)))
+    if len(names) > players:
+        raise CardrulesError(f"invalid bots: {len(names)} names for {players} seats")
+    if rules.partnership:
+        if players % len(names):
+            raise CardrulesError(
+                f"invalid bots: {len(names)} names do not repeat round {players} seats"
+            )
+        lineup = tuple(names * (players // len(names)))
+    else:
+        lineup = tuple(names + names[-1:] * (players - len(names)))
     for name in set(lineup):
         make_bot(name, "check")  # refuse an unknown name before any work
     if len(set(lineup)) < 2:
@@ -532,7 +502,7 @@ def arena(
     else:
         rules = load(profile)
         ref = str(profile)
-    lineup = parse_lineup(bots, rules.players)
+    lineup = parse_lineup(bots, rules)
     turns = rotations(lineup)
     sets = -(-games // len(turns))
     options = tuple(rules.options_given.items())

@@ -576,7 +576,7 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def _make_players(players: Sequence[Player], seed: int) -> list[Any]:
-    from cardrules.engine.bots import BOTS
+    from cardrules.engine.bots import BOTS, make_bot
 
     out: list[Any] = []
     for i, p in enumerate(players):
@@ -584,8 +584,8 @@ def _make_players(players: Sequence[Player], seed: int) -> list[Any]:
             name = p.strip().lower()
             if name == "random":
                 out.append("random")
-            elif name in BOTS:
-                out.append(BOTS[name](f"{seed}/{i}"))
+            elif name.partition(":")[0] in BOTS:
+                out.append(make_bot(name, f"{seed}/{i}"))
             else:
                 raise CardrulesError(
                     f"invalid bots: unknown bot {p!r} at seat {i}; known: {', '.join(sorted(BOTS))}"

@@ -51,7 +51,9 @@ COMMANDS: dict[str, Command] = {
     "simulate": Command(
         "simulate many deals with bots: summary, JSON lines", "cardrules.cli.simulate"
     ),
-    "arena": Command("bots against bots in duplicate, with confidence intervals", "cardrules.cli.arena"),
+    "arena": Command(
+        "bots against bots in duplicate, with confidence intervals", "cardrules.cli.arena"
+    ),
     "diff": Command("the rule differences between two profiles", "cardrules.cli.diff"),
     "new": Command("scaffold a variant: a profile, or --plugin a package", "cardrules.cli.new"),
     "schema": Command("the JSON Schema of profile files, for editors", "cardrules.cli.schema"),

@@ -42,9 +42,10 @@ def arguments(p: argparse.ArgumentParser) -> None:
         "--bots",
         default="mc,rule",
         metavar="B[,B...]",
-        help="the line-up: a bot per seat, or a pattern repeated round the table "
-        "(default mc,rule: mc against rule, alternately; 'mc,rule,rule,rule': one mc "
-        "against three). Bots: random, rule, mc, mc:N (N worlds a decision), mc:Tms",
+        help="the line-up: a bot per seat; fewer names repeat round the table in a game of "
+        "pairs, else the last fills the seats left (default mc,rule: one mc against rule "
+        "bots, or an mc pair against a rule pair). Bots: random, rule, mc, mc:N (N worlds "
+        "a decision), mc:Tms (T milliseconds)",
     )
     p.add_argument(
         "--games",
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     """Run ``cardrules arena``: the table (or ``--json``) on stdout."""
     rules = load(args.profile, options=options_given(args.option))
     try:
-        lineup = parse_lineup(args.bots, rules.players)
+        lineup = parse_lineup(args.bots, rules)
     except Exception as exc:
         raise UsageError(f"--bots: {exc}") from None
     if args.sprt is not None and not args.sprt < 1:

@@ -38,6 +38,7 @@ __all__ = [
     "RuleBot",
     "autoplay",
     "bots_by_name",
+    "make_bot",
     "play_game",
     "side_needs_tricks",
     "sure_tricks",
@@ -343,12 +344,12 @@ class MonteCarloBot:
                 return list(legal)
             return _distinct_cards(view, legal)
         ruled = self._rule.choose(view)
-        if all(isinstance(a, Bid) for a in legal):
-            want = ruled.tricks if isinstance(ruled, Bid) else 0
-            bids = sorted(
-                (a for a in legal if isinstance(a, Bid)), key=lambda b: abs(b.tricks - want)
-            )
-            return list(bids[: self.candidates - 1])
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids and len(legal) > self.candidates:  # the calls nearest the rule bot's
+            want = ruled.tricks if isinstance(ruled, Bid) else bids[0].tricks
+            bids.sort(key=lambda b: abs(b.tricks - want))
+            near: list[Action] = list(bids[: self.candidates - 1])
+            return near if ruled in near else [ruled, *near]
         if len(legal) <= self.candidates:
             return list(legal)
         return [ruled, *[a for a in legal if a != ruled][: self.candidates - 1]]
@@ -399,6 +400,46 @@ BOTS: dict[str, Callable[[int | str | None], Bot]] = {
 }
 
 
+def make_bot(
+    name: str,
+    seed: int | str | None = None,
+    *,
+    samples: int | None = None,
+    seconds: float | None = None,
+) -> Bot:
+    """A bot from its name: ``random``, ``rule``, ``mc`` (with the budget given, else
+    :data:`DEFAULT_SAMPLES` worlds), ``mc:N`` (N worlds a decision) or ``mc:Tms``
+    (T milliseconds a decision)."""
+    base, colon, budget = name.strip().lower().partition(":")
+    if base == "mc":
+        if colon:
+            samples, seconds = _budget(name, budget)
+        return MonteCarloBot(seed, samples=samples, seconds=seconds)
+    make = BOTS.get(base)
+    if make is None or colon:
+        raise CardrulesError(
+            f"invalid bots: unknown bot {name!r}; known: {', '.join(sorted(BOTS))}"
+        )
+    return make(seed)
+
+
+def _budget(name: str, text: str) -> tuple[int | None, float | None]:
+    """``mc:N`` (worlds) or ``mc:Tms`` (milliseconds): (samples, seconds)."""
+    try:
+        if text.endswith("ms"):
+            ms = float(text[:-2])
+            if 0 < ms < float("inf"):
+                return None, ms / 1000
+        elif text.isdigit() and int(text) >= 1:
+            return int(text), None
+    except ValueError:
+        pass
+    raise CardrulesError(
+        f"invalid bots: {name!r} (the budget of mc is a number of worlds, 'mc:50', or of "
+        "milliseconds, 'mc:20ms')"
+    )
+
+
 def bots_by_name(names: str | Sequence[str], *, seed: int | None = None) -> list[Bot]:
     """Bots from a comma-separated list of names (``"rule,rule,random,random"``).
 
@@ -411,15 +452,7 @@ def bots_by_name(names: str | Sequence[str], *, seed: int | None = None) -> list
             f"invalid bots: {names!r} (expected names separated by commas, "
             f"e.g. 'rule,rule,random'; known: {', '.join(sorted(BOTS))})"
         )
-    bots = []
-    for i, name in enumerate(items):
-        make = BOTS.get(name)
-        if make is None:
-            raise CardrulesError(
-                f"invalid bots: unknown bot {name!r}; known: {', '.join(sorted(BOTS))}"
-            )
-        bots.append(make(None if seed is None else f"{seed}/{i}"))
-    return bots
+    return [make_bot(name, None if seed is None else f"{seed}/{i}") for i, name in enumerate(items)]
 
 
 def _table(bots: BotTable, players: int) -> dict[int, Bot]:

@@ -75,6 +75,9 @@ __all__ = [
 ]
 
 MAX_REDEALS = 10_000
+#: Games made from a view (Game.from_view) draw again at most this often when what
+#: the auction drew by chance (a Hearts passing direction) is not what the view shows.
+MAX_CHANCE_REDRAWS = 64
 #: The most seats at a table (a profile's ``[table] players`` is 3 to 7).
 MAX_PLAYERS: Final = 7
 #: The most deals a game may last, whatever its end condition: a game whose
@@ -1170,19 +1173,32 @@ class Game:
         if rules is None:
             rules = view.ruleset if view.ruleset is not None else load(view.profile)
         masks, stock = _world_masks(view, hands, rules)
-        game = cls(rules, seed=seed, dealer=view.dealer)
-        game.first_dealer = view.dealer
-        game.deals = list(view.results)
-        game.totals = dict(view.totals)
-        game.throw_ins = []
-        if view.phase == "auction":
-            game._replay_auction(view, masks, stock, hidden)
-        elif view.phase in ("play", "claim"):
-            game._take_position(view, masks, stock)
-        else:
+        if view.phase not in ("auction", "play", "claim"):
             raise CardrulesError(f"invalid view: a game cannot be made at phase {view.phase!r}")
-        game.actions = []
-        return game
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**62)
+        problem = ""
+        for attempt in range(MAX_CHANCE_REDRAWS):
+            if attempt:  # the auction drew by chance what the view shows otherwise
+                seed = random.Random(f"{seed}/{attempt}").randrange(2**62)
+            game = cls(rules, seed=seed, dealer=view.dealer)
+            game.first_dealer = view.dealer
+            game.deals = list(view.results)
+            game.totals = dict(view.totals)
+            game.throw_ins = []
+            if view.phase != "auction":
+                game._take_position(view, masks, stock)
+                game.actions = []
+                return game
+            problem = game._replay_auction(view, masks, stock, hidden)
+            if not problem and game.view(view.seat).auction != view.auction:
+                problem = "the auction the view shows differs from the one replayed"
+            if not problem:
+                game.actions = []
+                return game
+        raise CardrulesError(
+            f"invalid hands: the view's auction cannot be replayed with them ({problem})"
+        )
 
     def _replay_auction(
         self,
@@ -1190,8 +1206,10 @@ class Game:
         masks: list[int],
         stock: tuple[int, ...],
         hidden: Callable[[Game], Action] | None,
-    ) -> None:
-        """Deal ``view``'s deal again with ``masks`` and replay the auction it shows."""
+    ) -> str:
+        """Deal ``view``'s deal again with ``masks`` and replay the auction it shows; what
+        went wrong ("" when nothing did: what the auction drew by chance, as a Hearts
+        passing direction, may differ from the view's, and the caller draws again)."""
         self.deal_number = view.deal_number - 1
         self.preset = tuple(masks)
         self._preset_at = view.deal_number
@@ -1204,16 +1222,17 @@ class Game:
             )
         rng = random.Random(f"{self.seed}/hidden")
         for seat, text in view.auction_actions:
-            if text is None:
-                act = hidden(self) if hidden is not None else rng.choice(self.legal_actions())
-            else:
-                act = self.parse(text)
+            if self.phase != "auction" or self._to_act != seat:
+                return f"the auction replayed does not wait for seat {seat}"
             try:
+                if text is None:
+                    act = hidden(self) if hidden is not None else rng.choice(self.legal_actions())
+                else:
+                    act = self.parse(text)
                 self.apply(act, seat=self.controller(seat))
             except IllegalAction as exc:
-                raise CardrulesError(
-                    f"invalid hands: the view's auction cannot be replayed with them ({exc})"
-                ) from None
+                return str(exc)
+        return ""
 
     def _take_position(self, view: View, masks: list[int], stock: tuple[int, ...]) -> None:
         """Become the position of ``view`` (play or claim) with ``masks`` as the hands."""
@@ -1578,12 +1597,12 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
     for seat in hidden:
         if seat not in given:
             raise CardError(f"invalid hands: no cards for seat {seat}, which the view hides")
-        cards = given.pop(seat)
-        if type(cards) is int and 0 <= cards < 1 << 52:  # a mask
-            mask = cards
+        held: object = given.pop(seat)
+        if type(held) is int and 0 <= held < 1 << 52:  # a mask
+            mask = held
             count = mask.bit_count()
-        elif isinstance(cards, str | Iterable):
-            parsed = parse_cards(cards)
+        elif isinstance(held, str | Iterable):
+            parsed = parse_cards(held)
             mask = mask_of(parsed)
             count = len(parsed)
         else:

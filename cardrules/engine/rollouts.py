@@ -117,13 +117,17 @@ def play_out(game: Game, decide: Callable[[Game], Action], *, halt: bool = False
 
 def outcome(game: Game, seat: int, deal_index: int) -> float:
     """What the deal ``deal_index`` (0-based) brought ``seat``'s side: its score in that
-    deal, plus :data:`WIN` times its share of the win if the game is over (a win
+    deal (less its penalty points, where the lowest total wins), plus :data:`WIN` times
+    its share of the win if the game is over (a win
     shared by two sides is half each)."""
     side = game.rules.side_of(seat)
+    lowest = lowest_wins(game.rules.end)
     value = float(game.deals[deal_index].scores.get(side, Decimal(0)))
+    if lowest:  # penalty points: fewer is better
+        value = -value
     if game.over is not None:
         totals = game.totals
-        best = min(totals.values()) if lowest_wins(game.rules.end) else max(totals.values())
+        best = min(totals.values()) if lowest else max(totals.values())
         winners = [s for s, total in totals.items() if total == best]
         if side in winners:
             value += WIN / len(winners)

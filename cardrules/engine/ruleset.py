@@ -227,8 +227,9 @@ class Ruleset:
         hidden: Callable[[Game], Action] | None = None,
     ) -> Game:
         """A game in the position ``view`` shows, with ``hands`` (by seat: cards, or a
-        52-bit mask) as the cards the view hides: see :meth:`Game.from_view <cardrules.Game.from_view>`.
-        :func:`cardrules.engine.worlds.sample_hands` draws such hands."""
+        52-bit mask) as the cards the view hides: see :meth:`Game.from_view
+        <cardrules.Game.from_view>`.  :func:`cardrules.engine.worlds.sample_hands`
+        draws such hands."""
         return self.game_type.from_view(view, hands, seed=seed, rules=self, hidden=hidden)
 
     # -- stateless helpers -------------------------------------------------
