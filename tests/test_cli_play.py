@@ -415,3 +415,14 @@ def test_new_writes_a_schema_line_for_editors(tmp_path: Path) -> None:
     text = (tmp_path / "zzt-schema-house.toml").read_text(encoding="utf-8")
     assert text.startswith("#:schema ./profile.schema.json\n")
     assert tomllib.loads(text)["profile"]["name"] == "zzt-schema-house"
+
+
+def test_play_with_monte_carlo_bots() -> None:
+    """``--bots mc`` (and ``mc:N``): the Monte Carlo bot plays the game to its end; the
+    header names the bots."""
+    code, out, err = run("play", STRICT, "--auto", "--seed", "3", "--bots", "mc:4,rule,rule,rule")
+    assert (code, err) == (0, "")
+    assert "bots: " in out.splitlines()[0] and "mc:4" in out.splitlines()[0]
+    assert "== Deal 5 of 5, dealer " in out
+    code, _, err = run("play", STRICT, "--auto", "--bots", "mc:0")
+    assert code == 2 and "the budget of mc" in err
