@@ -188,7 +188,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        if os.environ.get("CARDRULES_REQUIRE_RAY"):
+        if os.environ.get("CARDRULES_REQUIRE_EXTRAS"):
             raise
         pytest.skip("Ray is not installed (pip install 'cardrules[ray]')")
     return ray

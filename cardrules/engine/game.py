@@ -1200,6 +1200,24 @@ class Game:
             f"invalid hands: the view's auction cannot be replayed with them ({problem})"
         )
 
+    @classmethod
+    def _with_deal(
+        cls, rules: Ruleset, hands: Sequence[int], stock: tuple[int, ...], dealer: int
+    ) -> Game | None:
+        """A game whose first deal is ``hands`` (masks by seat) and ``stock`` (top card
+        first), for a caller that deals by itself (the OpenSpiel adapter's chance nodes);
+        None when the rules throw that deal in."""
+        game = cls(rules, seed=0, dealer=dealer)
+        game.deal_number = 0
+        game.throw_ins = []
+        game.preset = tuple(hands)
+        game._preset_at = 1
+        game._preset_stock = stock
+        game._start_deal(dealer)
+        if game.throw_ins:
+            return None
+        return game
+
     def _replay_auction(
         self,
         view: View,

@@ -41,6 +41,7 @@ __all__ = [
     "ExchangesCards",
     "ExplainsRedeal",
     "GameOver",
+    "ListsActions",
     "NamesTurnRule",
     "NoAuction",
     "RanksLowest",
@@ -362,6 +363,15 @@ class TestsHands(Protocol):
 
 
 @runtime_checkable
+class ListsActions(Protocol):
+    """Optional member of an auction *factory*: every action its auctions may ever offer,
+    in a fixed order (the action spaces of the research adapters, :mod:`cardrules.envs`)."""
+
+    def every_action(self) -> tuple[Action, ...]:
+        """Every action of the auction, each once, in a fixed order."""
+
+
+@runtime_checkable
 class NamesTurnRule(Protocol):
     """Optional member of an auction state: the rule id a refusal cites when another
     seat tries to act during the auction (the calls auction's own rule)."""
@@ -449,6 +459,10 @@ class CallAuction:
             f"first={self.first!r}, play_turn_rule={self.play_turn_rule!r})"
         )
 
+    def every_action(self) -> tuple[Action, ...]:
+        """The calls ``low`` to ``high``."""
+        return self.bids
+
     def start(self, deal: DealInfo) -> _CallAuctionState:
         first = deal.direction.next(deal.dealer) if self.first == "next" else deal.dealer
         trump = self.trump
@@ -535,6 +549,10 @@ class NoAuction:
 
     def __repr__(self) -> str:
         return f"NoAuction({self.trump!r}, turn_up={self.turn_up})"
+
+    def every_action(self) -> tuple[Action, ...]:
+        """None: the play begins at once."""
+        return ()
 
     def start(self, deal: DealInfo) -> _NoAuctionState:
         trump = self.trump

@@ -115,6 +115,10 @@ class BridgeAuction:
         """The board number of the game's deal ``number`` (1-based)."""
         return self.first_board + number - 1
 
+    def every_action(self) -> tuple[Action, ...]:
+        """Pass, double, redouble and the 35 bids, lowest first."""
+        return (PASS, DOUBLE, REDOUBLE, *BIDS)
+
     def start(self, deal: DealInfo) -> BridgeAuctionState:
         """The auction of a fresh board: the dealer calls first."""
         return BridgeAuctionState(self, deal.dealer, deal.direction, self.board_of(deal.number))

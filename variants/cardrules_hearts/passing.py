@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardrules.cards import Card, Suit, cards_of
+from cardrules.cards import CARDS, Card, Suit, cards_of
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb, expected_actions, register_verb
 from cardrules.rules.components import Contract, DealInfo, Direction, seat_words
@@ -205,6 +205,10 @@ class HeartsPassing:
         if self.passing == "chance":
             return CHANCE[deal.chance("passing").randrange(len(CHANCE))]
         return self.passing
+
+    def every_action(self) -> tuple[Action, ...]:
+        """A card to pass, for each card of the pack."""
+        return tuple(PassCard(card) for card in CARDS)
 
     def start(self, deal: DealInfo) -> HeartsPassingState:
         """The passing of a fresh deal."""

@@ -74,6 +74,10 @@ class PointsAuction:
             return {}
         return {seat: _holds_points(p) for seat, p in enumerate(points) if type(p) is int}
 
+    def every_action(self) -> tuple[Action, ...]:
+        """The ten contracts declarer may choose (D-6)."""
+        return tuple(CONTRACTS)
+
     def start(self, deal: DealInfo) -> PointsAuctionState:
         """The auction of a fresh deal: points announced at once, dummy exposed."""
         return PointsAuctionState(deal.dealer, deal.hands, deal.direction)

@@ -140,6 +140,10 @@ class OhHellBids:
             f"hook_rule={self.hook_rule!r}, play_turn_rule={self.play_turn_rule!r})"
         )
 
+    def every_action(self) -> tuple[Action, ...]:
+        """The bids 0 to 17, the most cards a hand holds at three players."""
+        return tuple(Bid(n) for n in range(52 // 3 + 1))
+
     def start(self, deal: DealInfo) -> OhHellBidsState:
         """The bidding of a fresh deal: the hand size is that of the hands dealt."""
         trump = self.trump

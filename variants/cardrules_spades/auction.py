@@ -212,6 +212,11 @@ class SpadesBids:
             f"play_turn_rule={self.play_turn_rule!r})"
         )
 
+    def every_action(self) -> tuple[Action, ...]:
+        """The calls 0 to 13, and blind nil where it is played."""
+        calls = _CALLS[:14]
+        return (*calls, BlindNil()) if self.blind_nil else calls
+
     def start(self, deal: DealInfo) -> SpadesBidsState:
         """The bidding of a fresh deal (the game's totals before it decide blind nil)."""
         totals = deal.totals

@@ -1,0 +1,210 @@
+"""A seat's view as a fixed-size vector, and actions as fixed indices: what the research
+adapters (PettingZoo, Gymnasium, OpenSpiel) give learning agents.
+
+Everything here is computed from a :class:`~cardrules.View` alone, so an
+observation can hold no card its seat may not see.  Seats are *relative*: slot
+0 is the observing seat, slot 1 the next seat in seat order, and so on round
+the table of ``n`` seats.  Cards are indexed 0..51 (clubs 2 .. spades ace:
+``13 * suit + rank``).
+
+The observation, in order (:meth:`Encoding.segments` names each part and its
+length):
+
+``hand`` (52)
+    the observing seat's cards.
+``shown`` ((n-1) x 52)
+    for each other seat, the cards of its hand this seat may see (dummy's once
+    shown) or knows it holds (the cards it passed in Hearts).
+``played`` (n x 52)
+    for each seat, the cards it played to the deal's completed tricks.
+``trick`` (n x 52)
+    for each seat, the card it has played to the trick in progress.
+``auction`` (n x A)
+    for each seat, which of the profile's A auction actions it took this deal
+    (the calls, the contract, a card passed: only those this seat may see).
+``trump`` (5)
+    the trump suit (clubs, diamonds, hearts, spades) or none (or not yet known).
+``tricks`` (n)
+    tricks each seat has won this deal, divided by 13.
+``totals`` (n)
+    the total of each seat's side, divided by 100.
+``to_act``, ``dealer`` (n each)
+    one-hot: the seat to act, the dealer.
+``phase`` (3)
+    one-hot: auction, play, claim.
+
+The actions: index ``i`` < 52 plays card ``i``; ``52 + j`` is the ``j``-th of the
+auction's actions (:meth:`~cardrules.rules.components.ListsActions.every_action`);
+then, where the profile allows claims, ``accept claim`` and ``refuse claim``.
+(A claim itself is not offered: agents play every card.)
+
+>>> import cardrules
+>>> enc = Encoding(cardrules.load("callbreak-strict"))
+>>> enc.actions, enc.size
+(64, 696)
+>>> game = cardrules.load("callbreak-strict").new_game(seed=1)
+>>> vector = enc.observe(game.view(0))
+>>> int(vector[:52].sum()), len(vector)
+(13, 696)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Suit
+from cardrules.errors import CardrulesError
+from cardrules.rules.actions import PLAYS, Action, Play, parse_action
+from cardrules.rules.components import ListsActions
+
+if TYPE_CHECKING:
+    from cardrules.engine.ruleset import Ruleset
+    from cardrules.engine.views import View
+
+__all__ = ["Encoding"]
+
+_PHASES = ("auction", "play", "claim")
+
+
+class Encoding:
+    """The observation vector and action indices of one ruleset (see the module)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        factory = rules.auction
+        if not isinstance(factory, ListsActions):
+            raise CardrulesError(
+                f"profile {rules.name!r}: its auction does not list its actions "
+                "(every_action), so it has no fixed action space"
+            )
+        self.rules = rules
+        self.players = n = rules.players
+        auction = tuple(factory.every_action())
+        claims: tuple[Action, ...] = ()
+        if rules.profile.claims:
+            claims = (parse_action("accept claim"), parse_action("refuse claim"))
+        #: The non-card actions, in index order from 52.
+        self.extra: tuple[Action, ...] = auction + claims
+        self._auction = len(auction)
+        self._index = {str(a): 52 + i for i, a in enumerate(self.extra)}
+        self.actions = 52 + len(self.extra)
+        self._segments = (
+            ("hand", 52),
+            ("shown", (n - 1) * 52),
+            ("played", n * 52),
+            ("trick", n * 52),
+            ("auction", n * self._auction),
+            ("trump", 5),
+            ("tricks", n),
+            ("totals", n),
+            ("to_act", n),
+            ("dealer", n),
+            ("phase", 3),
+        )
+        self.size = sum(length for _, length in self._segments)
+
+    def segments(self) -> list[tuple[str, int, int]]:
+        """Each part of the observation: (name, start, length)."""
+        out = []
+        at = 0
+        for name, length in self._segments:
+            out.append((name, at, length))
+            at += length
+        return out
+
+    # -- actions --------------------------------------------------------------
+
+    def index(self, action: Action) -> int:
+        """The index of an action."""
+        if type(action) is Play:
+            return action.card.index
+        index = self._index.get(str(action))
+        if index is None:
+            raise CardrulesError(f"action {str(action)!r} is not in the action space")
+        return index
+
+    def action(self, index: object) -> Action:
+        """The action of an index; :class:`~cardrules.CardrulesError` if there is none."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            try:
+                index = operator.index(index)  # type: ignore[arg-type]  # numpy ints; no float
+            except TypeError:
+                raise CardrulesError(f"invalid action index: {index!r}") from None
+        if 0 <= index < 52:
+            return PLAYS[index]
+        if 52 <= index < self.actions:
+            return self.extra[index - 52]
+        raise CardrulesError(f"invalid action index: {index} (expected 0..{self.actions - 1})")
+
+    def mask(self, view: View) -> Any:
+        """The legal actions of ``view`` as a 0/1 ``int8`` vector (all 0 when the seat
+        does not decide)."""
+        import numpy as np
+
+        out = np.zeros(self.actions, dtype=np.int8)
+        for action in view.legal_actions:
+            out[self.index(action)] = 1
+        return out
+
+    # -- observations ---------------------------------------------------------
+
+    def observe(self, view: View) -> Any:
+        """The observation of ``view`` as a ``float32`` vector of :attr:`size`."""
+        import numpy as np
+
+        n = self.players
+        me = view.seat
+        out = np.zeros(self.size, dtype=np.float32)
+        starts = {name: start for name, start, _ in self.segments()}
+
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        for card in view.hand:
+            out[card.index] = 1
+        shown = starts["shown"]
+        for seat, cards in view.hands.items():
+            if seat != me:
+                base = shown + (rel(seat) - 1) * 52
+                for card in cards:
+                    out[base + card.index] = 1
+        for seat, cards in view.known.items():
+            if seat != me:
+                base = shown + (rel(seat) - 1) * 52
+                for card in cards:
+                    out[base + card.index] = 1
+        played = starts["played"]
+        direction = self.rules.direction
+        for leader, cards, _ in view.tricks:
+            seat = leader
+            for card in cards:
+                out[played + rel(seat) * 52 + card.index] = 1
+                seat = direction.next(seat)
+        trick = starts["trick"]
+        for seat, card in view.trick:
+            out[trick + rel(seat) * 52 + card.index] = 1
+        auction = starts["auction"]
+        for seat, text in view.auction_actions:
+            if text is None:
+                continue
+            index = self._index.get(text)
+            if index is not None and index - 52 < self._auction:
+                out[auction + rel(seat) * self._auction + index - 52] = 1
+        trump = starts["trump"]
+        out[trump + (4 if view.trump is None else int(Suit[view.trump]))] = 1
+        for seat, won in enumerate(view.tricks_won):
+            out[starts["tricks"] + rel(seat)] = won / 13
+        rules = self.rules
+        for seat in range(n):
+            total = view.totals.get(rules.side_of(seat))
+            if total is not None:
+                out[starts["totals"] + rel(seat)] = float(total) / 100
+        if view.to_act is not None:
+            out[starts["to_act"] + rel(view.to_act)] = 1
+        out[starts["dealer"] + rel(view.dealer)] = 1
+        if view.phase in _PHASES:
+            out[starts["phase"] + _PHASES.index(view.phase)] = 1
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Encoding of {self.rules.name!r}: {self.size} values, {self.actions} actions>"

@@ -1,0 +1,174 @@
+"""Every profile as a PettingZoo AEC environment (``pip install 'cardrules[pettingzoo]'``).
+
+>>> from cardrules.envs.pettingzoo import env
+>>> e = env("callbreak-strict", render_mode="ansi")
+>>> e.reset(seed=1)
+>>> e.agent_selection, e.observation_space("seat_0")["action_mask"].shape
+('seat_0', (64,))
+
+The agents are the seats, ``seat_0`` .. ``seat_{n-1}``; the agent selected is
+the seat that decides (declarer for dummy).  Its observation is a dict: the
+encoding of its view (:mod:`cardrules.envs.encoding`) under ``"observation"``
+and the legal actions as a 0/1 mask under ``"action_mask"`` (all 0 for a seat
+that does not decide).  An episode is a whole game (``deals`` shortens it).
+``reward="deal"`` (default) gives each agent its side's score as each deal is
+scored (less its penalty points where the lowest total wins); ``"game"`` gives
+each agent its side's share of the win at the end (a shared win is split).
+An illegal action raises :class:`~cardrules.IllegalAction` naming the rule.
+``render()`` (``render_mode="ansi"``) returns the text picture of the game,
+every hand shown: it is for watching, not for an agent.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardrules.engine.game import Game, lowest_wins
+from cardrules.engine.ruleset import Ruleset, load
+from cardrules.envs.encoding import Encoding
+from cardrules.errors import CardrulesError
+
+__all__ = ["CardrulesEnv", "env", "raw_env"]
+
+REWARDS = ("deal", "game")
+
+
+class CardrulesEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one profile (see the module)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "cardrules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        profile: str | Ruleset = "callbreak-strict",
+        *,
+        options: dict[str, Any] | None = None,
+        deals: int | None = None,
+        reward: str = "deal",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise CardrulesError(f"invalid reward: {reward!r} (expected 'deal' or 'game')")
+        if render_mode not in (None, "ansi"):
+            raise CardrulesError(f"invalid render_mode: {render_mode!r} (expected 'ansi')")
+        if isinstance(profile, Ruleset):
+            self.rules = profile
+        else:
+            self.rules = load(profile, options=options or {}, deals=deals)
+        self.encoding = Encoding(self.rules)
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        n = self.rules.players
+        self.possible_agents = [f"seat_{s}" for s in range(n)]
+        self.agents = self.possible_agents[:]
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=-np.inf, high=np.inf, shape=(self.encoding.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(
+                    low=0, high=1, shape=(self.encoding.actions,), dtype=np.int8
+                ),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {
+            a: spaces.Discrete(self.encoding.actions) for a in self.possible_agents
+        }
+        self._seeds = random.Random()
+        self.game: Game | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the episode -----------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: from ``seed``, or the next seed of the last one given."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = self.rules.new_game(seed=self._seeds.randrange(2**62))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        game = self.game
+        assert game is not None
+        if game.to_act is not None:
+            self.agent_selection = f"seat_{game.controller(game.to_act)}"
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation: the encoding of its view, and its action mask."""
+        assert self.game is not None
+        view = self.game.view(self.possible_agents.index(agent))
+        return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(view)}
+
+    def step(self, action: Any) -> None:
+        """The selected agent takes the action of index ``action``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None
+        seat = self.possible_agents.index(agent)
+        scored = len(game.deals)
+        game.apply(self.encoding.action(action), seat=seat)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        rules = self.rules
+        sign = -1.0 if lowest_wins(rules.end) else 1.0
+        if self.reward_kind == "deal":
+            for deal in game.deals[scored:]:
+                for s, name in enumerate(self.possible_agents):
+                    self.rewards[name] += sign * float(deal.scores.get(rules.side_of(s), 0))
+        if game.phase == "finished":
+            if self.reward_kind == "game":
+                winners = [st.side for st in game.standings() if st.winner]
+                for s, name in enumerate(self.possible_agents):
+                    if rules.side_of(s) in winners:
+                        self.rewards[name] += 1.0 / len(winners)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The text picture of the game (every hand shown), with ``render_mode="ansi"``."""
+        if self.render_mode is None or self.game is None:
+            return None
+        return str(self.game)
+
+    def close(self) -> None:
+        pass
+
+
+#: PettingZoo's name for the unwrapped environment.
+raw_env = CardrulesEnv
+
+
+def env(profile: str | Ruleset = "callbreak-strict", **kwargs: Any) -> Any:
+    """The environment of ``profile``, with PettingZoo's usual wrappers (an action out of
+    bounds, or taken out of order, is refused)."""
+    out: Any = CardrulesEnv(profile, **kwargs)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
