@@ -102,6 +102,7 @@ class Encoding:
             ("phase", 3),
         )
         self.size = sum(length for _, length in self._segments)
+        self._starts = {name: start for name, start, _ in self.segments()}
 
     def segments(self) -> list[tuple[str, int, int]]:
         """Each part of the observation: (name, start, length)."""
@@ -142,8 +143,7 @@ class Encoding:
         import numpy as np
 
         out = np.zeros(self.actions, dtype=np.int8)
-        for action in view.legal_actions:
-            out[self.index(action)] = 1
+        out[[self.index(action) for action in view.legal_actions]] = 1
         return out
 
     # -- observations ---------------------------------------------------------
@@ -155,43 +155,42 @@ class Encoding:
         n = self.players
         me = view.seat
         out = np.zeros(self.size, dtype=np.float32)
-        starts = {name: start for name, start, _ in self.segments()}
+        starts = self._starts
+        ones: list[int] = [card.index for card in view.hand]  # the positions set to 1
 
         def rel(seat: int) -> int:
             return (seat - me) % n
 
-        for card in view.hand:
-            out[card.index] = 1
         shown = starts["shown"]
         for seat, cards in view.hands.items():
             if seat != me:
                 base = shown + (rel(seat) - 1) * 52
-                for card in cards:
-                    out[base + card.index] = 1
+                ones += [base + card.index for card in cards]
         for seat, cards in view.known.items():
             if seat != me:
                 base = shown + (rel(seat) - 1) * 52
-                for card in cards:
-                    out[base + card.index] = 1
+                ones += [base + card.index for card in cards]
         played = starts["played"]
-        direction = self.rules.direction
+        step = self.rules.direction.step
         for leader, cards, _ in view.tricks:
-            seat = leader
-            for card in cards:
-                out[played + rel(seat) * 52 + card.index] = 1
-                seat = direction.next(seat)
+            for i, card in enumerate(cards):
+                ones.append(played + rel(leader + i * step) * 52 + card.index)
         trick = starts["trick"]
-        for seat, card in view.trick:
-            out[trick + rel(seat) * 52 + card.index] = 1
+        ones += [trick + rel(seat) * 52 + card.index for seat, card in view.trick]
         auction = starts["auction"]
         for seat, text in view.auction_actions:
             if text is None:
                 continue
             index = self._index.get(text)
             if index is not None and index - 52 < self._auction:
-                out[auction + rel(seat) * self._auction + index - 52] = 1
-        trump = starts["trump"]
-        out[trump + (4 if view.trump is None else int(Suit[view.trump]))] = 1
+                ones.append(auction + rel(seat) * self._auction + index - 52)
+        ones.append(starts["trump"] + (4 if view.trump is None else int(Suit[view.trump])))
+        if view.to_act is not None:
+            ones.append(starts["to_act"] + rel(view.to_act))
+        ones.append(starts["dealer"] + rel(view.dealer))
+        if view.phase in _PHASES:
+            ones.append(starts["phase"] + _PHASES.index(view.phase))
+        out[ones] = 1
         for seat, won in enumerate(view.tricks_won):
             out[starts["tricks"] + rel(seat)] = won / 13
         rules = self.rules
@@ -199,11 +198,6 @@ class Encoding:
             total = view.totals.get(rules.side_of(seat))
             if total is not None:
                 out[starts["totals"] + rel(seat)] = float(total) / 100
-        if view.to_act is not None:
-            out[starts["to_act"] + rel(view.to_act)] = 1
-        out[starts["dealer"] + rel(view.dealer)] = 1
-        if view.phase in _PHASES:
-            out[starts["phase"] + _PHASES.index(view.phase)] = 1
         return out
 
     def __repr__(self) -> str:
