@@ -146,6 +146,22 @@ class Encoding:
         out[[self.index(action) for action in view.legal_actions]] = 1
         return out
 
+    def spaces(self) -> tuple[Any, Any]:
+        """Gymnasium's observation space (a dict: the vector under ``"observation"``, the
+        mask under ``"action_mask"``) and action space of this encoding."""
+        import numpy as np
+        from gymnasium import spaces
+
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=-np.inf, high=np.inf, shape=(self.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.actions,), dtype=np.int8),
+            }
+        )
+        return observation, spaces.Discrete(self.actions)
+
     # -- observations ---------------------------------------------------------
 
     def observe(self, view: View) -> Any:

@@ -23,13 +23,12 @@ import random
 from typing import Any
 
 import gymnasium
-import numpy as np
-from gymnasium import spaces
 
 from cardrules.engine.bots import Bot, make_bot
-from cardrules.engine.game import Game, lowest_wins
+from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.envs.encoding import Encoding
+from cardrules.envs.rewards import check_reward, seat_rewards
 from cardrules.errors import CardrulesError
 
 __all__ = ["SeatEnv"]
@@ -58,8 +57,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         n = self.rules.players
         if type(seat) is not int or not 0 <= seat < n:
             raise CardrulesError(f"invalid seat: {seat!r} (expected 0..{n - 1})")
-        if reward not in ("deal", "game"):
-            raise CardrulesError(f"invalid reward: {reward!r} (expected 'deal' or 'game')")
+        check_reward(reward)
         names = [b.strip() for b in bots.split(",")]
         if len(names) == 1:
             names = names * (n - 1)
@@ -74,17 +72,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self.reward_kind = reward
         self.render_mode = render_mode
         self.encoding = Encoding(self.rules)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(self.encoding.size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(
-                    low=0, high=1, shape=(self.encoding.actions,), dtype=np.int8
-                ),
-            }
-        )
-        self.action_space = spaces.Discrete(self.encoding.actions)
+        self.observation_space, self.action_space = self.encoding.spaces()
         self._seeds = random.Random()
         self.game: Game | None = None
         self._bots: dict[int, Bot] = {}
@@ -121,17 +109,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
             if decider == self.seat:
                 break
             game.apply(self._bots[decider].choose(game.view(decider)), seat=decider)
-        rules = self.rules
-        side = rules.side_of(self.seat)
-        reward = 0.0
-        if self.reward_kind == "deal":
-            sign = -1.0 if lowest_wins(rules.end) else 1.0
-            for deal in game.deals[scored:]:
-                reward += sign * float(deal.scores.get(side, 0))
-        elif game.phase == "finished":
-            winners = [st.side for st in game.standings() if st.winner]
-            reward = 1.0 / len(winners) if side in winners else 0.0
-        return reward
+        return seat_rewards(game, scored, self.reward_kind)[self.seat]
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """The learner takes the action of index ``action``; the bots play on."""

@@ -24,19 +24,17 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from cardrules.engine.game import Game, lowest_wins
+from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.envs.encoding import Encoding
+from cardrules.envs.rewards import check_reward, seat_rewards
 from cardrules.errors import CardrulesError
 
 __all__ = ["CardrulesEnv", "env", "raw_env"]
-
-REWARDS = ("deal", "game")
 
 
 class CardrulesEnv(AECEnv):  # type: ignore[misc]
@@ -58,8 +56,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise CardrulesError(f"invalid reward: {reward!r} (expected 'deal' or 'game')")
+        check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise CardrulesError(f"invalid render_mode: {render_mode!r} (expected 'ansi')")
         if isinstance(profile, Ruleset):
@@ -72,19 +69,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         n = self.rules.players
         self.possible_agents = [f"seat_{s}" for s in range(n)]
         self.agents = self.possible_agents[:]
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(self.encoding.size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(
-                    low=0, high=1, shape=(self.encoding.actions,), dtype=np.int8
-                ),
-            }
-        )
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = {
-            a: spaces.Discrete(self.encoding.actions) for a in self.possible_agents
+        # A space each: an agent's space is seeded on its own.
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+            a: self.encoding.spaces()[0] for a in self.possible_agents
+        }
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: self.encoding.spaces()[1] for a in self.possible_agents
         }
         self._seeds = random.Random()
         self.game: Game | None = None
@@ -135,18 +125,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         game.apply(self.encoding.action(action), seat=seat)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        rules = self.rules
-        sign = -1.0 if lowest_wins(rules.end) else 1.0
-        if self.reward_kind == "deal":
-            for deal in game.deals[scored:]:
-                for s, name in enumerate(self.possible_agents):
-                    self.rewards[name] += sign * float(deal.scores.get(rules.side_of(s), 0))
+        rewards = seat_rewards(game, scored, self.reward_kind)
+        for s, name in enumerate(self.possible_agents):
+            self.rewards[name] = rewards[s]
         if game.phase == "finished":
-            if self.reward_kind == "game":
-                winners = [st.side for st in game.standings() if st.winner]
-                for s, name in enumerate(self.possible_agents):
-                    if rules.side_of(s) in winners:
-                        self.rewards[name] += 1.0 / len(winners)
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
