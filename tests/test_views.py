@@ -134,3 +134,29 @@ def test_view_of_the_seat_to_act_only_has_legal_actions(strict: cardrules.Rulese
         with_actions = [s for s in range(4) if game.view(s).legal_actions]
         assert with_actions == [to_act]
         game.apply(game.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_the_public_view_holds_what_every_seat_sees_and_no_more(name: str) -> None:
+    """A spectator's view (``Game.public_view``): the hands every seat may see (MB-dummy
+    once shown), no legal actions, no private call (Hearts' passes), nothing known alone."""
+    game = cardrules.load(name).new_game(seed=5)
+    policy = random_policy(random.Random(5))
+    n = game.rules.players
+    while True:
+        view = game.public_view()
+        assert view.seat == -1 and view.legal_actions == () and not view.known
+        common = set.intersection(*(set(game.view(s).hands) for s in range(n)))
+        assert set(view.hands) == common
+        shown = {str(c) for s in common for c in game.hand(s)}
+        hidden = {str(c) for s in range(n) if s not in common for c in game.hand(s)}
+        data = view.to_dict()
+        for key in ("auction", "auction_actions", "contract"):  # bridge's "4C" is a call
+            data.pop(key, None)
+        assert not card_tokens(data) & (hidden - shown)
+        for seat, text in view.auction_actions:
+            public = [t for s, t in game.view((seat + 1) % n).auction_actions if s == seat]
+            assert text is None or text in public
+        if game.phase == "finished":
+            break
+        game.apply(policy(game))

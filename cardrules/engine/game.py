@@ -31,7 +31,7 @@ from cardrules.engine.records import (
 )
 from cardrules.engine.ruleset import Ruleset, explain_mask, load
 from cardrules.engine.steps import run_steps
-from cardrules.engine.views import View, make_view
+from cardrules.engine.views import PUBLIC, View, make_view
 from cardrules.errors import (
     CardError,
     CardrulesError,
@@ -998,6 +998,11 @@ class Game:
     def view(self, seat: object) -> View:
         """What ``seat`` may know: its own hand and public facts only."""
         return make_view(self, _check_seat(seat, self._n))
+
+    def public_view(self) -> View:
+        """What a spectator may know: the view of no seat (``seat`` is ``-1``), with the
+        hands every seat may see (dummy's, once shown) and no legal actions."""
+        return make_view(self, PUBLIC)
 
     # -- records -----------------------------------------------------------
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game, PlayedCard
     from cardrules.engine.ruleset import Ruleset
 
-__all__ = ["View"]
+__all__ = ["PUBLIC", "View"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,25 +134,30 @@ class View:
         return html(self)
 
 
+#: The ``seat`` of the public view (:meth:`Game.public_view`): no seat, a spectator's.
+PUBLIC = -1
+
+
 def make_view(game: Game, seat: int) -> View:
-    """Build ``seat``'s view of ``game`` (see :meth:`Game.view`)."""
-    visible = {seat, *game.auction.exposed()}
+    """Build ``seat``'s view of ``game`` (see :meth:`Game.view`); ``seat`` :data:`PUBLIC`:
+    what every seat may see, and nothing any one seat is told alone."""
+    visible = {*game.auction.exposed()} if seat == PUBLIC else {seat, *game.auction.exposed()}
     if game.contract is not None:  # a hand shown during the play (dummy, after the lead)
         played = len(game.tricks) * game.rules.players + len(game.trick)
         visible.update(game.contract.exposed(played))
     if game.phase == "finished":
-        visible = {seat}
+        visible = set() if seat == PUBLIC else {seat}
     hands = {s: tuple(cards_of(game.hands[s])) for s in sorted(visible)}
     to_act = game.to_act
     controller = None if to_act is None else game.controller(to_act)
     legal = tuple(game.legal_actions()) if controller == seat else ()
     contract = game.contract
     auction = game.auction.public()
-    if isinstance(game.auction, TellsSeat):  # what the auction tells this seat alone
+    if seat != PUBLIC and isinstance(game.auction, TellsSeat):  # told this seat alone
         auction.update(game.auction.private(seat))
     calls = tuple((s, str(a) if s == seat or not a.private else None) for s, a in game._calls)
     known: dict[int, tuple[Card, ...]] = {}
-    if contract is not None and isinstance(game.auction, ShowsCards):
+    if seat != PUBLIC and contract is not None and isinstance(game.auction, ShowsCards):
         for s, mask in game.auction.known_to(seat).items():
             held = mask & game.hands[s]
             if held and s not in visible:
