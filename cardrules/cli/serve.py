@@ -1,0 +1,82 @@
+"""``cardrules serve``: the table server on uvicorn (``pip install 'cardrules[server]'``).
+
+The tables are kept in ``--database`` (a SQLAlchemy URL; by default a SQLite file in
+the working directory) and resumed from it when the server starts again.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from cardrules.cli.console import Console, UsageError
+
+__all__ = ["arguments", "run"]
+
+
+def arguments(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cardrules serve`` to ``p``."""
+    p.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
+    )
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="where tables are kept: a SQLAlchemy URL (default sqlite:///cardrules-tables.sqlite3; "
+        "postgresql+psycopg://user:password@host/db with psycopg installed)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a pause before each bot action, so that people can follow (default 0)",
+    )
+    p.add_argument(
+        "--allow-seed",
+        action="store_true",
+        help="let POST /tables choose the seed (for tests: whoever picks it knows every hand)",
+    )
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=50.0,
+        help="messages a second a socket may send (bursts of twice that); more are dropped",
+    )
+    p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    """Serve until interrupted."""
+    try:
+        import uvicorn
+
+        from cardrules.server.app import create_app
+        from cardrules.server.store import DEFAULT_DATABASE
+    except ImportError as exc:
+        raise UsageError(
+            f"cardrules serve needs the server extra: pip install 'cardrules[server]' ({exc})"
+        ) from exc
+    if args.bot_delay < 0:
+        raise UsageError("--bot-delay must be 0 or more")
+    if not args.rate > 0:
+        raise UsageError("--rate must be more than 0")
+    app = create_app(
+        args.database or DEFAULT_DATABASE,
+        allow_seed=args.allow_seed,
+        bot_delay=args.bot_delay,
+        rate=args.rate,
+        burst=max(1, int(args.rate * 2)),
+    )
+    console.say(f"cardrules: serving http://{args.host}:{args.port}/ (Ctrl-C stops)")
+    console.stdout.flush()
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=65_536,  # larger frames close the socket; the app reads at most 4 KiB
+        ws_ping_interval=20,
+    )
+    return 0

@@ -1,0 +1,336 @@
+"""The table server as an ASGI application (Starlette), served by ``cardrules serve``.
+
+HTTP:
+
+- ``GET /``: the browser table (plain HTML and JavaScript, in ``static/``).
+- ``GET /profiles``: the installed profiles and their number of players.
+- ``POST /tables``: create a table (:class:`~cardrules.server.messages.CreateTable`);
+  201 with :class:`~cardrules.server.messages.TableCreated`.
+- ``GET /tables/{id}``: :class:`~cardrules.server.messages.TableInfo`.
+- ``GET /tables/{id}/record``: the library's JSON record, once the game is over
+  (409 before: it holds every hand).
+- ``GET /protocol.json``: the JSON Schema of every message.
+
+WebSocket ``/tables/{id}/ws``: see :mod:`cardrules.server.messages`.  Each socket
+may send ``rate`` messages a second (bursts of ``burst``); the rest are dropped
+with a ``flood`` error, and a socket that keeps flooding is closed.  A socket
+that cannot keep up with its views is closed too (its client reconnects and
+resumes).  A refused or dropped message never changes a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardrules.errors import CardrulesError, IllegalAction
+from cardrules.server.messages import (
+    MAX_MESSAGE_BYTES,
+    Accepted,
+    Act,
+    CreateTable,
+    ErrorMessage,
+    Join,
+    Refused,
+    client_message,
+    schemas,
+)
+from cardrules.server.store import DEFAULT_DATABASE, Store
+from cardrules.server.tables import Hub, ServerError, Table, Watcher
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("cardrules.server")
+
+#: The largest ``POST /tables`` body read.
+MAX_BODY_BYTES = 16_384
+#: Messages queued for a socket that reads them slower than they come, before it is
+#: closed (more than a burst of answers).
+MAX_QUEUED = 256
+#: Messages dropped for flooding before the socket is closed.
+MAX_DROPPED = 200
+#: Seconds a socket has to send its ``join``.
+JOIN_SECONDS = 30.0
+
+
+def _error(code: str, message: str) -> str:
+    return ErrorMessage(code=code, message=message).model_dump_json()
+
+
+def _validation_text(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(x) for x in error["loc"]) or "message"
+        parts.append(f"{where}: {error['msg']}")
+    return "; ".join(parts)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class _Sender:
+    """A socket's outgoing messages, in order, from a queue of their own: a slow reader
+    delays no one else, and is closed once too far behind."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUED)
+        self.task = asyncio.get_running_loop().create_task(self._write())
+
+    async def send(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.task.cancel()
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1013, reason="too slow: reconnect to resume")
+
+    async def _write(self) -> None:
+        with contextlib.suppress(Exception):
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_text(text)
+
+    async def close(self) -> None:
+        """Send what is queued (for a few seconds at most), then stop."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(self.task, 5)
+
+
+def create_app(
+    database: str = DEFAULT_DATABASE,
+    *,
+    allow_seed: bool = False,
+    bot_delay: float = 0.0,
+    rate: float = 50.0,
+    burst: int = 100,
+) -> Starlette:
+    """The server's application over ``database`` (a SQLAlchemy URL).
+
+    ``allow_seed`` lets ``POST /tables`` choose the seed (tests only: whoever picks
+    it can know every hand); ``bot_delay`` seconds pass before each bot's action
+    (so that a person can follow them); ``rate``/``burst`` bound each socket's
+    messages.
+    """
+    state: dict[str, Hub] = {}
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, database)
+        state["hub"] = Hub(store, allow_seed=allow_seed, bot_delay=bot_delay)
+        resumed = await hub().resume()
+        log.info("cardrules server: %d table(s) resumed from %s", resumed, store.engine.url)
+        try:
+            yield
+        finally:
+            await hub().close()
+            store.close()
+
+    async def index(_request: Request) -> Response:
+        page = resources.files("cardrules.server").joinpath("static/index.html").read_text()
+        return HTMLResponse(page)
+
+    async def profiles(_request: Request) -> Response:
+        from cardrules import profiles as names
+        from cardrules.engine.ruleset import load
+
+        out = []
+        for name in names():
+            rules = load(name)
+            out.append({"name": name, "players": rules.players, "deals": rules.deals})
+        return JSONResponse(out)
+
+    async def protocol(_request: Request) -> Response:
+        return JSONResponse(schemas())
+
+    async def create(request: Request) -> Response:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY_BYTES:
+                return JSONResponse(
+                    json.loads(_error("too-large", f"the body is over {MAX_BODY_BYTES} bytes")),
+                    status_code=413,
+                )
+        try:
+            created = await hub().create(CreateTable.model_validate_json(body))
+        except ValidationError as exc:
+            return JSONResponse(
+                json.loads(_error("malformed", _validation_text(exc))), status_code=400
+            )
+        except (CardrulesError, ServerError) as exc:
+            code = exc.code if isinstance(exc, ServerError) else "invalid"
+            return JSONResponse(json.loads(_error(code, str(exc))), status_code=400)
+        return JSONResponse(created.model_dump(), status_code=201)
+
+    async def info(request: Request) -> Response:
+        try:
+            table = await hub().table(request.path_params["table"])
+        except ServerError as exc:
+            return JSONResponse(json.loads(_error(exc.code, exc.message)), status_code=404)
+        return JSONResponse(table.info().model_dump())
+
+    async def record(request: Request) -> Response:
+        try:
+            table = await hub().table(request.path_params["table"])
+        except ServerError as exc:
+            return JSONResponse(json.loads(_error(exc.code, exc.message)), status_code=404)
+        if not table.finished:
+            return JSONResponse(
+                json.loads(_error("unavailable", "the record is given once the game is over")),
+                status_code=409,
+            )
+        return Response(table.game.to_json(), media_type="application/json")
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        sender = _Sender(ws)
+        watcher: Watcher | None = None
+        table: Table | None = None
+        try:
+            table = await hub().table(ws.path_params["table"])
+            watcher = await _serve_socket(ws, sender, hub(), table, rate, burst)
+        except ServerError as exc:
+            await sender.send(_error(exc.code, exc.message))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None and watcher is not None:
+                table.watchers.discard(watcher)
+            await sender.close()
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    routes: list[Any] = [
+        Route("/", index),
+        Route("/profiles", profiles),
+        Route("/protocol.json", protocol),
+        Route("/tables", create, methods=["POST"]),
+        Route("/tables/{table}", info),
+        Route("/tables/{table}/record", record),
+        WebSocketRoute("/tables/{table}/ws", socket),
+        Mount(
+            "/static",
+            StaticFiles(directory=str(resources.files("cardrules.server").joinpath("static"))),
+        ),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _serve_socket(
+    ws: WebSocket, sender: _Sender, hub: Hub, table: Table, rate: float, burst: int
+) -> Watcher | None:
+    """Read a socket's messages until it closes; the watcher it joined as."""
+    bucket = _Bucket(rate, burst)
+    watcher: Watcher | None = None
+    dropped = 0
+    flood_told = 0.0
+    opened = time.monotonic()
+    while True:
+        timeout = (
+            None if watcher is not None else max(0.1, JOIN_SECONDS - (time.monotonic() - opened))
+        )
+        try:
+            message = await asyncio.wait_for(ws.receive(), timeout)
+        except TimeoutError:
+            await sender.send(_error("not-joined", f"no join within {JOIN_SECONDS:g} seconds"))
+            return watcher
+        if message["type"] == "websocket.disconnect":
+            return watcher
+        if not bucket.take():
+            dropped += 1
+            if dropped > MAX_DROPPED:
+                await sender.send(_error("flood", "too many messages: the socket is closed"))
+                await sender.close()
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1008, reason="flood")
+                return watcher
+            if time.monotonic() - flood_told > 1.0:
+                flood_told = time.monotonic()
+                await sender.send(_error("flood", f"more than {rate:g} messages a second: dropped"))
+            continue
+        text = message.get("text")
+        if text is None:
+            await sender.send(_error("malformed", "messages are JSON text, not binary"))
+            continue
+        if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+            await sender.send(
+                _error("too-large", f"a message is at most {MAX_MESSAGE_BYTES} bytes: dropped")
+            )
+            continue
+        try:
+            parsed = client_message(text)
+        except ValidationError as exc:
+            await sender.send(_error("malformed", _validation_text(exc)))
+            continue
+        if isinstance(parsed, Join):
+            if watcher is not None:
+                await sender.send(_error("already-joined", "this socket has joined already"))
+                continue
+            try:
+                seat = None if parsed.token is None else table.seat_of(parsed.token)
+            except ServerError as exc:
+                await sender.send(_error(exc.code, exc.message))
+                await sender.close()
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1008, reason=exc.code)
+                return None
+            watcher = Watcher(seat=seat, pictures=parsed.pictures, send=sender.send)
+            table.watchers.add(watcher)
+            await sender.send(table.message(seat, parsed.pictures))
+        elif isinstance(parsed, Act):
+            await _act(sender, hub, table, watcher, parsed)
+
+
+async def _act(sender: _Sender, hub: Hub, table: Table, watcher: Watcher | None, act: Act) -> None:
+    if watcher is None:
+        await sender.send(_error("not-joined", "send a join message first"))
+        return
+    if watcher.seat is None:
+        await sender.send(_error("spectator", "a spectator cannot act"))
+        return
+    try:
+        text = await hub.act(table, watcher.seat, act.action, act.seq)
+    except IllegalAction as exc:
+        refused = Refused(seq=table.seq, action=act.action, rule=exc.rule, message=str(exc))
+        await sender.send(refused.model_dump_json())
+    except CardrulesError as exc:  # an action that does not read
+        refused = Refused(seq=table.seq, action=act.action, rule="", message=str(exc))
+        await sender.send(refused.model_dump_json())
+    except ServerError as exc:
+        await sender.send(_error(exc.code, exc.message))
+    else:
+        await sender.send(Accepted(seq=act.seq + 1, action=text).model_dump_json())

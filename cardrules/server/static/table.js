@@ -1,0 +1,682 @@
+// The browser table of `cardrules serve`: create a table, join a seat (or watch),
+// and play through the server's socket.  No framework, no build step.
+//
+// Every string from the network goes into the page with textContent; the one
+// exception is the deal's picture, an SVG the server builds from escaped text.
+"use strict";
+
+(function () {
+  const SEAT_LETTERS = "NESW";
+  const SEAT_KINDS = ["human", "bot:rule", "bot:mc", "bot:random"];
+  const SUITS = {
+    C: { symbol: "\u2663", red: false },
+    D: { symbol: "\u2666", red: true },
+    H: { symbol: "\u2665", red: true },
+    S: { symbol: "\u2660", red: false },
+  };
+  // Keys of the view whose integer value is a seat.
+  const SEAT_KEYS = new Set([
+    "dealer", "declarer", "dummy", "leader", "to_act", "controller", "passing_to", "seat",
+  ]);
+  // Keys of the view the page shows in their own place (the rest go under "More").
+  const SHOWN_KEYS = new Set([
+    "seat", "profile", "phase", "deal_number", "dealer", "to_act", "controller", "hands",
+    "hand_sizes", "auction", "contract", "trump", "trick", "tricks", "tricks_won", "totals",
+    "deal_scores", "legal_actions", "auction_actions",
+  ]);
+
+  const $ = (id) => document.getElementById(id);
+
+  const state = {
+    profiles: [],
+    table: null, // table id
+    token: null, // null: spectator
+    info: null, // GET /tables/{id}
+    socket: null,
+    generation: 0, // bumped on each connect: an older socket's events are ignored
+    retries: 0,
+    fatal: false, // an error after which reconnecting is useless
+    message: null, // the last view message
+    pending: false, // an act sent and not answered yet
+  };
+
+  // -- small helpers ----------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, value);
+      else node[key] = value;
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  function clear(node) {
+    node.replaceChildren();
+    return node;
+  }
+
+  function players() {
+    const message = state.message;
+    if (message && Array.isArray(message.view.hand_sizes)) return message.view.hand_sizes.length;
+    return state.info ? state.info.players : 4;
+  }
+
+  function seatLetter(seat) {
+    return seat >= 0 && seat < SEAT_LETTERS.length ? SEAT_LETTERS[seat] : String(seat);
+  }
+
+  function seatLabel(seat) {
+    return `${seatLetter(seat)} (${seat})`;
+  }
+
+  // A key of totals or deal scores: a seat number ("2") or a pair ("NS").
+  function scoreKeyLabel(key) {
+    return /^\d+$/.test(key) ? seatLabel(Number(key)) : key;
+  }
+
+  function isPrimitive(value) {
+    return value === null || ["string", "number", "boolean"].includes(typeof value);
+  }
+
+  // A value of the view as text people read: seats by their letter.
+  function formatValue(key, value) {
+    if (value === null || value === undefined) return "\u2014";
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (typeof value === "number" && SEAT_KEYS.has(key)) return seatLabel(value);
+    if (Array.isArray(value)) {
+      if (value.length === 0) return "\u2014";
+      if (key === "order" && value.every((v) => typeof v === "number")) {
+        return value.map(seatLetter).join(" \u2192 ");
+      }
+      if (value.every((v) => Array.isArray(v) && v.length === 2 && typeof v[0] === "number")) {
+        return value.map((v) => `${seatLetter(v[0])}: ${formatValue("", v[1])}`).join(", ");
+      }
+      if (value.length === players() && value.every(isPrimitive)) {
+        return value.map((v, seat) => `${seatLetter(seat)}: ${formatValue("", v)}`).join(", ");
+      }
+      return value.map((v) => formatValue("", v)).join(", ");
+    }
+    if (typeof value === "object") {
+      return Object.entries(value)
+        .map(([k, v]) => `${scoreKeyLabel(k)}: ${formatValue(k, v)}`)
+        .join(", ");
+    }
+    return String(value);
+  }
+
+  function fillFacts(dl, object) {
+    clear(dl);
+    if (object === null || object === undefined) {
+      dl.append(el("dd", { class: "none", text: "none" }));
+      return;
+    }
+    if (typeof object !== "object") {
+      dl.append(el("dd", { text: String(object) }));
+      return;
+    }
+    for (const [key, value] of Object.entries(object)) {
+      dl.append(el("dt", { text: key.replace(/_/g, " ") }), el("dd", { "data-key": key, text: formatValue(key, value) }));
+    }
+  }
+
+  // A card ("QS", "10H") as a rank and a coloured suit symbol.
+  function cardFace(card) {
+    const suit = SUITS[card.slice(-1)];
+    if (!suit || card.length < 2) return [el("span", { class: "rank", text: card })];
+    return [
+      el("span", { class: "rank", text: card.slice(0, -1) }),
+      el("span", { class: suit.red ? "suit red" : "suit", text: suit.symbol }),
+    ];
+  }
+
+  function trumpFace(trump) {
+    if (trump === null || trump === undefined || trump === "") return ["none"];
+    const suit = SUITS[trump];
+    if (!suit) return [String(trump)];
+    return [el("span", { class: suit.red ? "suit red" : "suit", title: trump, text: suit.symbol })];
+  }
+
+  function cardChip(card) {
+    return el("span", { class: "chip", "data-card": card }, ...cardFace(card));
+  }
+
+  // -- connection and messages ------------------------------------------------
+
+  function setConnection(text, stateName) {
+    const node = $("connection");
+    node.textContent = text;
+    node.dataset.state = stateName;
+  }
+
+  function showError(text) {
+    const node = $("error");
+    node.textContent = text;
+    node.hidden = !text;
+  }
+
+  function showRefusal(refused) {
+    const box = $("refusal");
+    if (!refused) {
+      box.hidden = true;
+      box.dataset.seq = "";
+      return;
+    }
+    $("refusal-rule").textContent = refused.rule || "no rule";
+    $("refusal-action").textContent = refused.action ? `\u201c${refused.action}\u201d` : "";
+    $("refusal-message").textContent = refused.message || "";
+    box.dataset.seq = String(refused.seq);
+    box.dataset.rule = refused.rule || "";
+    box.hidden = false;
+  }
+
+  function readFragment() {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    return { table: params.get("table"), token: params.get("token") };
+  }
+
+  function connect() {
+    const { table, token } = readFragment();
+    state.generation += 1;
+    if (state.socket) {
+      try {
+        state.socket.close();
+      } catch (e) {
+        /* already closed */
+      }
+      state.socket = null;
+    }
+    if (!table) {
+      $("table").hidden = true;
+      setConnection("", "idle");
+      return;
+    }
+    const changed = table !== state.table || token !== state.token;
+    state.table = table;
+    state.token = token;
+    if (changed) {
+      state.message = null;
+      state.info = null;
+      state.retries = 0;
+      state.fatal = false;
+      showRefusal(null);
+      showError("");
+      $("table").hidden = false;
+      $("table-id").textContent = table;
+      $("you").textContent = token ? "joining\u2026" : "spectator";
+      loadInfo(table);
+    }
+    if (!$("invites").hidden && $("invites").dataset.table !== table) $("invites").hidden = true;
+    if (token || changed) $("create-panel").open = false;
+    open(state.generation);
+  }
+
+  async function loadInfo(table) {
+    try {
+      const response = await fetch(`/tables/${encodeURIComponent(table)}`);
+      const body = await response.json();
+      if (table !== state.table) return;
+      if (!response.ok) {
+        showError(`${body.code || response.status}: ${body.message || "unknown table"}`);
+        return;
+      }
+      state.info = body;
+      $("table-profile").textContent = body.profile;
+      if (state.message) render();
+    } catch (e) {
+      /* the socket says what is wrong */
+    }
+  }
+
+  function open(generation) {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${scheme}//${location.host}/tables/${encodeURIComponent(state.table)}/ws`;
+    setConnection("connecting\u2026", "connecting");
+    const socket = new WebSocket(url);
+    state.socket = socket;
+    socket.addEventListener("open", () => {
+      if (generation !== state.generation) return;
+      const join = { type: "join", pictures: true };
+      if (state.token) join.token = state.token;
+      socket.send(JSON.stringify(join));
+      setConnection("connected", "open");
+    });
+    socket.addEventListener("message", (event) => {
+      if (generation !== state.generation) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      receive(message);
+    });
+    socket.addEventListener("close", () => {
+      if (generation !== state.generation) return;
+      state.pending = false;
+      state.socket = null;
+      if (state.fatal) {
+        setConnection("disconnected", "closed");
+        return;
+      }
+      state.retries += 1;
+      const delay = Math.min(10, state.retries) * 1000;
+      setConnection(`reconnecting in ${delay / 1000}s\u2026`, "connecting");
+      setTimeout(() => {
+        if (generation === state.generation) open(generation);
+      }, delay);
+    });
+  }
+
+  function receive(message) {
+    state.pending = false;
+    if (message.type === "view") {
+      state.retries = 0;
+      state.message = message;
+      const refusal = $("refusal");
+      if (!refusal.hidden && Number(refusal.dataset.seq) !== message.seq) showRefusal(null);
+      showError("");
+      render();
+    } else if (message.type === "refused") {
+      showRefusal(message);
+      renderBusy();
+    } else if (message.type === "error") {
+      if (["bad-token", "unknown-table"].includes(message.code)) state.fatal = true;
+      showError(`${message.code}: ${message.message}`);
+      renderBusy();
+    }
+  }
+
+  function act(action) {
+    const message = state.message;
+    if (!message || !state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+    if (state.pending || message.seat === null) return;
+    state.pending = true;
+    renderBusy();
+    state.socket.send(JSON.stringify({ type: "act", action, seq: message.seq }));
+  }
+
+  // -- rendering --------------------------------------------------------------
+
+  function renderBusy() {
+    $("table").dataset.pending = state.pending ? "true" : "false";
+  }
+
+  function render() {
+    const message = state.message;
+    const view = message.view;
+    const legal = message.legal || [];
+    const mine = message.seat;
+    const table = $("table");
+    table.dataset.seq = String(message.seq);
+    table.dataset.phase = view.phase;
+    table.dataset.myTurn = legal.length > 0 ? "true" : "false";
+    renderBusy();
+
+    $("table-profile").textContent = view.profile;
+    $("deal").textContent = String(view.deal_number);
+    $("phase").textContent = view.phase;
+    $("seq").textContent = String(message.seq);
+    clear($("trump")).append(...trumpFace(view.trump));
+    $("you").textContent = mine === null || mine === undefined ? "spectator" : seatLabel(mine);
+
+    renderTurn(view, legal, mine);
+    renderFinished(view);
+    renderActions(legal);
+    renderTrick(view);
+    renderHands(view, legal, mine);
+    renderSeats(view, mine);
+    renderScores(view);
+    renderAuction(view);
+    fillFacts($("contract"), view.contract);
+    renderMore(view);
+
+    const picture = $("picture");
+    if (typeof message.picture === "string" && message.picture.startsWith("<svg")) {
+      picture.innerHTML = message.picture; // built server-side from escaped text
+    } else {
+      clear(picture);
+    }
+  }
+
+  function seatKind(seat) {
+    const seats = state.info && state.info.seats;
+    return seats && seat < seats.length ? seats[seat] : "";
+  }
+
+  function renderTurn(view, legal, mine) {
+    const node = $("turn");
+    node.className = "turn";
+    if (view.phase === "finished") {
+      node.textContent = "The game is over.";
+      return;
+    }
+    if (view.to_act === null || view.to_act === undefined) {
+      node.textContent = "";
+      return;
+    }
+    if (legal.length > 0) {
+      node.classList.add("mine");
+      node.textContent =
+        view.to_act === mine
+          ? "Your turn."
+          : `Your turn: play from ${seatLetter(view.to_act)}\u2019s hand (dummy).`;
+      return;
+    }
+    const controller = view.controller ?? view.to_act;
+    const kind = seatKind(controller);
+    let text = `Waiting for ${seatLabel(controller)}${kind ? ` (${kind})` : ""}`;
+    if (controller !== view.to_act) text += `, who plays ${seatLetter(view.to_act)}\u2019s cards`;
+    node.textContent = `${text}\u2026`;
+  }
+
+  function renderFinished(view) {
+    const box = $("finished");
+    const over = view.phase === "finished";
+    box.hidden = !over;
+    if (!over) return;
+    const totals = Object.entries(view.totals || {});
+    $("finished-text").textContent = totals.length
+      ? `Totals: ${totals.map(([k, v]) => `${scoreKeyLabel(k)} ${v}`).join(", ")}.`
+      : "";
+    $("record").href = `/tables/${encodeURIComponent(state.table)}/record`;
+  }
+
+  function renderActions(legal) {
+    const box = clear($("actions"));
+    const others = legal.filter((a) => !a.startsWith("play "));
+    for (const action of others) {
+      box.append(
+        el("button", { type: "button", class: "action", "data-action": action, text: action, onclick: () => act(action) }),
+      );
+    }
+    box.hidden = others.length === 0;
+  }
+
+  function renderTrick(view) {
+    const box = clear($("trick"));
+    const trick = view.trick || [];
+    if (trick.length === 0) box.append(el("span", { class: "none", text: "no card on the table" }));
+    for (const [seat, card] of trick) {
+      box.append(
+        el("div", { class: "played", "data-seat": String(seat) }, el("span", { class: "who", text: seatLetter(seat) }), cardChip(card)),
+      );
+    }
+    const last = $("last-trick");
+    clear(last);
+    const tricks = view.tricks || [];
+    if (tricks.length > 0) {
+      const [leader, cards, winner] = tricks[tricks.length - 1];
+      last.append(`Last trick (${tricks.length}), led by ${seatLetter(leader)}: `);
+      for (const card of cards) last.append(cardChip(card), " ");
+      last.append(`won by ${seatLabel(winner)}.`);
+    }
+  }
+
+  // The action a click on `card` sends: the one legal action naming that card alone
+  // ("pass 5C" while passing), else "play <card>" (refused with its rule if illegal).
+  function cardAction(card, legal) {
+    const matching = legal.filter((a) => {
+      const words = a.split(" ");
+      return words.length === 2 && words[1] === card;
+    });
+    return matching.length === 1 ? matching[0] : `play ${card}`;
+  }
+
+  function renderHands(view, legal, mine) {
+    const box = clear($("hands"));
+    const legalSet = new Set(legal);
+    const hands = view.hands || {};
+    const contract = view.contract && typeof view.contract === "object" ? view.contract : {};
+    const seats = Object.keys(hands)
+      .map(Number)
+      .sort((a, b) => (a === mine ? -1 : b === mine ? 1 : a - b));
+    for (const seat of seats) {
+      const cards = hands[String(seat)] || [];
+      let title;
+      if (seat === mine) title = `Your hand, ${seatLabel(seat)}`;
+      else if (seat === contract.dummy) title = `Dummy, ${seatLabel(seat)}`;
+      else title = `Hand of ${seatLabel(seat)}`;
+      // The hand a card is to be played from now: its other cards are shown dimmed.
+      const active = view.to_act === seat && cards.some((c) => legalSet.has(cardAction(c, legal)));
+      const row = el("div", { class: active ? "cards active" : "cards" });
+      let previousSuit = null;
+      for (const card of cards) {
+        const action = cardAction(card, legal);
+        const isLegal = legalSet.has(action);
+        const suit = card.slice(-1);
+        const classes = ["card"];
+        if (isLegal) classes.push("legal");
+        else if (active) classes.push("illegal");
+        if (previousSuit !== null && suit !== previousSuit) classes.push("suit-start");
+        previousSuit = suit;
+        const button = el(
+          "button",
+          {
+            type: "button",
+            class: classes.join(" "),
+            title: action,
+            "data-card": card,
+            "data-action": action,
+            "data-legal": isLegal ? "true" : "false",
+            "aria-label": action,
+            disabled: mine === null || mine === undefined,
+            onclick: () => act(action),
+          },
+          ...cardFace(card),
+        );
+        row.append(button);
+      }
+      if (cards.length === 0) row.append(el("span", { class: "none", text: "no cards" }));
+      box.append(
+        el(
+          "section",
+          { class: "hand", "data-hand": String(seat) },
+          el("h2", { text: `${title} (${cards.length})` }),
+          row,
+        ),
+      );
+    }
+  }
+
+  function lastCalls(view) {
+    const calls = {};
+    for (const entry of view.auction_actions || []) {
+      if (Array.isArray(entry) && entry.length === 2) calls[entry[0]] = entry[1];
+    }
+    return calls;
+  }
+
+  function renderSeats(view, mine) {
+    const body = clear($("seat-table").tBodies[0]);
+    const sizes = view.hand_sizes || [];
+    const won = view.tricks_won || [];
+    const calls = lastCalls(view);
+    for (let seat = 0; seat < sizes.length; seat += 1) {
+      const marks = [];
+      if (seat === mine) marks.push("you");
+      if (seat === view.dealer) marks.push("dealer");
+      if (view.contract && typeof view.contract === "object") {
+        if (seat === view.contract.declarer) marks.push("declarer");
+        if (seat === view.contract.dummy) marks.push("dummy");
+      }
+      const row = el(
+        "tr",
+        { "data-seat": String(seat), class: seat === view.to_act ? "to-act" : "" },
+        el("td", { text: seatLabel(seat) }),
+        el("td", { text: [seatKind(seat), ...marks].filter(Boolean).join(", ") }),
+        el("td", { text: String(sizes[seat]) }),
+        el("td", { class: "tricks-won", text: String(won[seat] ?? "") }),
+        el("td", { text: calls[seat] ?? "" }),
+      );
+      body.append(row);
+    }
+  }
+
+  function renderScores(view) {
+    const table = $("scores");
+    const head = clear(table.tHead);
+    const body = clear(table.tBodies[0]);
+    const totals = view.totals || {};
+    const deals = view.deal_scores || [];
+    const keys = Object.keys(totals);
+    for (const deal of deals) for (const k of Object.keys(deal)) if (!keys.includes(k)) keys.push(k);
+    const header = el("tr", {}, el("th", { text: "" }));
+    deals.forEach((_, i) => header.append(el("th", { text: `deal ${i + 1}` })));
+    header.append(el("th", { text: "total" }));
+    head.append(header);
+    for (const key of keys) {
+      const row = el("tr", { "data-key": key }, el("th", { text: scoreKeyLabel(key) }));
+      for (const deal of deals) row.append(el("td", { text: deal[key] ?? "" }));
+      row.append(el("td", { class: "total", text: totals[key] ?? "" }));
+      body.append(row);
+    }
+  }
+
+  function renderAuction(view) {
+    const list = clear($("calls"));
+    for (const entry of view.auction_actions || []) {
+      if (!Array.isArray(entry) || entry.length !== 2) continue;
+      list.append(el("li", { "data-seat": String(entry[0]) }, el("span", { class: "who", text: seatLetter(entry[0]) }), ` ${entry[1]}`));
+    }
+    list.hidden = list.childElementCount === 0;
+    fillFacts($("auction"), view.auction);
+  }
+
+  function renderMore(view) {
+    const extra = {};
+    for (const [key, value] of Object.entries(view)) if (!SHOWN_KEYS.has(key)) extra[key] = value;
+    fillFacts($("more"), extra);
+    $("more-section").hidden = Object.keys(extra).length === 0;
+  }
+
+  // -- the create form --------------------------------------------------------
+
+  function renderSeatChoices() {
+    const name = $("profile").value;
+    const profile = state.profiles.find((p) => p.name === name);
+    const box = clear($("seats"));
+    if (!profile) return;
+    $("profile-info").textContent = `${profile.players} players, ${profile.deals} deal${profile.deals === 1 ? "" : "s"}`;
+    $("deals").placeholder = `${profile.deals} (the profile's)`;
+    for (let seat = 0; seat < profile.players; seat += 1) {
+      const select = el("select", { id: `seat-${seat}`, "data-seat": String(seat) });
+      for (const kind of SEAT_KINDS) select.append(el("option", { value: kind, text: kind }));
+      select.value = seat === 0 ? "human" : "bot:rule";
+      box.append(el("label", { class: "seat-choice" }, el("span", { text: seatLabel(seat) }), select));
+    }
+  }
+
+  async function loadProfiles() {
+    try {
+      const response = await fetch("/profiles");
+      state.profiles = await response.json();
+    } catch (e) {
+      showCreateError("could not read the profiles");
+      return;
+    }
+    const select = clear($("profile"));
+    for (const profile of state.profiles) {
+      select.append(el("option", { value: profile.name, text: `${profile.name} (${profile.players})` }));
+    }
+    if (state.profiles.some((p) => p.name === "callbreak-strict")) select.value = "callbreak-strict";
+    renderSeatChoices();
+    select.dataset.loaded = "true";
+  }
+
+  function showCreateError(text) {
+    const node = $("create-error");
+    node.textContent = text;
+    node.hidden = !text;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    showCreateError("");
+    const request = { profile: $("profile").value, seats: [] };
+    for (const select of $("seats").querySelectorAll("select")) request.seats.push(select.value);
+    const optionsText = $("options").value.trim();
+    if (optionsText) {
+      try {
+        request.options = JSON.parse(optionsText);
+      } catch (e) {
+        showCreateError(`options: not JSON (${e.message})`);
+        return;
+      }
+      if (request.options === null || typeof request.options !== "object" || Array.isArray(request.options)) {
+        showCreateError("options: a JSON object, like {\"name\": true}");
+        return;
+      }
+    }
+    const deals = $("deals").value.trim();
+    if (deals) request.deals = Number(deals);
+    const button = $("create");
+    button.disabled = true;
+    try {
+      const response = await fetch("/tables", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request),
+      });
+      const body = await response.json();
+      if (response.status !== 201) {
+        showCreateError(`${body.code || response.status}: ${body.message || "refused"}`);
+        return;
+      }
+      showInvites(body);
+      const seats = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
+      const params = new URLSearchParams({ table: body.table });
+      if (seats.length > 0) params.set("token", body.tokens[String(seats[0])]);
+      location.hash = params.toString();
+    } catch (e) {
+      showCreateError(`the server did not answer (${e.message})`);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function showInvites(created) {
+    const list = clear($("invite-list"));
+    const base = `${location.origin}${location.pathname}`;
+    created.seats.forEach((kind, seat) => {
+      const token = created.tokens[String(seat)];
+      if (token === undefined) {
+        list.append(el("li", { "data-seat": String(seat) }, `${seatLabel(seat)}: ${kind}`));
+        return;
+      }
+      const href = `${base}#${new URLSearchParams({ table: created.table, token })}`;
+      list.append(
+        el(
+          "li",
+          { "data-seat": String(seat) },
+          `${seatLabel(seat)}: `,
+          el("a", { href, class: "invite", "data-seat": String(seat), text: href }),
+        ),
+      );
+    });
+    const watch = `${base}#${new URLSearchParams({ table: created.table })}`;
+    list.append(el("li", {}, "Spectators: ", el("a", { href: watch, class: "invite", "data-spectate": "true", text: watch })));
+    const box = $("invites");
+    box.dataset.table = created.table;
+    box.hidden = false;
+  }
+
+  // -- start ------------------------------------------------------------------
+
+  function start() {
+    $("create-form").addEventListener("submit", create);
+    $("profile").addEventListener("change", renderSeatChoices);
+    window.addEventListener("hashchange", connect);
+    loadProfiles();
+    connect();
+  }
+
+  start();
+})();

@@ -1,0 +1,174 @@
+"""Where the table server keeps its tables: every table's set-up and every action
+taken, committed before the server acknowledges it.
+
+SQLAlchemy Core over any database it speaks: SQLite in a file by default
+(``sqlite:///cardrules-tables.sqlite3``, in the write-ahead-log mode with full
+synchronisation, so that a committed action survives the process being
+killed), PostgreSQL with ``postgresql+psycopg://...`` (``pip install
+'psycopg[binary]'``).  A table is resumed by replaying its actions.
+
+Calls are blocking: the server runs them on one thread of their own.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+__all__ = ["DEFAULT_DATABASE", "Store", "StoredTable"]
+
+#: The database of ``cardrules serve`` when none is given: a file in the working directory.
+DEFAULT_DATABASE = "sqlite:///cardrules-tables.sqlite3"
+
+_metadata = MetaData()
+_tables = Table(
+    "cardrules_tables",
+    _metadata,
+    Column("id", String(32), primary_key=True),
+    Column("profile", String(64), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("deals", Integer, nullable=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),  # JSON list of seat descriptions
+    Column("token_hashes", Text, nullable=False),  # JSON list: SHA-256 hex, or null for a bot
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+_actions = Table(
+    "cardrules_actions",
+    _metadata,
+    Column("table_id", String(32), ForeignKey("cardrules_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0, 1, 2...: a duplicate cannot be stored
+    Column("seat", Integer, nullable=False),
+    Column("action", String(64), nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as stored: its set-up and its actions in order, as (seat, text)."""
+
+    id: str
+    profile: str
+    options: dict[str, Any]
+    deals: int | None
+    seed: int
+    seats: list[str]
+    token_hashes: list[str | None]
+    finished: bool
+    actions: list[tuple[int, str]]
+
+
+class Store:
+    """The tables of one database (created on first use)."""
+
+    def __init__(self, url: str = DEFAULT_DATABASE) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        _metadata.create_all(self.engine)
+
+    def create(
+        self,
+        table_id: str,
+        *,
+        profile: str,
+        options: dict[str, Any],
+        deals: int | None,
+        seed: int,
+        seats: list[str],
+        token_hashes: list[str | None],
+    ) -> None:
+        """Store a new table (before its id is given out)."""
+        with self.engine.begin() as db:
+            db.execute(
+                insert(_tables).values(
+                    id=table_id,
+                    profile=profile,
+                    options=json.dumps(options),
+                    deals=deals,
+                    seed=seed,
+                    seats=json.dumps(seats),
+                    token_hashes=json.dumps(token_hashes),
+                    created=time.time(),
+                    finished=False,
+                )
+            )
+
+    def append(self, table_id: str, n: int, seat: int, action: str, *, finished: bool) -> None:
+        """Commit action number ``n`` of a table (and whether it ended the game).
+
+        Raises if action ``n`` is already stored: nothing is stored twice.
+        """
+        with self.engine.begin() as db:
+            db.execute(insert(_actions).values(table_id=table_id, n=n, seat=seat, action=action))
+            if finished:
+                db.execute(update(_tables).where(_tables.c.id == table_id).values(finished=True))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """One table, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(_tables).where(_tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            return self._stored(db, row)
+
+    def ids(self, *, finished: bool | None = None) -> list[str]:
+        """The ids of the stored tables (only those finished or not, if given)."""
+        query = select(_tables.c.id).order_by(_tables.c.created)
+        if finished is not None:
+            query = query.where(_tables.c.finished == finished)
+        with self.engine.connect() as db:
+            return [row[0] for row in db.execute(query)]
+
+    def _stored(self, db: Any, row: Any) -> StoredTable:
+        actions = db.execute(
+            select(_actions.c.seat, _actions.c.action)
+            .where(_actions.c.table_id == row.id)
+            .order_by(_actions.c.n)
+        )
+        return StoredTable(
+            id=row.id,
+            profile=row.profile,
+            options=json.loads(row.options),
+            deals=row.deals,
+            seed=row.seed,
+            seats=json.loads(row.seats),
+            token_hashes=json.loads(row.token_hashes),
+            finished=bool(row.finished),
+            actions=[(seat, action) for seat, action in actions],
+        )
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
