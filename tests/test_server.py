@@ -175,7 +175,9 @@ def test_a_minibridge_deal_declarer_plays_dummy(client: Client) -> None:
     "body, words",
     [
         ({"profile": "no-such-game", "seats": ["human"] * 4}, "no-such-game"),
-        ({"profile": "../../etc/passwd", "seats": ["human"] * 4}, "passwd"),
+        ({"profile": "../../etc/passwd", "seats": ["human"] * 4}, "not installed"),
+        ({"profile": "/etc/hostname", "seats": ["human"] * 4}, "not installed"),
+        ({"profile": "x.toml", "seats": ["human"] * 4}, "not installed"),
         ({"profile": "callbreak-strict", "seats": ["human"] * 3}, "4 players"),
         (
             {"profile": "callbreak-strict", "seats": ["human", "bot:genius", "human", "human"]},
@@ -382,11 +384,26 @@ def test_reconnecting_with_the_token_resumes_the_seat(client: Client) -> None:
 # -- nothing lost ------------------------------------------------------------------
 
 
-def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path) -> None:
+#: A PostgreSQL database for the tests (CI starts one): postgresql://user:password@host/db.
+POSTGRES = os.environ.get("CARDRULES_TEST_POSTGRES")
+
+
+@pytest.mark.parametrize(
+    "database",
+    [
+        "sqlite",
+        pytest.param(
+            "postgres",
+            marks=pytest.mark.skipif(not POSTGRES, reason="CARDRULES_TEST_POSTGRES is not set"),
+        ),
+    ],
+)
+def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path, database: str) -> None:
     """SIGKILL at random moments: every acknowledged action is still there after the
     restart, nothing is repeated, bots play on, and each game ends as the library says."""
     rng = random.Random(17)
-    server = Server(tmp_path, "--bot-delay", "0.005").start()
+    url = POSTGRES if database == "postgres" else None
+    server = Server(tmp_path, "--bot-delay", "0.005", database=url).start()
     try:
         client = Client(server.url)
         tables = [

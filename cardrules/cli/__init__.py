@@ -55,8 +55,7 @@ COMMANDS: dict[str, Command] = {
         "bots against bots in duplicate, with confidence intervals", "cardrules.cli.arena"
     ),
     "serve": Command(
-        "the table server: tables by profile over HTTP and WebSockets, a browser table",
-        "cardrules.cli.serve",
+        "serve tables over HTTP and WebSockets, and a browser table", "cardrules.cli.serve"
     ),
     "diff": Command("the rule differences between two profiles", "cardrules.cli.diff"),
     "new": Command("scaffold a variant: a profile, or --plugin a package", "cardrules.cli.new"),

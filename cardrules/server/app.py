@@ -63,6 +63,14 @@ MAX_BODY_BYTES = 16_384
 MAX_QUEUED = 256
 #: Messages dropped for flooding before the socket is closed.
 MAX_DROPPED = 200
+#: The page's own files only: no inline script, no other site (the deal's picture is
+#: the one thing it inserts as markup).
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+}
 #: Seconds a socket has to send its ``join``.
 JOIN_SECONDS = 30.0
 
@@ -160,15 +168,15 @@ def create_app(
             store.close()
 
     async def index(_request: Request) -> Response:
-        page = resources.files("cardrules.server").joinpath("static/index.html").read_text()
-        return HTMLResponse(page)
+        page = resources.files("cardrules.server").joinpath("static/index.html")
+        return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
     async def profiles(_request: Request) -> Response:
-        from cardrules import profiles as names
         from cardrules.engine.ruleset import load
+        from cardrules.profile.registry import profile_paths
 
         out = []
-        for name in names():
+        for name in sorted(profile_paths()):
             rules = load(name)
             out.append({"name": name, "players": rules.players, "deals": rules.deals})
         return JSONResponse(out)

@@ -4,8 +4,8 @@ taken, committed before the server acknowledges it.
 SQLAlchemy Core over any database it speaks: SQLite in a file by default
 (``sqlite:///cardrules-tables.sqlite3``, in the write-ahead-log mode with full
 synchronisation, so that a committed action survives the process being
-killed), PostgreSQL with ``postgresql+psycopg://...`` (``pip install
-'psycopg[binary]'``).  A table is resumed by replaying its actions.
+killed), PostgreSQL with ``postgresql://...`` (read as ``postgresql+psycopg://``:
+``pip install 'psycopg[binary]'``).  A table is resumed by replaying its actions.
 
 Calls are blocking: the server runs them on one thread of their own.
 """
@@ -84,8 +84,11 @@ class Store:
     """The tables of one database (created on first use)."""
 
     def __init__(self, url: str = DEFAULT_DATABASE) -> None:
+        scheme, sep, rest = url.partition("://")
+        if sep and scheme in ("postgresql", "postgres"):  # psycopg 3, not SQLAlchemy's default
+            url = f"postgresql+psycopg://{rest}"
         self.url = url
-        self.engine: Engine = create_engine(url)
+        self.engine: Engine = create_engine(url, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         _metadata.create_all(self.engine)

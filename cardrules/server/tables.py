@@ -25,6 +25,7 @@ from cardrules.engine.bots import Bot, make_bot
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError
+from cardrules.profile.registry import profile_paths
 from cardrules.server.messages import CreateTable, TableCreated, TableInfo, ViewMessage
 from cardrules.server.store import Store, StoredTable
 
@@ -230,6 +231,12 @@ class Hub:
         if request.seed is not None and not self.allow_seed:
             raise ServerError(
                 "malformed", "this server deals its own seeds ('seed' is for test servers)"
+            )
+        installed = sorted(profile_paths())
+        if request.profile not in installed:  # a name, never a path to open
+            raise CardrulesError(
+                f"invalid profile: {request.profile[:64]!r} is not installed here "
+                f"(GET /profiles lists them: {', '.join(installed)})"
             )
         rules = load(request.profile, options=dict(request.options), deals=request.deals)
         if len(request.seats) != rules.players:
