@@ -83,6 +83,7 @@ def check_frames(
         assert frame["legal"] == [str(a) for a in expected.legal_actions]
         visible = set(expected.hands)
         hidden = {str(c) for s in range(rules.players) if s not in visible for c in game.hand(s)}
+        hidden -= {str(c) for cards in expected.known.values() for c in cards}  # HE: passed
         assert not card_words(frame["view"]) & hidden
         if frame.get("picture"):
             assert not {f">{c}<" for c in hidden} & set(frame["picture"].split())
@@ -169,6 +170,41 @@ def test_a_minibridge_deal_declarer_plays_dummy(client: Client) -> None:
         dummy = game.deals[0].contract.dummy  # type: ignore[attr-defined]
         declarer_frames = [f for s in seats for f in s.frames if f.get("seat") != dummy]
         assert any(str(dummy) in f["view"]["hands"] for f in declarer_frames if f["type"] == "view")
+
+
+def _short(name: str) -> int | None:
+    """The fewest deals ``name`` allows, for a short game (None: its own number)."""
+    for deals in (1, 2, 3, 4):
+        try:
+            cardrules.load(name, deals=deals)
+        except cardrules.CardrulesError:
+            continue
+        return deals
+    return None
+
+
+@pytest.mark.parametrize("name", cardrules.profiles())
+def test_every_frame_of_bot_games_shows_only_what_its_seat_may_see(
+    client: Client, name: str
+) -> None:
+    """The traffic of a game of every profile (bots at half the seats, a human seat
+    played at random, a spectator) recorded frame by frame: each view is the library's
+    view of that seat at that point, and holds no card of a hand it may not see."""
+    deals = _short(name)
+    rules = cardrules.load(name, deals=deals)
+    n = rules.players
+    seats = [
+        "human" if s % 2 == 0 else ("bot:rule" if s % 4 == 1 else "bot:random") for s in range(n)
+    ]
+    table = client.create_table(name, seats, deals=deals, seed=31)
+    humans = [join(client, table["table"], table["tokens"][str(s)]) for s in range(0, n, 2)]
+    watcher = join(client, table["table"], None)
+    play_out(humans, random.Random(31), deadline=240)
+    drain(watcher, 0.3)
+    game = cardrules.Game.from_json(client.record(table["table"]))
+    frames = sum(check_frames(h.frames, rules, 31, game.actions) for h in humans)
+    frames += check_frames(watcher.frames, rules, 31, game.actions)
+    assert frames > len(game.actions)
 
 
 @pytest.mark.parametrize(
