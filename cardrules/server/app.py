@@ -238,6 +238,7 @@ def create_app(
         finally:
             if table is not None and watcher is not None:
                 table.watchers.discard(watcher)
+                hub().release(table)
             await sender.close()
             with contextlib.suppress(Exception):
                 await ws.close()

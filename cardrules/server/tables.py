@@ -284,6 +284,12 @@ class Hub:
             raise ServerError("unknown-table", f"no table {table_id[:40]!r}")
         return table
 
+    def release(self, table: Table) -> None:
+        """Forget a finished table no socket watches (the store keeps it: it is read
+        again when asked for)."""
+        if table.finished and not table.watchers and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
     # -- actions --------------------------------------------------------------
 
     async def act(self, table: Table, seat: int, action: str, seq: int) -> str:
@@ -360,6 +366,7 @@ class Hub:
         while True:
             seat = self._bot_to_act(table)
             if seat is None:
+                self.release(table)
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
