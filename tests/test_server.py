@@ -485,3 +485,64 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path, database: s
         assert server.starts == 5
     finally:
         server.stop()
+
+
+def test_nobody_sees_an_action_before_it_is_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit that is slow and then fails (a disk gone, a process killed): a socket
+    joining and a GET meanwhile see the table as stored, the actor is told
+    ``unavailable``, and the table stays where it was."""
+    import threading
+
+    import uvicorn
+
+    from cardrules.server import store as store_module
+    from cardrules.server.app import create_app
+    from serving import free_port
+
+    original = store_module.Store.append
+    in_commit = threading.Event()
+
+    def slow_failing_append(self: Any, table_id: str, n: int, *args: Any, **kw: Any) -> None:
+        if n == 0:
+            in_commit.set()
+            time.sleep(1.0)
+            raise OSError("disk gone")
+        original(self, table_id, n, *args, **kw)
+
+    monkeypatch.setattr(store_module.Store, "append", slow_failing_append)
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(f"sqlite:///{tmp_path / 't.sqlite3'}"),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        client = Client(f"http://127.0.0.1:{port}")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                client.profiles()
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        table = client.create_table("callbreak-strict", ["human"] * 4)
+        first = table_state(client, table["table"])[1]["to_act"]
+        seat = client.join(table["table"], table["tokens"][str(first)])
+        seat.send({"type": "act", "action": seat.view["legal"][0], "seq": 0})
+        assert in_commit.wait(10)
+        late = client.join(table["table"], None)
+        assert late.view["seq"] == 0 and client.table(table["table"])["seq"] == 0
+        answer = seat.receive()
+        assert answer["type"] == "error" and answer["code"] == "unavailable", answer
+        assert client.table(table["table"])["seq"] == 0
+        assert drain(late, 0.3) == []  # no view of an action that never was
+    finally:
+        server.should_exit = True
+        thread.join(30)

@@ -209,19 +209,21 @@ def create_app(
             table = await hub().table(request.path_params["table"])
         except ServerError as exc:
             return JSONResponse(json.loads(_error(exc.code, exc.message)), status_code=404)
-        return JSONResponse(table.info().model_dump())
+        async with table.lock:  # what is committed, never an action being stored
+            return JSONResponse(table.info().model_dump())
 
     async def record(request: Request) -> Response:
         try:
             table = await hub().table(request.path_params["table"])
         except ServerError as exc:
             return JSONResponse(json.loads(_error(exc.code, exc.message)), status_code=404)
-        if not table.finished:
-            return JSONResponse(
-                json.loads(_error("unavailable", "the record is given once the game is over")),
-                status_code=409,
-            )
-        return Response(table.game.to_json(), media_type="application/json")
+        async with table.lock:
+            if not table.finished:
+                return JSONResponse(
+                    json.loads(_error("unavailable", "the record is given once the game is over")),
+                    status_code=409,
+                )
+            return Response(table.game.to_json(), media_type="application/json")
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
@@ -318,8 +320,9 @@ async def _serve_socket(
                     await ws.close(code=1008, reason=exc.code)
                 return None
             watcher = Watcher(seat=seat, pictures=parsed.pictures, send=sender.send)
-            table.watchers.add(watcher)
-            await sender.send(table.message(seat, parsed.pictures))
+            async with table.lock:  # after any action being stored: it comes by broadcast
+                table.watchers.add(watcher)
+                await sender.send(table.message(seat, parsed.pictures))
         elif isinstance(parsed, Act):
             await _act(sender, hub, table, watcher, parsed)
 
