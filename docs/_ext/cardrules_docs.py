@@ -216,6 +216,26 @@ class RuleRole(SphinxRole):
         return [node], []
 
 
+class ProtocolDirective(_Generated):
+    """``.. cardrules-protocol:: MODEL``: a message of the table server's protocol, its
+    description and its JSON Schema, from the pydantic model."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import inspect
+        import json
+
+        from cardrules.server import messages
+
+        model = getattr(messages, self.arguments[0])
+        lines = [*inspect.cleandoc(model.__doc__ or "").splitlines(), ""]
+        lines += [".. code-block:: json", ""]
+        schema = json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False)
+        lines += ["   " + line for line in schema.splitlines()]
+        return self.emit(lines, messages.__file__)
+
+
 def _rule_pages() -> dict[str, str]:
     """Rule id -> the shipped profile whose rule text holds it (decision ids excluded)."""
     out: dict[str, str] = {}
@@ -278,6 +298,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-hooks", HooksDirective)
     app.add_directive("cardrules-schema", SchemaDirective)
     app.add_directive("cardrules-cli", CliDirective)
+    app.add_directive("cardrules-protocol", ProtocolDirective)
     app.add_role("cardrules-rule", RuleRole())
     app.connect("builder-inited", write_stubs)
     app.connect("missing-reference", resolve_rule)
