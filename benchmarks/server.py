@@ -63,11 +63,8 @@ import platform
 import random
 import secrets
 import shutil
-import signal
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -77,6 +74,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from cardrules.server import testing
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTS = ("bots", "humans", "faults", "bad")
@@ -115,79 +114,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 # -- the server in a child process --------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """``cardrules serve`` on a free port of 127.0.0.1, over a SQLite file in ``folder``
-    (kept across restarts: ``kill`` then ``start`` resumes its tables)."""
-
-    def __init__(self, folder: Path, *args: str) -> None:
-        self.folder = folder
-        self.path = folder / "tables.sqlite3"
-        self.args = args
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-
-    def ws(self, table: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
-
-    def start(self, timeout: float = 60.0) -> Server:
-        self.starts += 1
-        log = open(self.folder / f"server-{self.starts:04d}.log", "wb")  # noqa: SIM115
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "cardrules",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--database",
-                f"sqlite:///{self.path}",
-                "--log-level",
-                "warning",
-                *self.args,
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                with urllib.request.urlopen(self.url + "/protocol.json", timeout=2):
-                    return self
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start:\n{self.log()}") from None
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        """SIGKILL: the process ends at once, wherever it was."""
-        if self.process is not None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(30)
-            self.process = None
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(30)
-            self.process = None
+class Server(testing.Server):
+    """:class:`cardrules.server.testing.Server` (as in production: no ``--allow-seed``),
+    with the process's CPU and memory."""
 
     def cpu_seconds(self) -> float | None:
         """User + system CPU seconds of the server process so far (Linux), or None."""
@@ -208,11 +137,6 @@ class Server:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1]) / 1024
         return None
-
-    def log(self) -> str:
-        return "\n".join(
-            p.read_text(errors="replace") for p in sorted(self.folder.glob("server-*.log"))
-        )
 
     def tracebacks(self) -> list[str]:
         """The last line of each traceback the server logged (none expected)."""
