@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -77,6 +76,10 @@ JOIN_SECONDS = 30.0
 
 def _error(code: str, message: str) -> str:
     return ErrorMessage(code=code, message=message).model_dump_json()
+
+
+def _http_error(code: str, message: str, status: int) -> Response:
+    return Response(_error(code, message), status_code=status, media_type="application/json")
 
 
 def _validation_text(exc: ValidationError) -> str:
@@ -189,26 +192,21 @@ def create_app(
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY_BYTES:
-                return JSONResponse(
-                    json.loads(_error("too-large", f"the body is over {MAX_BODY_BYTES} bytes")),
-                    status_code=413,
-                )
+                return _http_error("too-large", f"the body is over {MAX_BODY_BYTES} bytes", 413)
         try:
             created = await hub().create(CreateTable.model_validate_json(body))
         except ValidationError as exc:
-            return JSONResponse(
-                json.loads(_error("malformed", _validation_text(exc))), status_code=400
-            )
+            return _http_error("malformed", _validation_text(exc), 400)
         except (CardrulesError, ServerError) as exc:
             code = exc.code if isinstance(exc, ServerError) else "invalid"
-            return JSONResponse(json.loads(_error(code, str(exc))), status_code=400)
+            return _http_error(code, str(exc), 400)
         return JSONResponse(created.model_dump(), status_code=201)
 
     async def info(request: Request) -> Response:
         try:
             table = await hub().table(request.path_params["table"])
         except ServerError as exc:
-            return JSONResponse(json.loads(_error(exc.code, exc.message)), status_code=404)
+            return _http_error(exc.code, exc.message, 404)
         async with table.lock:  # what is committed, never an action being stored
             return JSONResponse(table.info().model_dump())
 
@@ -216,13 +214,10 @@ def create_app(
         try:
             table = await hub().table(request.path_params["table"])
         except ServerError as exc:
-            return JSONResponse(json.loads(_error(exc.code, exc.message)), status_code=404)
+            return _http_error(exc.code, exc.message, 404)
         async with table.lock:
             if not table.finished:
-                return JSONResponse(
-                    json.loads(_error("unavailable", "the record is given once the game is over")),
-                    status_code=409,
-                )
+                return _http_error("unavailable", "the record is given once the game is over", 409)
             return Response(table.game.to_json(), media_type="application/json")
 
     async def socket(ws: WebSocket) -> None:
