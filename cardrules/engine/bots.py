@@ -13,15 +13,17 @@ game: it cannot peek at hidden hands (APP-6.1).
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from cardrules.cards import SUIT_MASKS, Card, Suit, mask_of
 from cardrules.engine.rollouts import outcome, play_out
 from cardrules.engine.views import View
 from cardrules.engine.worlds import knowledge, sample_masks
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, shown
 from cardrules.rules.actions import Action, Bid, Play
 from cardrules.rules.components import ScoresCardsTaken
 from cardrules.rules.duties import BEATS, TrickState
@@ -32,13 +34,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOTS",
+    "MAX_NAME_CHARS",
+    "MAX_SAMPLES",
+    "MAX_SECONDS",
     "Bot",
+    "BotSpec",
     "MonteCarloBot",
     "RandomBot",
     "RuleBot",
     "autoplay",
     "bots_by_name",
     "make_bot",
+    "parse_bot",
+    "parse_bots",
     "play_game",
     "side_needs_tricks",
     "sure_tricks",
@@ -233,6 +241,29 @@ class RuleBot:
 
 #: The worlds a :class:`MonteCarloBot` imagines per decision unless told.
 DEFAULT_SAMPLES: Final = 20
+#: The most worlds a decision any Monte Carlo bot is given, by name or not: far beyond
+#: what a person waits for, so a larger budget is a mistake or an attack.
+MAX_SAMPLES: Final = 1_000_000
+#: The most seconds of thinking a decision (an hour), for the same reason.
+MAX_SECONDS: Final = 3_600
+
+
+def _check_budget(samples: object, seconds: object) -> None:
+    """Refuse a budget that is not ``samples`` in 1..MAX_SAMPLES, ``seconds`` in
+    (0, MAX_SECONDS], each or both None."""
+    if samples is not None and (type(samples) is not int or not 1 <= samples <= MAX_SAMPLES):
+        raise CardrulesError(
+            f"invalid samples: {shown(samples)} (expected a whole number from 1 to {MAX_SAMPLES:,})"
+        )
+    if seconds is not None and (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 < seconds <= MAX_SECONDS
+    ):
+        raise CardrulesError(
+            f"invalid seconds: {shown(seconds)} (expected a number above 0, at most "
+            f"{MAX_SECONDS:,})"
+        )
 
 
 class MonteCarloBot:
@@ -250,8 +281,13 @@ class MonteCarloBot:
     action (a contract, a card to pass).
 
     The budget is ``samples`` worlds per decision, or ``seconds`` of thinking
-    per decision (at least one world); with ``samples`` and a ``seed`` it plays
-    the same way every time.  It sees only the view it is given.
+    per decision (at least one world), or both: it stops at whichever comes
+    first, so ``seconds`` is a hard cap on a budget of worlds (as a server
+    sets).  The clock is read between worlds: a decision takes at most
+    ``seconds`` and one world's playouts.  With ``samples`` alone and a
+    ``seed`` it plays the same way every time.  A budget is at most
+    :data:`MAX_SAMPLES` worlds and :data:`MAX_SECONDS` seconds.  It sees
+    only the view it is given.
 
     >>> import cardrules
     >>> game = cardrules.load("callbreak-strict").new_game(seed=5)
@@ -268,12 +304,7 @@ class MonteCarloBot:
         seconds: float | None = None,
         candidates: int = 6,
     ) -> None:
-        if samples is not None and (type(samples) is not int or samples < 1):
-            raise CardrulesError(f"invalid samples: {samples!r} (expected a whole number >= 1)")
-        if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
-        ):
-            raise CardrulesError(f"invalid seconds: {seconds!r} (expected a number > 0)")
+        _check_budget(samples, seconds)
         if type(candidates) is not int or candidates < 2:
             raise CardrulesError(
                 f"invalid candidates: {candidates!r} (expected a whole number >= 2)"
@@ -392,67 +423,198 @@ def _distinct_cards(view: View, legal: Sequence[Action]) -> list[Action]:
     return out
 
 
-#: Bot constructors by name, for :func:`bots_by_name` and the command line.
+# ---------------------------------------------------------------------------
+# Bots by name
+
+#: Bot constructors by name, for :func:`parse_bot` and :func:`make_bot`.
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
     "mc": MonteCarloBot,
 }
 
+#: The longest text :func:`parse_bot` reads (``"mc:1000000:3600000ms"`` is 20).
+MAX_NAME_CHARS: Final = 32
+#: What surrounds a name and is dropped: ASCII whitespace only.
+_SPACE: Final = " \t\n\r\x0b\x0c"
+#: ``mc``, ``mc:N``, ``mc:Tms``, ``mc:N:Tms`` (lower case, ASCII, stripped).
+_MC_NAME: Final = re.compile(r"mc(?::([0-9]+))?(?::([0-9]+)ms)?")
+_MAX_MS: Final = MAX_SECONDS * 1000
+
+
+def _known() -> str:
+    return ", ".join(sorted(BOTS))
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot as a name says it: its kind, and for ``mc`` its budget a decision.
+
+    ``samples`` is a number of worlds, ``seconds`` a time (whole milliseconds);
+    with both the bot stops at whichever comes first, with neither it takes the
+    budget :func:`make_bot` is given (else :data:`DEFAULT_SAMPLES` worlds).
+    ``name`` is the canonical name, and ``parse_bot(spec.name) == spec``.
+
+    >>> parse_bot(" MC:50 ")
+    BotSpec('mc', samples=50)
+    >>> BotSpec("mc", samples=50, seconds=0.02).name
+    'mc:50:20ms'
+    """
+
+    kind: str
+    samples: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or self.kind not in BOTS:
+            raise CardrulesError(f"invalid bots: unknown bot {shown(self.kind)}; known: {_known()}")
+        if self.kind != "mc" and (self.samples is not None or self.seconds is not None):
+            raise CardrulesError(f"invalid bots: only mc takes a budget (got {self!r})")
+        _check_budget(self.samples, self.seconds)
+        if self.seconds is not None:
+            ms = round(self.seconds * 1000)
+            if ms < 1 or ms / 1000 != self.seconds:
+                raise CardrulesError(
+                    f"invalid seconds: {shown(self.seconds)} (a bot's name gives whole "
+                    "milliseconds: at least 0.001)"
+                )
+            object.__setattr__(self, "seconds", ms / 1000)  # 2 and 2.0: one spec, one repr
+
+    @property
+    def name(self) -> str:
+        """The canonical name: ``rule``, ``mc``, ``mc:50``, ``mc:20ms``, ``mc:50:20ms``."""
+        parts = [self.kind]
+        if self.samples is not None:
+            parts.append(str(self.samples))
+        if self.seconds is not None:
+            parts.append(f"{round(self.seconds * 1000)}ms")
+        return ":".join(parts)
+
+    def capped(self, seconds: float) -> BotSpec:
+        """The same bot thinking at most ``seconds`` a decision: a hard cap on top of its
+        budget (a bare ``mc`` keeps its :data:`DEFAULT_SAMPLES` worlds under the cap).
+        Bots that do not plan are returned as they are.
+
+        >>> parse_bot("mc").capped(2).name
+        'mc:20:2000ms'
+        >>> parse_bot("mc:10ms").capped(2).name
+        'mc:10ms'
+        """
+        if self.kind != "mc":
+            return self
+        samples = self.samples
+        if samples is None and self.seconds is None:
+            samples = DEFAULT_SAMPLES
+        if self.seconds is not None:
+            seconds = min(self.seconds, seconds)
+        return BotSpec(self.kind, samples, seconds)
+
+    def __repr__(self) -> str:
+        args = [repr(self.kind)]
+        if self.samples is not None:
+            args.append(f"samples={self.samples}")
+        if self.seconds is not None:
+            args.append(f"seconds={self.seconds!r}")
+        return f"BotSpec({', '.join(args)})"
+
+
+def parse_bot(name: str, *, seat: int | None = None) -> BotSpec:
+    """The bot a name says: ``random``, ``rule``, ``mc``, ``mc:N`` (N worlds a decision),
+    ``mc:Tms`` (T milliseconds) or ``mc:N:Tms`` (both: whichever comes first).
+
+    ASCII whitespace around the name is dropped and case does not matter
+    (``" MC:50"`` is ``mc:50``); anything else is refused with a
+    :class:`~cardrules.CardrulesError` that quotes the text (and names
+    ``seat``, when given): spaces inside, budgets that are not whole ASCII
+    numbers, or are 0, or above :data:`MAX_SAMPLES` worlds or
+    :data:`MAX_SECONDS` seconds, names longer than :data:`MAX_NAME_CHARS`.
+    Every place that reads a bot's name reads it here.
+
+    >>> parse_bot("mc:20ms")
+    BotSpec('mc', seconds=0.02)
+    >>> parse_bot("rule").name
+    'rule'
+    """
+    at = "" if seat is None else f" at seat {seat}"
+    if not isinstance(name, str):
+        raise CardrulesError(
+            f"invalid bots: {shown(name)}{at} (expected a name; known: {_known()})"
+        )
+    if len(name) > MAX_NAME_CHARS:
+        raise CardrulesError(
+            f"invalid bots: {shown(name)}{at} (a bot's name is at most {MAX_NAME_CHARS} characters)"
+        )
+    key = name.strip(_SPACE)
+    if key.isascii():  # no other letter may fold into a name (the Kelvin sign into "k")
+        key = key.lower()
+    kind, colon, _ = key.partition(":")
+    if kind not in BOTS:
+        raise CardrulesError(f"invalid bots: unknown bot {shown(name)}{at}; known: {_known()}")
+    if kind != "mc":
+        if colon:
+            raise CardrulesError(
+                f"invalid bots: {shown(name)}{at} (only mc takes a budget, e.g. 'mc:50')"
+            )
+        return BotSpec(kind)
+    match = _MC_NAME.fullmatch(key)
+    samples = None if match is None or match[1] is None else int(match[1])
+    ms = None if match is None or match[2] is None else int(match[2])
+    if (
+        match is None
+        or (samples is not None and not 1 <= samples <= MAX_SAMPLES)
+        or (ms is not None and not 1 <= ms <= _MAX_MS)
+    ):
+        raise CardrulesError(
+            f"invalid bots: {shown(name)}{at} (the budget of mc is a number of worlds, "
+            f"'mc:50', of milliseconds, 'mc:20ms', or both, 'mc:50:20ms'; at most "
+            f"{MAX_SAMPLES:,} worlds and {_MAX_MS:,} ms)"
+        )
+    return BotSpec("mc", samples, None if ms is None else ms / 1000)
+
+
+def parse_bots(names: str | Sequence[str | BotSpec]) -> list[BotSpec]:
+    """The bots of a comma-separated list of names (``"rule, mc:50,random"``) or of a
+    list of names and specs, each read by :func:`parse_bot`.
+
+    >>> [spec.name for spec in parse_bots("Rule, MC:50")]
+    ['rule', 'mc:50']
+    """
+    items = names.split(",") if isinstance(names, str) else list(names)
+    if not items or any(isinstance(n, str) and not n.strip(_SPACE) for n in items):
+        raise CardrulesError(
+            f"invalid bots: {shown(names)} (expected names separated by commas, "
+            f"e.g. 'rule,rule,random'; known: {_known()})"
+        )
+    return [n if isinstance(n, BotSpec) else parse_bot(n) for n in items]
+
 
 def make_bot(
-    name: str,
+    name: str | BotSpec,
     seed: int | str | None = None,
     *,
     samples: int | None = None,
     seconds: float | None = None,
 ) -> Bot:
-    """A bot from its name: ``random``, ``rule``, ``mc`` (with the budget given, else
-    :data:`DEFAULT_SAMPLES` worlds), ``mc:N`` (N worlds a decision) or ``mc:Tms``
-    (T milliseconds a decision)."""
-    base, colon, budget = name.strip().lower().partition(":")
-    if base == "mc":
-        if colon:
-            samples, seconds = _budget(name, budget)
-        return MonteCarloBot(seed, samples=samples, seconds=seconds)
-    make = BOTS.get(base)
-    if make is None or colon:
-        raise CardrulesError(
-            f"invalid bots: unknown bot {name!r}; known: {', '.join(sorted(BOTS))}"
-        )
-    return make(seed)
+    """A bot from its name or spec (:func:`parse_bot`).  ``samples`` and ``seconds`` are
+    the budget of a bare ``mc``, whose name gives none (else :data:`DEFAULT_SAMPLES`
+    worlds); an ``mc`` name with a budget keeps its own."""
+    spec = name if isinstance(name, BotSpec) else parse_bot(name)
+    if spec.kind != "mc":
+        return BOTS[spec.kind](seed)
+    if spec.samples is not None or spec.seconds is not None:
+        samples, seconds = spec.samples, spec.seconds
+    return MonteCarloBot(seed, samples=samples, seconds=seconds)
 
 
-def _budget(name: str, text: str) -> tuple[int | None, float | None]:
-    """``mc:N`` (worlds) or ``mc:Tms`` (milliseconds): (samples, seconds)."""
-    try:
-        if text.endswith("ms"):
-            ms = float(text[:-2])
-            if 0 < ms < float("inf"):
-                return None, ms / 1000
-        elif text.isdigit() and int(text) >= 1:
-            return int(text), None
-    except ValueError:
-        pass
-    raise CardrulesError(
-        f"invalid bots: {name!r} (the budget of mc is a number of worlds, 'mc:50', or of "
-        "milliseconds, 'mc:20ms')"
-    )
+def bots_by_name(names: str | Sequence[str | BotSpec], *, seed: int | None = None) -> list[Bot]:
+    """Bots from a comma-separated list of names (``"rule,rule,random,random"``), or a
+    list of names and specs (:func:`parse_bots`).
 
-
-def bots_by_name(names: str | Sequence[str], *, seed: int | None = None) -> list[Bot]:
-    """Bots from a comma-separated list of names (``"rule,rule,random,random"``).
-
-    Each random bot gets its own seed derived from ``seed`` and its position,
-    so a list of bots plays the same way every time for the same ``seed``.
+    Each bot gets its own seed derived from ``seed`` and its position, so a list
+    of bots plays the same way every time for the same ``seed``.
     """
-    items = [n.strip().lower() for n in names.split(",")] if isinstance(names, str) else names
-    if not items or any(not n for n in items):
-        raise CardrulesError(
-            f"invalid bots: {names!r} (expected names separated by commas, "
-            f"e.g. 'rule,rule,random'; known: {', '.join(sorted(BOTS))})"
-        )
-    return [make_bot(name, None if seed is None else f"{seed}/{i}") for i, name in enumerate(items)]
+    specs = parse_bots(names)
+    return [make_bot(spec, None if seed is None else f"{seed}/{i}") for i, spec in enumerate(specs)]
 
 
 def _table(bots: BotTable, players: int) -> dict[int, Bot]:
