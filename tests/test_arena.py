@@ -40,11 +40,12 @@ def test_lineups_fill_the_table() -> None:
     assert parse_lineup("mc,rule", spades) == ("mc", "rule", "mc", "rule")
     assert parse_lineup("rule,random,random,rule", strict) == ("rule", "random", "random", "rule")
     assert parse_lineup("mc:5,rule", cardrules.load("oh-hell-5")) == ("mc:5",) + ("rule",) * 4
+    assert parse_lineup(" MC:05, Rule", strict) == ("mc:5", "rule", "rule", "rule")
     for bad, message in [
         ("rule", "two different bots"),
         ("rule,,random", "names separated by commas"),
         ("rule,clever", "unknown bot 'clever'"),
-        ("a,b,c,d,e", "5 names for 4 seats"),
+        ("rule,rule,rule,rule,mc", "5 names for 4 seats"),
         ("mc:0,rule", "the budget of mc"),
     ]:
         with pytest.raises(CardrulesError, match=message):

@@ -4,6 +4,7 @@ budget beyond the library's maximum gets through, however it is written."""
 
 from __future__ import annotations
 
+import io
 import types
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import CardrulesError
+from cardrules.cli import main
 from cardrules.engine import bots as bots_module
 from cardrules.engine.bots import (
     DEFAULT_SAMPLES,
@@ -34,6 +36,13 @@ BUDGET = (
     "(the budget of mc is a number of worlds, 'mc:50', of milliseconds, 'mc:20ms', or "
     "both, 'mc:50:20ms'; at most 1,000,000 worlds and 3,600,000 ms)"
 )
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """Run the command line in-process: exit status, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
 
 
 # ---------------------------------------------------------------------------
@@ -282,3 +291,28 @@ def test_mc_stops_at_whichever_budget_comes_first(monkeypatch: pytest.MonkeyPatc
         bot = MonteCarloBot(seed=1, samples=samples, seconds=seconds)
         bot.choose(view)
         assert bot.worlds == worlds, (samples, seconds)
+
+
+# ---------------------------------------------------------------------------
+# The command line
+
+
+def test_cli_refuses_a_bad_bot_name_in_its_own_words() -> None:
+    """``play``, ``simulate`` and ``arena`` read ``--bots`` with the one parser, and a
+    bad name is a usage error quoting it (exit 2)."""
+    code, out, err = run("play", STRICT, "--auto", "--bots", "MC:0")
+    assert (code, out) == (2, "")
+    assert err.endswith(f"cardrules play: error: argument --bots: invalid bots: 'MC:0' {BUDGET}\n")
+    code, out, err = run("simulate", STRICT, "--deals", "1", "--bots", "rule,\tmc:1e9")
+    assert (code, out) == (2, "")
+    assert err == f"cardrules simulate: error: --bots: invalid bots: '\\tmc:1e9' {BUDGET}\n"
+    code, out, err = run("arena", STRICT, "--bots", "mc:2000000,rule", "--no-progress")
+    assert (code, out) == (2, "")
+    assert err == f"cardrules arena: error: --bots: invalid bots: 'mc:2000000' {BUDGET}\n"
+
+
+def test_cli_names_bots_canonically() -> None:
+    """A spelling the parser takes is shown as its canonical name."""
+    code, out, err = run("play", STRICT, "--auto", "--seed", "1", "--bots", " RULE")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0].endswith("bots: N rule, E rule, S rule, W rule")

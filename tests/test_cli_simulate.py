@@ -143,10 +143,14 @@ def test_one_bot_name_for_every_seat() -> None:
 
 
 def test_cli_refuses_an_unknown_bot() -> None:
-    """An unknown bot name is an error naming the seat and the known bots (exit 1)."""
+    """An unknown bot name is a usage error of ``--bots`` naming it and the known bots
+    (exit 2, as ``play`` and ``arena`` answer it)."""
     code, out, err = run("simulate", STRICT, "--deals", "2", "--bots", "rule,rule,smart,random")
-    assert (code, out) == (1, "")
-    assert err == "error: invalid bots: unknown bot 'smart' at seat 2; known: mc, random, rule\n"
+    assert (code, out) == (2, "")
+    assert err == (
+        "cardrules simulate: error: --bots: invalid bots: unknown bot 'smart'; "
+        "known: mc, random, rule\n"
+    )
 
 
 @pytest.mark.parametrize(

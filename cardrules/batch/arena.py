@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardrules.batch.backends import check_backend, run_ordered
-from cardrules.engine.bots import make_bot
+from cardrules.engine.bots import make_bot, parse_bots
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError
 from cardrules.rules.components import Contract, Side
@@ -51,13 +51,12 @@ __all__ = [
 
 
 def parse_lineup(text: str | Sequence[str], rules: Ruleset) -> tuple[str, ...]:
-    """One bot name per seat, from ``"mc,rule,rule,rule"``.  Fewer names than seats: in a
-    game of pairs they repeat round the table (``mc,rule``: partners are the same bot),
-    else the last one fills the seats left (``mc,rule``: one mc against three rule)."""
+    """One canonical bot name per seat (:func:`~cardrules.engine.bots.parse_bots`), from
+    ``"mc,rule,rule,rule"``.  Fewer names than seats: in a game of pairs they repeat
+    round the table (``mc,rule``: partners are the same bot), else the last one fills
+    the seats left (``mc,rule``: one mc against three rule)."""
     players = rules.players
-    names = [n.strip().lower() for n in text.split(",")] if isinstance(text, str) else list(text)
-    if not names or any(not isinstance(n, str) or not n for n in names):
-        raise CardrulesError(f"invalid bots: {text!r} (expected names separated by commas)")
+    names = [spec.name for spec in parse_bots(text)]
     if len(names) > players:
         raise CardrulesError(f"invalid bots: {len(names)} names for {players} seats")
     if rules.partnership:
@@ -68,8 +67,6 @@ def parse_lineup(text: str | Sequence[str], rules: Ruleset) -> tuple[str, ...]:
         lineup = tuple(names * (players // len(names)))
     else:
         lineup = tuple(names + names[-1:] * (players - len(names)))
-    for name in set(lineup):
-        make_bot(name, "check")  # refuse an unknown name before any work
     if len(set(lineup)) < 2:
         raise CardrulesError(f"invalid bots: {text!r} (an arena needs two different bots)")
     return lineup

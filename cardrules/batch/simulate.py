@@ -89,7 +89,7 @@ GAME_BLOCK = 256
 AUCTION_DRAWS = 32
 MAX_REDEALS = 10_000
 
-Player = Any  # "random", a bot name, or an object with ``choose(view)``
+Player = Any  # "random", a bot's name or BotSpec, or an object with ``choose(view)``
 
 
 # ---------------------------------------------------------------------------
@@ -576,23 +576,38 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def _make_players(players: Sequence[Player], seed: int) -> list[Any]:
-    from cardrules.engine.bots import BOTS, make_bot
+    from cardrules.engine.bots import BotSpec, make_bot, parse_bot
 
     out: list[Any] = []
     for i, p in enumerate(players):
-        if isinstance(p, str):
-            name = p.strip().lower()
-            if name == "random":
-                out.append("random")
-            elif name.partition(":")[0] in BOTS:
-                out.append(make_bot(name, f"{seed}/{i}"))
-            else:
-                raise CardrulesError(
-                    f"invalid bots: unknown bot {p!r} at seat {i}; known: {', '.join(sorted(BOTS))}"
-                )
+        if isinstance(p, str | BotSpec):
+            spec = p if isinstance(p, BotSpec) else parse_bot(p, seat=i)
+            out.append("random" if spec.kind == "random" else make_bot(spec, f"{seed}/{i}"))
         else:
             out.append(p)
     return out
+
+
+def _player_name(player: Player, seat: int) -> str:
+    """How the summary names a player: a bot's canonical name (an unknown one is refused
+    here, before any work), else the class of the object."""
+    from cardrules.engine.bots import BotSpec, parse_bot
+
+    if isinstance(player, str):
+        player = parse_bot(player, seat=seat)
+    return player.name if isinstance(player, BotSpec) else type(player).__name__
+
+
+def _is_random(player: Player) -> bool:
+    """True for the random player, by name or spec (the NumPy engine plays only those)."""
+    from cardrules.engine.bots import BotSpec, parse_bot
+
+    if isinstance(player, str):
+        try:
+            player = parse_bot(player)
+        except CardrulesError:  # refused, with its seat, by the engine that plays it
+            return False
+    return isinstance(player, BotSpec) and player.kind == "random"
 
 
 def play_deal(
@@ -815,7 +830,7 @@ def choose_engine(
     """The engine that plays ``players`` (one per seat) under ``rules``: ``"numpy"`` or
     ``"game"``; ``engine="auto"`` picks NumPy when it can.  An engine that cannot is
     refused with the reason, in ``words``."""
-    all_random = all(isinstance(p, str) and p.strip().lower() == "random" for p in players)
+    all_random = all(_is_random(p) for p in players)
     unbatched = not_batched(rules)
     if engine == "auto":
         return "numpy" if all_random and not unbatched and _numpy() is not None else "game"
@@ -854,8 +869,10 @@ def simulate(
 ) -> Simulation:
     """Play ``deals`` independent deals of a profile with bots; reproducible from ``seed``.
 
-    ``players`` has one entry per seat: ``"random"``, ``"rule"`` or a bot
-    object (``choose(view) -> action``).  ``engine`` is ``"numpy"``,
+    ``players`` has one entry per seat: a bot's name (``"random"``, ``"rule"``,
+    ``"mc:20"``: :func:`~cardrules.engine.bots.parse_bot`) or
+    :class:`~cardrules.engine.bots.BotSpec`, or a bot object
+    (``choose(view) -> action``).  ``engine`` is ``"numpy"``,
     ``"game"`` or ``"auto"`` (NumPy when every player is random and NumPy is
     installed).  ``workers`` > 1 spreads the blocks of deals over processes,
     which load the profile again by name or path, with the ruleset's
@@ -894,7 +911,7 @@ def simulate(
             f"invalid players: {players!r} (expected one per seat, {rules.players} in all)"
         )
     engine = choose_engine(rules, players, engine)
-    names = tuple(p if isinstance(p, str) else type(p).__name__ for p in players)
+    names = tuple(_player_name(p, seat) for seat, p in enumerate(players))
     sim = Simulation(
         rules.name,
         seed,

@@ -45,7 +45,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
         help="the line-up: a bot per seat; fewer names repeat round the table in a game of "
         "pairs, else the last fills the seats left (default mc,rule: one mc against rule "
         "bots, or an mc pair against a rule pair). Bots: random, rule, mc, mc:N (N worlds "
-        "a decision), mc:Tms (T milliseconds)",
+        "a decision), mc:Tms (T milliseconds), mc:N:Tms (whichever comes first)",
     )
     p.add_argument(
         "--games",

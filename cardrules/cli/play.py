@@ -20,7 +20,7 @@ from cardrules.cli.narrate import (
     tricks_line,
 )
 from cardrules.cli.options import add_option_argument, options_given
-from cardrules.engine.bots import BOTS, bots_by_name
+from cardrules.engine.bots import BOTS, bots_by_name, parse_bots
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import load
 from cardrules.engine.views import View
@@ -271,11 +271,11 @@ def _seat_arg(text: str) -> int:
 
 
 def _bots_arg(text: str) -> list[str]:
+    """The canonical names of ``--bots`` (:func:`~cardrules.engine.bots.parse_bots`)."""
     try:
-        bots_by_name(text)
+        return [spec.name for spec in parse_bots(text)]
     except CardrulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    return [n.strip().lower() for n in text.split(",")]
 
 
 def arguments(p: argparse.ArgumentParser) -> None:

@@ -30,7 +30,7 @@ from cardrules.batch.simulate import (
 )
 from cardrules.cli.console import Console, UsageError
 from cardrules.cli.options import add_option_argument, options_given
-from cardrules.engine.bots import BOTS
+from cardrules.engine.bots import BOTS, parse_bots
 from cardrules.engine.ruleset import load
 from cardrules.errors import CardrulesError
 
@@ -123,8 +123,12 @@ def add_backend_argument(p: argparse.ArgumentParser) -> None:
 
 
 def _bot_names(text: str, players: int) -> list[str]:
-    """One bot name per seat from ``--bots``: one name for every seat, or one per seat."""
-    names = [name.strip().lower() for name in text.split(",")]
+    """One canonical bot name per seat from ``--bots``: one name for every seat, or one
+    per seat."""
+    try:
+        names = [spec.name for spec in parse_bots(text)]
+    except CardrulesError as exc:
+        raise UsageError(f"--bots: {exc}") from None
     if len(names) == 1:
         return names * players
     if len(names) == players:

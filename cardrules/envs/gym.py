@@ -11,10 +11,11 @@
 
 The observation is the learner's, as in :mod:`cardrules.envs.pettingzoo` (its
 view encoded, and its action mask).  The other seats are bots chosen by name
-(``random``, ``rule``, ``mc``, ``mc:N``; one name for all, or one per other
-seat), each given only its view.  ``reward="deal"``: the learner's side's score
-as each deal is scored (less its penalty points where the lowest total wins);
-``"game"``: its share of the win at the end.  An episode is a whole game.
+(``random``, ``rule``, ``mc``, ``mc:N``, as :func:`~cardrules.engine.bots.parse_bot`
+reads them; one name for all, or one per other seat), each given only its view.
+``reward="deal"``: the learner's side's score as each deal is scored (less its
+penalty points where the lowest total wins); ``"game"``: its share of the win at
+the end.  An episode is a whole game.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 import gymnasium
 
-from cardrules.engine.bots import Bot, make_bot
+from cardrules.engine.bots import Bot, make_bot, parse_bots
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.envs.encoding import Encoding
@@ -58,17 +59,16 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         if type(seat) is not int or not 0 <= seat < n:
             raise CardrulesError(f"invalid seat: {seat!r} (expected 0..{n - 1})")
         check_reward(reward)
-        names = [b.strip() for b in bots.split(",")]
-        if len(names) == 1:
-            names = names * (n - 1)
-        if len(names) != n - 1:
+        specs = parse_bots(bots)  # an unknown name is refused now
+        if len(specs) == 1:
+            specs = specs * (n - 1)
+        if len(specs) != n - 1:
             raise CardrulesError(
                 f"invalid bots: {bots!r} (one name, or one for each of the {n - 1} other seats)"
             )
-        for name in names:
-            make_bot(name)  # refuse an unknown name now
         self.seat = seat
-        self.bot_names = names
+        self.bot_names = [spec.name for spec in specs]
+        self._specs = specs
         self.reward_kind = reward
         self.render_mode = render_mode
         self.encoding = Encoding(self.rules)
@@ -93,8 +93,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self.game = self.rules.new_game(seed=game_seed)
         others = [s for s in range(self.rules.players) if s != self.seat]
         self._bots = {
-            s: make_bot(name, f"{game_seed}/{s}")
-            for s, name in zip(others, self.bot_names, strict=True)
+            s: make_bot(spec, f"{game_seed}/{s}")
+            for s, spec in zip(others, self._specs, strict=True)
         }
         reward = self._advance(0)
         return self._observation(), {"reward_before": reward}
