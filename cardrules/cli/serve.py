@@ -44,6 +44,27 @@ def arguments(p: argparse.ArgumentParser) -> None:
         default=50.0,
         help="messages a second a socket may send (bursts of twice that); more are dropped",
     )
+    p.add_argument(
+        "--max-tables",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="unfinished tables held at most; POST /tables answers 503 past it (default 1000)",
+    )
+    p.add_argument(
+        "--max-lag",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="how late the event loop may run before POST /tables answers 503 (default 0.5)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes the mc bots think in (default: one less than the cores, at least 1)",
+    )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
 
 
@@ -53,7 +74,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         import uvicorn
 
         from cardrules.server.app import create_app
-        from cardrules.server.store import DEFAULT_DATABASE
+        from cardrules.server.store import DEFAULT_DATABASE, Store
     except ImportError as exc:
         raise UsageError(
             f"cardrules serve needs the server extra: pip install 'cardrules[server]' ({exc})"
@@ -62,12 +83,23 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--bot-delay must be 0 or more")
     if not args.rate > 0:
         raise UsageError("--rate must be more than 0")
+    if args.max_tables < 1:
+        raise UsageError("--max-tables must be 1 or more")
+    if not args.max_lag > 0:
+        raise UsageError("--max-lag must be more than 0")
+    if args.bot_processes is not None and args.bot_processes < 1:
+        raise UsageError("--bot-processes must be 1 or more")
+    database = args.database or DEFAULT_DATABASE
+    Store(database).close()  # a database that cannot be written is said here, in words
     app = create_app(
-        args.database or DEFAULT_DATABASE,
+        database,
         allow_seed=args.allow_seed,
         bot_delay=args.bot_delay,
         rate=args.rate,
         burst=max(1, int(args.rate * 2)),
+        max_tables=args.max_tables,
+        max_lag=args.max_lag,
+        bot_processes=args.bot_processes,
     )
     console.say(f"cardrules: serving http://{args.host}:{args.port}/ (Ctrl-C stops)")
     console.stdout.flush()
@@ -78,5 +110,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         log_level=args.log_level,
         ws_max_size=65_536,  # larger frames close the socket; the app reads at most 4 KiB
         ws_ping_interval=20,
+        # SIGTERM: sockets that do not read their close are let go of after 5 s
+        timeout_graceful_shutdown=5,
     )
     return 0

@@ -58,8 +58,10 @@ log = logging.getLogger("cardrules.server")
 #: The largest ``POST /tables`` body read.
 MAX_BODY_BYTES = 16_384
 #: Messages queued for a socket that reads them slower than they come, before it is
-#: closed (more than a burst of answers).
+#: closed (more than a burst of answers), and the characters they may hold in all
+#: (a few dozen views with pictures).
 MAX_QUEUED = 256
+MAX_QUEUED_CHARS = 1 << 20
 #: Messages dropped for flooding before the socket is closed.
 MAX_DROPPED = 200
 #: The page's own files only: no inline script, no other site (the deal's picture is
@@ -72,14 +74,26 @@ PAGE_HEADERS = {
 }
 #: Seconds a socket has to send its ``join``.
 JOIN_SECONDS = 30.0
+#: Seconds a socket's close (or the last messages before it) may take; past that the
+#: server lets go of it.
+CLOSE_SECONDS = 5.0
+#: The HTTP status of each error code a route answers (400 for the others).
+HTTP_STATUS = {"unknown-table": 404, "quarantined": 409, "busy": 503, "unavailable": 503}
 
 
 def _error(code: str, message: str) -> str:
     return ErrorMessage(code=code, message=message).model_dump_json()
 
 
-def _http_error(code: str, message: str, status: int) -> Response:
-    return Response(_error(code, message), status_code=status, media_type="application/json")
+def _http_error(code: str, message: str, status: int, retry_after: float | None = None) -> Response:
+    headers = None if retry_after is None else {"Retry-After": str(max(1, round(retry_after)))}
+    return Response(
+        _error(code, message), status_code=status, media_type="application/json", headers=headers
+    )
+
+
+def _server_error(exc: ServerError) -> Response:
+    return _http_error(exc.code, exc.message, HTTP_STATUS.get(exc.code, 400), exc.retry_after)
 
 
 def _validation_text(exc: ValidationError) -> str:
@@ -109,33 +123,97 @@ class _Bucket:
 
 
 class _Sender:
-    """A socket's outgoing messages, in order, from a queue of their own: a slow reader
-    delays no one else, and is closed once too far behind."""
+    """A socket's outgoing messages, in order, from a bounded queue of their own, written
+    by a task of their own: :meth:`send` never waits, so no table waits on a socket.
+    A socket whose queue is full (a reader too slow, or none) is dropped with 1013:
+    its close runs in the background, bounded in time, and the socket's handler
+    stops reading it (:attr:`dropped`)."""
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUED)
-        self.task = asyncio.get_running_loop().create_task(self._write())
+        self.queued = 0  # characters queued
+        self.dropped = asyncio.Event()
+        #: The code the socket is closed with once its handler ends.
+        self.code = 1000
+        self.reason = ""
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self._write())
+        self._closing: asyncio.Task[None] | None = None
 
-    async def send(self, text: str) -> None:
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.task.cancel()
-            with contextlib.suppress(Exception):
-                await self.ws.close(code=1013, reason="too slow: reconnect to resume")
+    def send(self, text: str) -> None:
+        """Queue ``text``; drop the socket if its queue is full."""
+        if self.dropped.is_set():
+            return
+        if self.queued + len(text) > MAX_QUEUED_CHARS or self.queue.full():
+            log.warning(
+                "a socket of %s is dropped (1013): %d messages (%d characters) unread",
+                self.ws.url.path,
+                self.queue.qsize(),
+                self.queued,
+            )
+            self.drop(1013, "too slow: reconnect to resume")
+            return
+        self.queue.put_nowait(text)
+        self.queued += len(text)
+
+    def drop(self, code: int, reason: str) -> None:
+        """Stop writing, and close the socket in the background."""
+        if self.dropped.is_set():
+            return
+        self.dropped.set()
+        self.task.cancel()
+        self._closing = asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(self.ws.close(code=code, reason=reason), CLOSE_SECONDS)
 
     async def _write(self) -> None:
         with contextlib.suppress(Exception):
             while (text := await self.queue.get()) is not None:
+                self.queued -= len(text)
                 await self.ws.send_text(text)
 
-    async def close(self) -> None:
-        """Send what is queued (for a few seconds at most), then stop."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+    def close_with(self, code: int, reason: str) -> None:
+        """Close with ``code`` once what is queued is sent (when the handler ends)."""
+        self.code, self.reason = code, reason
+
+    async def finish(self) -> None:
+        """Send what is queued (for a few seconds at most), then close the socket."""
+        if not self.dropped.is_set():
+            try:
+                self.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self.task, CLOSE_SECONDS)
+            self.drop(self.code, self.reason)
+        if self._closing is not None:
+            with contextlib.suppress(BaseException):
+                await self._closing
+
+    async def receive(self, timeout: float | None) -> dict[str, Any] | None:
+        """The socket's next message, or None once the socket is dropped; raises
+        ``TimeoutError`` after ``timeout`` seconds."""
+        if self.dropped.is_set():
+            return None
+        reading = asyncio.ensure_future(self.ws.receive())
+        dropping = asyncio.ensure_future(self.dropped.wait())
+        try:
+            done, _ = await asyncio.wait(
+                {reading, dropping}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            dropping.cancel()
+        if reading in done:
+            return dict(reading.result())
+        reading.cancel()
         with contextlib.suppress(BaseException):
-            await asyncio.wait_for(self.task, 5)
+            await reading
+        if not done:
+            raise TimeoutError
+        return None
 
 
 def create_app(
@@ -145,13 +223,19 @@ def create_app(
     bot_delay: float = 0.0,
     rate: float = 50.0,
     burst: int = 100,
+    max_tables: int = 1000,
+    max_lag: float = 0.5,
+    bot_processes: int | None = None,
 ) -> Starlette:
     """The server's application over ``database`` (a SQLAlchemy URL).
 
     ``allow_seed`` lets ``POST /tables`` choose the seed (tests only: whoever picks
     it can know every hand); ``bot_delay`` seconds pass before each bot's action
     (so that a person can follow them); ``rate``/``burst`` bound each socket's
-    messages.
+    messages; ``max_tables`` and ``max_lag`` (seconds the event loop may run late)
+    bound what the server takes on: past them ``POST /tables`` answers 503 with
+    ``Retry-After``; ``mc`` bots think in ``bot_processes`` processes (by default
+    one less than the cores).
     """
     state: dict[str, Hub] = {}
 
@@ -161,9 +245,21 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database)
-        state["hub"] = Hub(store, allow_seed=allow_seed, bot_delay=bot_delay)
+        state["hub"] = Hub(
+            store,
+            allow_seed=allow_seed,
+            bot_delay=bot_delay,
+            max_tables=max_tables,
+            max_lag=max_lag,
+            bot_processes=bot_processes,
+        )
         resumed = await hub().resume()
-        log.info("cardrules server: %d table(s) resumed from %s", resumed, store.engine.url)
+        log.info(
+            "cardrules server: %d table(s) resumed from %s%s",
+            resumed,
+            store.engine.url.render_as_string(hide_password=True),
+            f", {len(hub().quarantined)} quarantined" if hub().quarantined else "",
+        )
         try:
             yield
         finally:
@@ -197,24 +293,26 @@ def create_app(
             created = await hub().create(CreateTable.model_validate_json(body))
         except ValidationError as exc:
             return _http_error("malformed", _validation_text(exc), 400)
-        except (CardrulesError, ServerError) as exc:
-            code = exc.code if isinstance(exc, ServerError) else "invalid"
-            return _http_error(code, str(exc), 400)
+        except ServerError as exc:
+            return _server_error(exc)
+        except CardrulesError as exc:
+            return _http_error("invalid", str(exc), 400)
         return JSONResponse(created.model_dump(), status_code=201)
 
     async def info(request: Request) -> Response:
         try:
             table = await hub().table(request.path_params["table"])
         except ServerError as exc:
-            return _http_error(exc.code, exc.message, 404)
-        async with table.lock:  # what is committed, never an action being stored
-            return JSONResponse(table.info().model_dump())
+            return _server_error(exc)
+        # What is stored, read without the table's lock: never an action being stored,
+        # and never a wait on the store.
+        return JSONResponse(table.info().model_dump())
 
     async def record(request: Request) -> Response:
         try:
             table = await hub().table(request.path_params["table"])
         except ServerError as exc:
-            return _http_error(exc.code, exc.message, 404)
+            return _server_error(exc)
         async with table.lock:
             if not table.finished:
                 return _http_error("unavailable", "the record is given once the game is over", 409)
@@ -229,16 +327,14 @@ def create_app(
             table = await hub().table(ws.path_params["table"])
             watcher = await _serve_socket(ws, sender, hub(), table, rate, burst)
         except ServerError as exc:
-            await sender.send(_error(exc.code, exc.message))
+            sender.send(_error(exc.code, exc.message))
         except WebSocketDisconnect:
             pass
         finally:
             if table is not None and watcher is not None:
                 table.watchers.discard(watcher)
                 hub().release(table)
-            await sender.close()
-            with contextlib.suppress(Exception):
-                await ws.close()
+            await sender.finish()
 
     routes: list[Any] = [
         Route("/", index),
@@ -259,7 +355,7 @@ def create_app(
 async def _serve_socket(
     ws: WebSocket, sender: _Sender, hub: Hub, table: Table, rate: float, burst: int
 ) -> Watcher | None:
-    """Read a socket's messages until it closes; the watcher it joined as."""
+    """Read a socket's messages until it closes or is dropped; the watcher it joined as."""
     bucket = _Bucket(rate, burst)
     watcher: Watcher | None = None
     dropped = 0
@@ -270,74 +366,70 @@ async def _serve_socket(
             None if watcher is not None else max(0.1, JOIN_SECONDS - (time.monotonic() - opened))
         )
         try:
-            message = await asyncio.wait_for(ws.receive(), timeout)
+            message = await sender.receive(timeout)
         except TimeoutError:
-            await sender.send(_error("not-joined", f"no join within {JOIN_SECONDS:g} seconds"))
+            sender.send(_error("not-joined", f"no join within {JOIN_SECONDS:g} seconds"))
             return watcher
-        if message["type"] == "websocket.disconnect":
+        if message is None or message["type"] == "websocket.disconnect":
             return watcher
         if not bucket.take():
             dropped += 1
             if dropped > MAX_DROPPED:
-                await sender.send(_error("flood", "too many messages: the socket is closed"))
-                await sender.close()
-                with contextlib.suppress(Exception):
-                    await ws.close(code=1008, reason="flood")
+                sender.send(_error("flood", "too many messages: the socket is closed"))
+                sender.close_with(1008, "flood")
                 return watcher
             if time.monotonic() - flood_told > 1.0:
                 flood_told = time.monotonic()
-                await sender.send(_error("flood", f"more than {rate:g} messages a second: dropped"))
+                sender.send(_error("flood", f"more than {rate:g} messages a second: dropped"))
             continue
         text = message.get("text")
         if text is None:
-            await sender.send(_error("malformed", "messages are JSON text, not binary"))
+            sender.send(_error("malformed", "messages are JSON text, not binary"))
             continue
         if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
-            await sender.send(
+            sender.send(
                 _error("too-large", f"a message is at most {MAX_MESSAGE_BYTES} bytes: dropped")
             )
             continue
         try:
             parsed = client_message(text)
         except ValidationError as exc:
-            await sender.send(_error("malformed", _validation_text(exc)))
+            sender.send(_error("malformed", _validation_text(exc)))
             continue
         if isinstance(parsed, Join):
             if watcher is not None:
-                await sender.send(_error("already-joined", "this socket has joined already"))
+                sender.send(_error("already-joined", "this socket has joined already"))
                 continue
             try:
                 seat = None if parsed.token is None else table.seat_of(parsed.token)
             except ServerError as exc:
-                await sender.send(_error(exc.code, exc.message))
-                await sender.close()
-                with contextlib.suppress(Exception):
-                    await ws.close(code=1008, reason=exc.code)
+                sender.send(_error(exc.code, exc.message))
+                sender.close_with(1008, exc.code)
                 return None
             watcher = Watcher(seat=seat, pictures=parsed.pictures, send=sender.send)
             async with table.lock:  # after any action being stored: it comes by broadcast
                 table.watchers.add(watcher)
-                await sender.send(table.message(seat, parsed.pictures))
+                sender.send(table.message(seat, parsed.pictures))
         elif isinstance(parsed, Act):
             await _act(sender, hub, table, watcher, parsed)
 
 
 async def _act(sender: _Sender, hub: Hub, table: Table, watcher: Watcher | None, act: Act) -> None:
     if watcher is None:
-        await sender.send(_error("not-joined", "send a join message first"))
+        sender.send(_error("not-joined", "send a join message first"))
         return
     if watcher.seat is None:
-        await sender.send(_error("spectator", "a spectator cannot act"))
+        sender.send(_error("spectator", "a spectator cannot act"))
         return
     try:
         text = await hub.act(table, watcher.seat, act.action, act.seq)
     except IllegalAction as exc:
         refused = Refused(seq=table.seq, action=act.action, rule=exc.rule, message=str(exc))
-        await sender.send(refused.model_dump_json())
+        sender.send(refused.model_dump_json())
     except CardrulesError as exc:  # an action that does not read
         refused = Refused(seq=table.seq, action=act.action, rule="", message=str(exc))
-        await sender.send(refused.model_dump_json())
+        sender.send(refused.model_dump_json())
     except ServerError as exc:
-        await sender.send(_error(exc.code, exc.message))
+        sender.send(_error(exc.code, exc.message))
     else:
-        await sender.send(Accepted(seq=act.seq + 1, action=text).model_dump_json())
+        sender.send(Accepted(seq=act.seq + 1, action=text).model_dump_json())

@@ -184,6 +184,8 @@ ErrorCode = Literal[
     "spectator",
     "unknown-table",
     "unavailable",
+    "busy",
+    "quarantined",
 ]
 
 
@@ -196,8 +198,11 @@ class ErrorMessage(BaseModel):
     ``MAX_MESSAGE_BYTES``), ``flood`` (too many messages: dropped), ``stale``
     (``seq`` is not the table's), ``bad-token``, ``not-joined``,
     ``already-joined``, ``spectator`` (a spectator cannot act),
-    ``unknown-table``, ``unavailable`` (the server could not store the action;
-    send it again).
+    ``unknown-table``, ``unavailable`` (the server could not store the action,
+    or its store does not answer: the table is closed to play until it does; send
+    it again), ``busy`` (``POST /tables`` on a server at its limit of tables, or
+    running late: 503 with ``Retry-After``), ``quarantined`` (a table whose stored
+    actions do not replay: out of service).
     """
 
     type: Literal["error"] = "error"

@@ -13,6 +13,7 @@ Calls are blocking: the server runs them on one thread of their own.
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -30,13 +31,17 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
 
-__all__ = ["DEFAULT_DATABASE", "Store", "StoredTable"]
+from cardrules.errors import CardrulesError
+
+__all__ = ["DEFAULT_DATABASE", "Store", "StoreConflict", "StoredTable"]
 
 #: The database of ``cardrules serve`` when none is given: a file in the working directory.
 DEFAULT_DATABASE = "sqlite:///cardrules-tables.sqlite3"
@@ -59,7 +64,9 @@ _actions = Table(
     "cardrules_actions",
     _metadata,
     Column("table_id", String(32), ForeignKey("cardrules_tables.id"), primary_key=True),
-    Column("n", Integer, primary_key=True),  # 0, 1, 2...: a duplicate cannot be stored
+    # 0, 1, 2...: part of the key (a duplicate cannot be stored) and checked on write
+    # (action n is stored only after action n - 1: no gap).
+    Column("n", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("action", String(64), nullable=False),
 )
@@ -80,18 +87,37 @@ class StoredTable:
     actions: list[tuple[int, str]]
 
 
+class StoreConflict(Exception):
+    """An action that cannot be stored where it was asked to go: the place is taken, or
+    an earlier action is missing (the store is ahead of, or behind, the caller)."""
+
+
 class Store:
-    """The tables of one database (created on first use)."""
+    """The tables of one database (created on first use).
+
+    A database that cannot be opened for writing is a
+    :class:`~cardrules.CardrulesError` naming it (and the file, for SQLite: whether it
+    is missing, read-only, or on a read-only file system).
+    """
 
     def __init__(self, url: str = DEFAULT_DATABASE) -> None:
         scheme, sep, rest = url.partition("://")
         if sep and scheme in ("postgresql", "postgres"):  # psycopg 3, not SQLAlchemy's default
             url = f"postgresql+psycopg://{rest}"
         self.url = url
-        self.engine: Engine = create_engine(url, pool_pre_ping=True)
+        try:
+            self.engine: Engine = create_engine(url, pool_pre_ping=True)
+        except (SQLAlchemyError, ValueError, ImportError) as exc:
+            raise CardrulesError(f"invalid database: {_shown_url(url)}: {exc}") from exc
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        _metadata.create_all(self.engine)
+        try:
+            _metadata.create_all(self.engine)
+            if self.engine.dialect.name == "sqlite":
+                _probe_write(self.engine)
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            raise CardrulesError(_open_failure(url, self.engine, exc)) from exc
 
     def create(
         self,
@@ -123,9 +149,18 @@ class Store:
     def append(self, table_id: str, n: int, seat: int, action: str, *, finished: bool) -> None:
         """Commit action number ``n`` of a table (and whether it ended the game).
 
-        Raises if action ``n`` is already stored: nothing is stored twice.
+        Raises :class:`StoreConflict` unless exactly ``n`` actions are stored before it
+        (nothing is stored twice, and no number is skipped), and the database's error
+        if it does not answer.
         """
         with self.engine.begin() as db:
+            stored = db.execute(
+                select(func.count()).select_from(_actions).where(_actions.c.table_id == table_id)
+            ).scalar_one()
+            if stored != n:
+                raise StoreConflict(
+                    f"table {table_id}: action {n} cannot be stored after {stored} actions"
+                )
             db.execute(insert(_actions).values(table_id=table_id, n=n, seat=seat, action=action))
             if finished:
                 db.execute(update(_tables).where(_tables.c.id == table_id).values(finished=True))
@@ -166,6 +201,54 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _probe_write(engine: Engine) -> None:
+    """Write to a SQLite file (its header's user version, to the same value), so that a
+    file opened read-only is found at start-up, not at the first action."""
+    with engine.begin() as db:
+        version = db.exec_driver_sql("PRAGMA user_version").scalar_one()
+        db.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
+
+
+def _shown_url(url: str) -> str:
+    """The URL without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "the database URL"
+
+
+def _open_failure(url: str, engine: Engine, exc: SQLAlchemyError) -> str:
+    """Why a database could not be opened for writing, in words naming it."""
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    if engine.dialect.name != "sqlite":
+        return f"invalid database: {_shown_url(url)} cannot be used ({detail})"
+    path = engine.url.database or ""
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return f"invalid database: {_shown_url(url)} cannot be opened for writing ({detail})"
+    file = os.path.abspath(path)
+    folder = os.path.dirname(file)
+    if not os.path.isdir(folder):
+        why = f"its folder {folder} does not exist"
+    elif _read_only_mount(folder):
+        why = f"it is on a read-only file system ({folder})"
+    elif os.path.exists(file) and not os.access(file, os.W_OK):
+        why = "the file is read-only"
+    elif not os.access(folder, os.W_OK):
+        why = f"its folder {folder} is read-only (SQLite writes a journal beside the file)"
+    elif "readonly" in detail or "read-only" in detail:
+        why = "it is read-only"
+    else:
+        why = "it cannot be opened"
+    return f"invalid database: the SQLite file {file} cannot be written: {why} ({detail})"
+
+
+def _read_only_mount(folder: str) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

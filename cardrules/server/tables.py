@@ -4,8 +4,16 @@ bots that play on the server.
 One :class:`Hub` per server.  Every change of a table goes through
 :meth:`Hub.act` under the table's lock: the rules check the action (a refusal
 changes nothing), the store commits it, and only then is every socket told
-(the acknowledgement is the next view).  A table is rebuilt from the store by
-replaying its actions: at start-up, and whenever a commit failed.
+(the acknowledgement is the next view).  The game in memory never holds an
+action the store does not: if a commit fails, the action is taken back and the
+table is read again from the store; if the store does not answer, the table is
+closed to play (``unavailable``) until it does, then rebuilt from it and its
+bots play on.  A table is rebuilt from the store by replaying its actions: at
+start-up (a table whose actions do not replay is quarantined, and the others
+are served), and whenever a commit failed.
+
+Nothing is awaited under a table's lock but the store: a socket's messages go
+to its own queue (:class:`Watcher`), which never waits.
 """
 
 from __future__ import annotations
@@ -13,67 +21,68 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from cardrules.engine.bots import Bot, make_bot
+from cardrules.engine.bots import Bot, BotSpec, make_bot, parse_bot
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError
 from cardrules.profile.registry import profile_paths
 from cardrules.server.messages import CreateTable, TableCreated, TableInfo, ViewMessage
 from cardrules.server.store import Store, StoredTable
+from cardrules.server.thinking import Decision, Thinkers, server_bot
 
 __all__ = ["Hub", "ServerError", "Table", "Watcher", "seat_kind"]
 
 T = TypeVar("T")
 log = logging.getLogger("cardrules.server")
 
-#: The largest budget a table may give an ``mc`` bot: worlds, or milliseconds.
-MAX_MC_SAMPLES = 200
-MAX_MC_MS = 2000
+#: Seconds between two tries to read a table again from a store that did not answer
+#: (doubling up to the last).
+RETRY_SECONDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 
 
 class ServerError(Exception):
     """A request the server refuses for a reason other than the rules of the game;
-    ``code`` is the protocol's error code."""
+    ``code`` is the protocol's error code, ``retry_after`` (seconds) when it is
+    worth asking again later."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
 
 def seat_kind(text: str) -> str | None:
-    """The bot name of a seat description (``"bot:mc:50"`` -> ``"mc:50"``), or None for
-    ``"human"``; raises :class:`~cardrules.CardrulesError` for anything else."""
-    if text == "human":
+    """The bot name of a seat description (``"bot:mc:50"`` -> ``"mc:50"``, in its
+    one spelling: ``"bot:MC:50"`` is the same bot), or None for ``"human"``; raises
+    :class:`~cardrules.CardrulesError` for anything else, and for an ``mc`` budget
+    over the server's (:data:`~cardrules.server.thinking.MAX_MC_SAMPLES` worlds,
+    :data:`~cardrules.server.thinking.MAX_MC_MS` ms)."""
+    if text.strip().lower() == "human":
         return None
     kind, colon, name = text.partition(":")
-    if kind != "bot" or not colon:
+    if kind.strip().lower() != "bot" or not colon:
         raise CardrulesError(
             f"invalid seat: {text[:64]!r} (expected 'human', 'bot:rule', 'bot:random', "
             "'bot:mc', 'bot:mc:N' or 'bot:mc:Tms')"
         )
-    make_bot(name)  # an unknown bot or budget is refused here
-    base, _, budget = name.partition(":")
-    if base == "mc" and budget:
-        too_much = (
-            float(budget[:-2]) > MAX_MC_MS
-            if budget.endswith("ms")
-            else int(budget) > MAX_MC_SAMPLES
-        )
-        if too_much:
-            raise CardrulesError(
-                f"invalid seat: {text!r} (an mc bot's budget is at most "
-                f"{MAX_MC_SAMPLES} worlds or {MAX_MC_MS}ms here)"
-            )
-    return name
+    return server_bot(name).name
+
+
+def _seat_bot(text: str) -> BotSpec | None:
+    """The bot of a stored seat (as stored before: its budget is capped where it runs)."""
+    if text.strip().lower() == "human":
+        return None
+    return parse_bot(text.partition(":")[2])
 
 
 def token_hash(token: str) -> str:
@@ -83,11 +92,12 @@ def token_hash(token: str) -> str:
 @dataclass(eq=False)
 class Watcher:
     """One socket: its seat (None: a spectator), whether it wants pictures, and how
-    to send it a message."""
+    to send it a message (which queues it and never waits: a socket too far behind
+    is dropped by its sender)."""
 
     seat: int | None
     pictures: bool
-    send: Callable[[str], Awaitable[None]]
+    send: Callable[[str], None]
 
 
 @dataclass(eq=False)
@@ -97,14 +107,21 @@ class Table:
     id: str
     rules: Ruleset
     options: dict[str, Any]
+    deals: int | None
     seed: int
     seats: list[str]
     token_hashes: list[str | None]
     game: Game
     bots: dict[int, Bot]
+    specs: dict[int, BotSpec]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    #: The store did not answer: closed to play until it is read again.
+    down: bool = False
+    recovery: asyncio.Task[None] | None = None
+    #: What ``GET /tables/{id}`` answers: the table as stored, read without the lock.
+    stored_info: TableInfo | None = None
 
     @property
     def seq(self) -> int:
@@ -143,6 +160,11 @@ class Table:
         ).model_dump_json()
 
     def info(self) -> TableInfo:
+        """The table as stored (refreshed after every commit and every read from the
+        store)."""
+        return self.stored_info or self._info()
+
+    def _info(self) -> TableInfo:
         return TableInfo(
             table=self.id,
             profile=self.rules.name,
@@ -154,6 +176,24 @@ class Table:
             finished=self.finished,
         )
 
+    def stored(self) -> None:
+        """The game in memory is what the store holds: the info follows it."""
+        self.stored_info = self._info()
+
+    def decision(self, seat: int) -> Decision:
+        """What a worker needs to decide for ``seat``'s bot."""
+        return Decision(
+            table=self.id,
+            profile=self.rules.name,
+            options=json.dumps(self.options, sort_keys=True),
+            deals=self.deals,
+            seed=self.seed,
+            actions=tuple(self.game.actions),
+            seat=seat,
+            bot=self.specs[seat],
+            bot_seed=f"{self.seed}/{seat}/{self.seq}",
+        )
+
 
 def _build(stored: StoredTable) -> Table:
     """A table from the store: its rules, a new game of its seed, its actions replayed."""
@@ -162,33 +202,61 @@ def _build(stored: StoredTable) -> Table:
     for seat, action in stored.actions:
         game.apply(action, seat=seat)
     bots: dict[int, Bot] = {}
+    specs: dict[int, BotSpec] = {}
     for seat, text in enumerate(stored.seats):
-        name = seat_kind(text)
-        if name is not None:
-            bots[seat] = make_bot(name, f"{stored.seed}/{seat}")
-    return Table(
+        spec = _seat_bot(text)
+        if spec is not None:
+            specs[seat] = spec
+            bots[seat] = make_bot(spec, f"{stored.seed}/{seat}")
+    table = Table(
         id=stored.id,
         rules=rules,
         options=stored.options,
+        deals=stored.deals,
         seed=stored.seed,
         seats=stored.seats,
         token_hashes=stored.token_hashes,
         game=game,
         bots=bots,
+        specs=specs,
     )
+    table.stored()
+    return table
 
 
 class Hub:
-    """Every table of one server, and the store behind them."""
+    """Every table of one server, and the store behind them.
 
-    def __init__(self, store: Store, *, allow_seed: bool = False, bot_delay: float = 0.0) -> None:
+    ``max_tables``: the unfinished tables it holds at most (a table more is refused
+    with ``busy``); ``max_lag``: seconds the event loop may run late before new
+    tables are refused (``busy``, with a time to retry); ``bot_processes``: the
+    processes ``mc`` bots think in.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        allow_seed: bool = False,
+        bot_delay: float = 0.0,
+        max_tables: int = 1000,
+        max_lag: float = 0.5,
+        bot_processes: int | None = None,
+    ) -> None:
         self.store = store
         self.allow_seed = allow_seed
         self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.max_lag = max_lag
         self.tables: dict[str, Table] = {}
-        # One thread writes to the store, in order; bots think on another.
+        #: Tables whose stored actions do not replay, with why: never served.
+        self.quarantined: dict[str, str] = {}
+        #: How late the event loop ran, seconds (measured by :meth:`watch_lag`).
+        self.lag = 0.0
+        self.thinkers = Thinkers(bot_processes)
+        # One thread writes to the store, in order.
         self._db = ThreadPoolExecutor(1, thread_name_prefix="cardrules-store")
-        self._bots = ThreadPoolExecutor(1, thread_name_prefix="cardrules-bots")
+        self._lag_task: asyncio.Task[None] | None = None
 
     async def _in(self, pool: ThreadPoolExecutor, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(pool, fn)
@@ -197,34 +265,82 @@ class Hub:
 
     async def resume(self) -> int:
         """Rebuild every unfinished table from the store and let its bots play on;
-        the number of tables resumed."""
+        the number of tables resumed.  A table whose stored actions do not replay is
+        quarantined (logged with its id): it never stops the others."""
+        self._lag_task = asyncio.get_running_loop().create_task(self.watch_lag())
         ids = await self._in(self._db, partial(self.store.ids, finished=False))
+        resumed = 0
         for table_id in ids:
-            table = await self._rebuild(table_id)
+            try:
+                table = await self._rebuild(table_id)
+            except Exception as exc:
+                self._quarantine(table_id, exc)
+                continue
             if table is not None:
+                resumed += 1
                 self._kick(table)
-        return len(ids)
+        return resumed
+
+    def _quarantine(self, table_id: str, exc: BaseException) -> None:
+        why = f"{type(exc).__name__}: {exc}"
+        self.quarantined[table_id] = why
+        self.tables.pop(table_id, None)
+        log.error("table %s is quarantined: its stored actions do not replay (%s)", table_id, why)
 
     async def close(self) -> None:
+        if self._lag_task is not None:
+            self._lag_task.cancel()
         for table in self.tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-        self._bots.shutdown(wait=True, cancel_futures=True)
+            for task in (table.bot_task, table.recovery):
+                if task is not None:
+                    task.cancel()
+        self.thinkers.close()
         self._db.shutdown(wait=True)
 
+    async def watch_lag(self, every: float = 0.05) -> None:
+        """Measure how late the event loop runs (a smoothed figure in :attr:`lag`)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + every
+            await asyncio.sleep(every)
+            late = max(0.0, loop.time() - due)
+            # Up at once, down over about a second: a busy loop is seen at once.
+            self.lag = late if late > self.lag else self.lag * 0.9 + late * 0.1
+
     async def _rebuild(self, table_id: str) -> Table | None:
+        """The table as the store holds it (in place, if held: sockets and bot loops
+        keep the object), or None if the store has none.  Raises what the store
+        or the replay raises."""
         stored = await self._in(self._db, partial(self.store.load, table_id))
         if stored is None:
             return None
         table = _build(stored)
         old = self.tables.get(table_id)
-        if old is not None:  # in place: sockets and bot loops hold this object
-            old.game, old.bots = table.game, table.bots
+        if old is not None:
+            old.game, old.bots, old.specs = table.game, table.bots, table.specs
+            old.stored()
             return old
         self.tables[table_id] = table
         return table
 
     # -- tables ---------------------------------------------------------------
+
+    def admit(self) -> None:
+        """Refuse a new table the server cannot serve now (``busy``)."""
+        live = sum(1 for t in self.tables.values() if not t.finished)
+        if live >= self.max_tables:
+            raise ServerError(
+                "busy",
+                f"this server holds {live} tables, its limit: try again later",
+                retry_after=30,
+            )
+        if self.lag > self.max_lag:
+            raise ServerError(
+                "busy",
+                f"this server runs {self.lag:.2f} s late (its limit is {self.max_lag:g} s): "
+                "try again later",
+                retry_after=max(1, min(60, round(self.lag * 10))),
+            )
 
     async def create(self, request: CreateTable) -> TableCreated:
         """A new table: checked, stored, and its bots started."""
@@ -245,41 +361,58 @@ class Hub:
                 f"{rules.players} players"
             )
         names = [seat_kind(text) for text in request.seats]
+        seats = ["human" if n is None else f"bot:{n}" for n in names]  # one spelling
+        self.admit()
         tokens = {str(s): secrets.token_urlsafe(24) for s, n in enumerate(names) if n is None}
         hashes = [
             None if n is not None else token_hash(tokens[str(s)]) for s, n in enumerate(names)
         ]
         table_id = secrets.token_urlsafe(9)
         seed = request.seed if request.seed is not None else secrets.randbits(62)
-        await self._in(
-            self._db,
-            partial(
-                self.store.create,
-                table_id,
-                profile=rules.name,
-                options=dict(request.options),
-                deals=request.deals,
-                seed=seed,
-                seats=list(request.seats),
-                token_hashes=hashes,
-            ),
-        )
-        table = await self._rebuild(table_id)
+        try:
+            await self._in(
+                self._db,
+                partial(
+                    self.store.create,
+                    table_id,
+                    profile=rules.name,
+                    options=dict(request.options),
+                    deals=request.deals,
+                    seed=seed,
+                    seats=seats,
+                    token_hashes=hashes,
+                ),
+            )
+            table = await self._rebuild(table_id)
+        except Exception as exc:
+            log.warning("a table could not be stored: %s", _short(exc))
+            raise ServerError(
+                "unavailable", "the table could not be stored: try again", retry_after=5
+            ) from exc
         assert table is not None
         self._kick(table)
         return TableCreated(
-            table=table_id,
-            profile=rules.name,
-            players=rules.players,
-            seats=list(request.seats),
-            tokens=tokens,
+            table=table_id, profile=rules.name, players=rules.players, seats=seats, tokens=tokens
         )
 
     async def table(self, table_id: str) -> Table:
         """A table held in memory, or loaded from the store (a finished one)."""
+        if table_id in self.quarantined:
+            raise ServerError(
+                "quarantined",
+                f"table {table_id[:40]!r} is out of service: its stored actions do not replay",
+            )
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 32:
-            table = await self._rebuild(table_id)
+            try:
+                table = await self._rebuild(table_id)
+            except ServerError:
+                raise
+            except Exception as exc:
+                log.warning("table %s could not be read: %s", table_id[:40], _short(exc))
+                raise ServerError(
+                    "unavailable", "the table could not be read: try again", retry_after=5
+                ) from exc
         if table is None:
             raise ServerError("unknown-table", f"no table {table_id[:40]!r}")
         return table
@@ -303,6 +436,10 @@ class Hub:
         return text
 
     async def _act_locked(self, table: Table, seat: int, action: str, seq: int) -> str:
+        if table.down:
+            raise ServerError(
+                "unavailable", "the store does not answer: the table waits for it", retry_after=2
+            )
         if seq != table.seq:
             raise ServerError(
                 "stale", f"seq {seq} is not the table's ({table.seq}): act on the latest view"
@@ -323,28 +460,71 @@ class Hub:
                 ),
             )
         except Exception as exc:
-            await self._rebuild(table.id)  # back to what the store holds
+            game.undo()  # never hold an action the store may not hold
+            log.warning("table %s: action %d could not be stored: %s", table.id, seq, _short(exc))
+            await self._reread(table)
             raise ServerError(
-                "unavailable", "the action could not be stored: send it again"
+                "unavailable", "the action could not be stored: send it again", retry_after=1
             ) from exc
-        await self.broadcast(table)
+        table.stored()
+        self.broadcast(table)
         return text
 
-    async def broadcast(self, table: Table) -> None:
-        """Send every socket of the table its view."""
+    async def _reread(self, table: Table) -> None:
+        """After a failed commit (under the table's lock): the table as the store holds
+        it (it may hold the action after all), or, if the store does not answer,
+        closed to play until it does."""
+        before = table.seq
+        try:
+            await self._rebuild(table.id)
+        except Exception as exc:
+            log.warning(
+                "table %s is closed to play until the store answers: %s", table.id, _short(exc)
+            )
+            table.down = True
+            table.recovery = asyncio.get_running_loop().create_task(self._recover(table))
+            return
+        if table.seq != before:
+            self.broadcast(table)
+
+    async def _recover(self, table: Table) -> None:
+        """Read a table again from the store until it answers; then it plays on."""
+        tries = 0
+        while True:
+            await asyncio.sleep(RETRY_SECONDS[min(tries, len(RETRY_SECONDS) - 1)])
+            tries += 1
+            async with table.lock:
+                try:
+                    await self._rebuild(table.id)
+                except Exception as exc:
+                    if tries == 1 or tries % 20 == 0:
+                        log.warning(
+                            "table %s: the store still does not answer: %s", table.id, _short(exc)
+                        )
+                    continue
+                table.down = False
+                table.recovery = None
+                self.broadcast(table)
+            log.info("table %s is served again (read from the store)", table.id)
+            self._kick(table)
+            return
+
+    def broadcast(self, table: Table) -> None:
+        """Queue every socket of the table its view (nothing waits: a socket too far
+        behind is dropped by its own sender)."""
         cache: dict[tuple[int | None, bool], str] = {}
         for watcher in list(table.watchers):
             key = (watcher.seat, watcher.pictures)
             if key not in cache:
                 cache[key] = table.message(*key)
-            await watcher.send(cache[key])
+            watcher.send(cache[key])
 
     # -- bots -----------------------------------------------------------------
 
     def _kick(self, table: Table) -> None:
         """Start the table's bot loop if a bot is to act and none runs."""
         idle = table.bot_task is None or table.bot_task.done()
-        if idle and self._bot_to_act(table) is not None:
+        if idle and not table.down and self._bot_to_act(table) is not None:
             table.bot_task = asyncio.get_running_loop().create_task(self._play_bots(table))
 
     def _bot_to_act(self, table: Table) -> int | None:
@@ -365,18 +545,28 @@ class Hub:
     async def _bot_loop(self, table: Table) -> None:
         while True:
             seat = self._bot_to_act(table)
-            if seat is None:
+            if seat is None or table.down:  # (the recovery starts the bots again)
                 self.release(table)
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            view = table.game.view(seat)
             seq = table.seq
-            choice = await self._in(self._bots, partial(table.bots[seat].choose, view))
+            choice = await self.thinkers.choose(
+                table.bots[seat],
+                table.specs[seat],
+                partial(table.game.view, seat),
+                table.decision(seat),
+            )
             try:
                 async with table.lock:
-                    if table.seq != seq:  # someone acted meanwhile: think again
+                    if table.seq != seq or table.down:  # someone acted meanwhile: think again
                         continue
-                    await self._act_locked(table, seat, str(choice), seq)
+                    await self._act_locked(table, seat, choice, seq)
             except ServerError:
-                await asyncio.sleep(0.5)  # the store failed: try again
+                await asyncio.sleep(0.5)  # the store failed: the loop looks again
+
+
+def _short(exc: BaseException) -> str:
+    """An exception in one line."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
