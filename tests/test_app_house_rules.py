@@ -346,8 +346,8 @@ def test_app_d6_four_rounds_is_a_profile_error(tmp_path: Path) -> None:
     [
         ('big_call_8 = "yes"', "options.big_call_8 -> must be bool (got 'yes')"),
         ("big_call_8 = 1", "options.big_call_8 -> must be bool (got 1)"),
-        ("target_score = -5", "options.target_score -> must be >= 0 (got -5)"),
-        ("target_score = 10001", "options.target_score -> must be <= 10000 (got 10001)"),
+        ("target_score = -5", "options.target_score -> must be from 0 to 10000 (got -5)"),
+        ("target_score = 10001", "options.target_score -> must be from 0 to 10000 (got 10001)"),
         (
             "target_score = true",
             "options.target_score -> must be a number such as 30 or 30.5 (got True)",

@@ -444,10 +444,10 @@ def test_br_1_4_d_2_the_board_is_the_deals_number_from_the_first_board(
 
 
 def test_br_1_4_first_board_must_be_a_board_number() -> None:
-    """BR-1.4: the first board is a board number, 1 or more."""
+    """BR-1.4: the first board is a board number, 1 to 1,000,000."""
     with pytest.raises(cardrules.ProfileError) as err:
         cardrules.load(BR, first_board=0)
-    assert "option 'first_board' (BR-1.4) -> must be >= 1 (got 0)" in str(err.value)
+    assert "option 'first_board' (BR-1.4) -> must be from 1 to 1000000 (got 0)" in str(err.value)
 
 
 def test_br_2_1_d_4_every_call_is_public_with_its_seat(rules: cardrules.Ruleset) -> None:

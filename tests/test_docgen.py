@@ -688,6 +688,58 @@ def test_cardrules_schema_writes_a_file(tmp_path: Path) -> None:
     )
 
 
+def test_cardrules_schema_of_a_profile_lists_its_options_with_their_ranges() -> None:
+    """``cardrules schema --profile NAME``: ``[options]`` holds that profile's options
+    only, each with its type, range or choices and default, from its declaration."""
+    from cardrules.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["schema", "--profile", "spades"], stdout=out, stderr=err) == 0
+    assert out.getvalue() == docgen.profile_json_schema("spades")
+    schema = json.loads(out.getvalue())
+    assert schema["title"] == "cardrules profile (the options of spades)"
+    options = schema["properties"]["options"]
+    assert options["additionalProperties"] is False
+    assert sorted(options["properties"]) == [
+        "blind_nil",
+        "mercy",
+        "partner_cap",
+        "target",
+        "use_mercy",
+    ]
+    assert options["properties"]["mercy"] == {
+        "description": "The mercy score (see use_mercy). (SP-5.3)",
+        "type": "integer",
+        "minimum": -10000,
+        "maximum": 0,
+        "default": -200,
+    }
+    hearts = json.loads(docgen.profile_json_schema("hearts"))["properties"]["options"]
+    assert hearts["properties"]["passing"]["enum"] == ["rotation", "chance"]
+    app = json.loads(docgen.profile_json_schema("callbreak-app"))["properties"]["options"]
+    assert app["properties"]["target_score"]["anyOf"][0] == {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 10000,
+    }
+    assert (
+        schema["properties"]["table"]
+        == json.loads(docgen.profile_json_schema())["properties"]["table"]
+    )
+
+
+def test_show_and_the_rules_pages_give_a_number_option_its_range() -> None:
+    """The range of a number option is shown where its default is (HE-5.1)."""
+    from cardrules.tools.rulepages import options_lines
+    from cardrules.tools.spec import describe, render_text
+
+    spec = describe(cardrules.load("hearts"))
+    assert "  target = 100 [HE-5.1]\n" in render_text(spec)
+    assert "      range: 0 to 10000\n" in render_text(spec)
+    page = "\n".join(options_lines(spec))
+    assert "0 = no target. From 0 to 10000." in page
+
+
 def test_a_scored_example_is_a_table_the_engine_fills() -> None:
     """Example kind ``scored``: one row per deal given by ``score_deal`` keywords, the
     scores by side computed by the family's scorer when the page is built (BR-5.1 ..

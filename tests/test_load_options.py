@@ -75,7 +75,9 @@ def test_a_wrong_value_names_the_option_what_it_allows_and_its_rule() -> None:
     lines = str(err.value).splitlines()
     assert lines[0] == "invalid profile 'callbreak-app' (the options given to load):"
     assert lines[1].startswith("  option 'big_call_8' (APP-5.2) -> must be bool (got 'yes'); ")
-    assert lines[2].startswith("  option 'target_score' (APP-5.1) -> must be >= 0 (got -1); ")
+    assert lines[2].startswith(
+        "  option 'target_score' (APP-5.1) -> must be from 0 to 10000 (got -1); "
+    )
     assert len(lines) == 3
 
 

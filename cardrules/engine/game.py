@@ -43,6 +43,7 @@ from cardrules.errors import (
 from cardrules.profile.files import builtin_profile_dir
 from cardrules.profile.registry import profile_paths
 from cardrules.rules.actions import PLAYS, Action, Claim, ClaimAnswer, Play, parse_action
+from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
     SCORE_CONTEXT,
     AuctionState,
@@ -1070,8 +1071,7 @@ class Game:
         }
         if self.rules.options_given:  # restored by from_json: the same rules
             doc["options"] = {
-                name: str(value) if isinstance(value, Decimal) else value
-                for name, value in self.rules.options_given.items()
+                name: option_text(value) for name, value in self.rules.options_given.items()
             }
         text = json.dumps(doc, ensure_ascii=False, indent=1)
         return text if key is None else sign_record(text, key)

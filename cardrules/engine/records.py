@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from cardrules.errors import CardrulesError, RecordError, shown
+from cardrules.rules.catalog import MAX_OPTION_TEXT, OPTION_NAME
 
 __all__ = [
     "MAX_NUMBER_DIGITS",
@@ -94,8 +95,8 @@ _KEYS_V2 = (_KEYS_V1 - {"profile_path"}) | {
     "signature",
     "options",  # the [options] given to load(), when any (read since 0.2)
 }
-#: An option's name as a record holds it, and how many a record may hold.
-_OPTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+#: How many options a record may hold (their names and values are what
+#: :class:`~cardrules.OptionSpec` allows).
 MAX_RECORD_OPTIONS: Final = 64
 
 
@@ -314,9 +315,10 @@ def _options(options: object) -> dict[str, bool | int | str]:
             f"options (got {shown(options)})"
         )
     for name, value in options.items():
-        if not _OPTION_NAME.fullmatch(name):
+        if not OPTION_NAME.fullmatch(name):
             raise RecordError(f"invalid record: 'options' holds a bad name {shown(name)}")
-        if type(value) not in (bool, int, str) or (type(value) is str and len(value) > 100):
+        too_long = type(value) is str and len(value) > MAX_OPTION_TEXT
+        if type(value) not in (bool, int, str) or too_long:
             raise RecordError(
                 f"invalid record: option {name!r} must be true/false, a whole number or "
                 f"text (got {shown(value)})"

@@ -27,7 +27,7 @@ from cardrules.engine.records import profile_hash
 from cardrules.errors import CardError, CardrulesError, ProfileError, shown
 from cardrules.profile.registry import find_profile, resolve_data
 from cardrules.profile.validated import load_profile
-from cardrules.rules.catalog import Components
+from cardrules.rules.catalog import Components, option_text
 from cardrules.rules.components import (
     PAIRS,
     SCORE_CONTEXT,
@@ -485,8 +485,8 @@ def _with_options(
 
 
 def _json_options(values: Mapping[str, OptionValue]) -> dict[str, object]:
-    """Options as the profile's data holds them (a decimal as its text)."""
-    return {k: str(v) if isinstance(v, Decimal) else v for k, v in values.items()}
+    """Options as the profile's data holds them (a decimal as its text, as records write it)."""
+    return {k: option_text(v) for k, v in values.items()}
 
 
 def _plugin_name(name: str | None, plugin: object) -> str:

@@ -12,14 +12,19 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any, Final
 
-from cardrules.errors import shown
+from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import Auction, Scorer
 from cardrules.rules.duties import Duty
 from cardrules.rules.profile import OptionValue, Profile
 
 __all__ = [
     "CHOSEN_TRUMP",
+    "DECIMAL_PLACES",
+    "MAX_OPTION_NUMBER",
+    "MAX_OPTION_TEXT",
+    "OPTION_NAME",
     "AuctionFactory",
     "AuctionTraits",
     "Components",
@@ -28,6 +33,7 @@ __all__ = [
     "ScorerTraits",
     "ThrowInSpec",
     "ThrowInTest",
+    "option_text",
 ]
 
 AuctionFactory = Callable[[Profile, tuple[int, int]], Auction]
@@ -40,11 +46,56 @@ CHOSEN_TRUMP = "contract"
 
 #: The text of an exact decimal option value: ``30``, ``30.5``, ``-0.25``.
 _DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
+#: The most digits a decimal option has after the point (the text above allows no more).
+DECIMAL_PLACES: Final = 9
+
+#: The name of an option, as a profile's ``[options]`` and a record's ``options`` hold it.
+OPTION_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+#: The longest text an option's value may be (a record holds no longer one).
+MAX_OPTION_TEXT: Final = 100
+#: The bound of every number option, either way: nine digits, as a decimal's text has
+#: before its point.  A plugin declares a narrower range (``minimum``, ``maximum``);
+#: what it leaves out is this.  Records hold numbers of up to 24 digits, so whatever
+#: ``load`` accepts is written and read back.
+MAX_OPTION_NUMBER: Final = 999_999_999
+
+
+def option_text(value: OptionValue) -> bool | int | str:
+    """An option's value as a record and a profile's data hold it: a decimal as its plain
+    text (``30.5``, ``0.0000001``, never ``1E-7``, which no option reads)."""
+    return format(value, "f") if isinstance(value, Decimal) else value
+
+
+def _places(number: Decimal) -> int:
+    """How many digits a finite decimal has after its point, as written (``30.50``: 2)."""
+    exponent = number.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _shown_number(value: int | Decimal) -> str:
+    """A number for a message: a huge integer by its size (its digits would be megabytes,
+    and Python refuses to write more than 4,300)."""
+    if type(value) is int and value.bit_length() > 200:
+        return "a number of more than 60 digits"
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A declared ``[options]`` setting: a house-rule switch or a plugin setting."""
+    """A declared ``[options]`` setting: a house-rule switch or a plugin setting.
+
+    The declaration is the one source of what the option accepts: its type (the
+    default's), its ``choices``, and for a number its range, ``minimum`` to
+    ``maximum`` (inclusive; a bound left out is :data:`MAX_OPTION_NUMBER` either
+    way).  ``load`` checks a value against it, :meth:`json_schema` tells editors,
+    and anything it accepts a game's record holds and reads back.  A declaration
+    that breaks its own range (a default outside it, a bound beyond
+    :data:`MAX_OPTION_NUMBER`) is refused with a :class:`~cardrules.CardrulesError`
+    when it is made::
+
+        OptionSpec("target", 100, "The game ends at this total.", rule="HE-5.1",
+                   minimum=0, maximum=10_000)
+    """
 
     name: str
     default: OptionValue
@@ -54,10 +105,50 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.is_number:  # the range in full, so that every reader sees one bound
+            low = -MAX_OPTION_NUMBER if self.minimum is None else self.minimum
+            high = MAX_OPTION_NUMBER if self.maximum is None else self.maximum
+            object.__setattr__(self, "minimum", low)
+            object.__setattr__(self, "maximum", high)
+        problem = self._declaration_problem()
+        if problem:
+            raise CardrulesError(f"invalid option declaration {shown(self.name)}: {problem}")
+
+    @property
+    def is_number(self) -> bool:
+        """Whether the option is a number (a whole number, or a decimal such as 30.5)."""
+        return type(self.default) in (int, Decimal)
+
+    def _declaration_problem(self) -> str:
+        if type(self.name) is not str or not OPTION_NAME.fullmatch(self.name):
+            return "the name must be letters, digits and '_', not starting with a digit"
+        if type(self.default) not in (bool, int, str, Decimal):
+            return f"the default must be bool, int, str or Decimal (got {shown(self.default)})"
+        if not self.is_number:
+            if self.minimum is not None or self.maximum is not None:
+                return "only a number option has a minimum and a maximum"
+        else:
+            low, high = self.minimum, self.maximum
+            if type(low) is not int or type(high) is not int:
+                return f"minimum and maximum must be int (got {shown(low)}, {shown(high)})"
+            if not -MAX_OPTION_NUMBER <= low <= high <= MAX_OPTION_NUMBER:
+                return (
+                    f"the range must lie within -{MAX_OPTION_NUMBER} to {MAX_OPTION_NUMBER}, "
+                    f"minimum first (got {low} to {high})"
+                )
+        for value in (self.default, *self.choices):
+            what = self.check(value)
+            if what is not None:
+                return f"the default and every choice must be accepted: {shown(value)} {what}"
+        return ""
+
     def check(self, value: object) -> str | None:
         """None if ``value`` is acceptable, else what was expected."""
         kind = type(self.default)
         if kind is Decimal:  # a number in fractions: a whole number or an exact decimal
+            if type(value) is int and not self._in_range(value):
+                return self._range_words(value)  # before Decimal(value): 10**10**6 takes seconds
             number = self.exact(value)
             if number is None:
                 return f"must be a number such as 30 or 30.5 (got {shown(value)})"
@@ -65,13 +156,26 @@ class OptionSpec:
         elif type(value) is not kind:
             return f"must be {kind.__name__} (got {shown(value)})"
         if self.choices and value not in self.choices:
-            return f"must be one of {', '.join(map(repr, self.choices))} (got {value!r})"
-        if isinstance(value, int | Decimal) and not isinstance(value, bool):
-            if self.minimum is not None and value < self.minimum:
-                return f"must be >= {self.minimum} (got {value})"
-            if self.maximum is not None and value > self.maximum:
-                return f"must be <= {self.maximum} (got {value})"
+            return f"must be one of {', '.join(map(repr, self.choices))} (got {shown(value)})"
+        if (
+            isinstance(value, int | Decimal)
+            and not isinstance(value, bool)
+            and not self._in_range(value)
+        ):
+            return self._range_words(value)
+        if isinstance(value, Decimal) and _places(value) > DECIMAL_PLACES:
+            return f"must have at most {DECIMAL_PLACES} digits after the point (got {value})"
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            return f"must be text of at most {MAX_OPTION_TEXT} characters (got {shown(value)})"
         return None
+
+    def _in_range(self, value: int | Decimal) -> bool:
+        low = -MAX_OPTION_NUMBER if self.minimum is None else self.minimum
+        high = MAX_OPTION_NUMBER if self.maximum is None else self.maximum
+        return low <= value <= high
+
+    def _range_words(self, value: int | Decimal) -> str:
+        return f"must be from {self.minimum} to {self.maximum} (got {_shown_number(value)})"
 
     def exact(self, value: object) -> Decimal | None:
         """A decimal option's value as an exact :class:`~decimal.Decimal` (from a whole
@@ -79,13 +183,40 @@ class OptionSpec:
         if isinstance(value, bool):
             return None
         if isinstance(value, float):
-            value = repr(value)
-        text = isinstance(value, str) and _DECIMAL.fullmatch(value) is not None
-        if isinstance(value, int | Decimal) or text:
-            number = Decimal(value)  # type: ignore[arg-type]
-        else:
-            return None
-        return number if number.is_finite() else None
+            value = Decimal(repr(value))  # as written: 30.5, not 30.499999999999998...
+        if isinstance(value, str):
+            return Decimal(value) if _DECIMAL.fullmatch(value) else None
+        if isinstance(value, int | Decimal):
+            number = Decimal(value)
+            return number if number.is_finite() else None
+        return None
+
+    def json_schema(self) -> dict[str, Any]:
+        """The option's JSON Schema, for editors: its type, choices, range and default."""
+        words = f"{self.description} ({self.rule})" if self.rule else self.description
+        schema: dict[str, Any] = {"description": words}
+        if isinstance(self.default, bool):
+            schema["type"] = "boolean"
+        elif isinstance(self.default, str):
+            schema.update(type="string", maxLength=MAX_OPTION_TEXT)
+        elif isinstance(self.default, int):
+            schema.update(type="integer", minimum=self.minimum, maximum=self.maximum)
+        else:  # a decimal: a TOML number, or its text
+            schema["anyOf"] = [
+                {"type": "number", "minimum": self.minimum, "maximum": self.maximum},
+                {"type": "string", "pattern": f"^{_DECIMAL.pattern}$"},
+            ]
+        if self.choices:
+            schema["enum"] = [_json_value(c) for c in self.choices]
+        schema["default"] = _json_value(self.default)
+        return schema
+
+
+def _json_value(value: OptionValue) -> bool | int | float | str:
+    """A value as JSON writes it: a decimal as a number (a whole one as an integer)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ from cardrules.tools.ruletext import (
     rule_text_of,
 )
 from cardrules.tools.schemaref import (
+    options_json_schema,
     profile_json_schema,
     schema_cli_arguments,
     schema_cli_run,
@@ -80,6 +81,7 @@ __all__ = [
     "inline",
     "list_table",
     "literal",
+    "options_json_schema",
     "options_lines",
     "parse_rule_text",
     "profile_json_schema",

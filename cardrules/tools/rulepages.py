@@ -557,6 +557,8 @@ def options_lines(spec: RulesSpec, local: Iterable[str] = ()) -> Iterator[str]:
         desc = escape(o.description)
         if o.choices:
             desc += " Choices: " + ", ".join(literal(format_value(c)) for c in o.choices) + "."
+        if o.range_text:
+            desc += f" From {o.range_text}."
         rows.append(
             [
                 literal(f"options.{o.name}"),

@@ -3,7 +3,10 @@
 :func:`schema_lines` writes the reST reference (each table, each key with its
 type, default and description); :func:`profile_json_schema` is the JSON Schema
 that ``cardrules schema`` prints (:func:`schema_cli_arguments`,
-:func:`schema_cli_run`).  Of the docs generators, the only one that imports
+:func:`schema_cli_run`), with ``--profile NAME`` the ``[options]`` that profile's
+plugins declare, each with its type, choices, range and default
+(:func:`options_json_schema`, from :meth:`OptionSpec.json_schema
+<cardrules.OptionSpec.json_schema>`).  Of the docs generators, the only one that imports
 pydantic itself (:mod:`cardrules.tools.spec`, which the rules pages use, does too).
 """
 
@@ -13,18 +16,26 @@ import argparse
 import inspect
 import json
 import types
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
+from cardrules.engine.ruleset import load
 from cardrules.errors import CardrulesError
 from cardrules.profile.schema import ProfileModel
+from cardrules.rules.catalog import OptionSpec
 from cardrules.tools.rst import escape, heading, list_table, literal
 from cardrules.tools.spec import format_value
 
-__all__ = ["profile_json_schema", "schema_cli_arguments", "schema_cli_run", "schema_lines"]
+__all__ = [
+    "options_json_schema",
+    "profile_json_schema",
+    "schema_cli_arguments",
+    "schema_cli_run",
+    "schema_lines",
+]
 
 
 def schema_lines(model: type[BaseModel] = ProfileModel) -> Iterator[str]:
@@ -93,12 +104,35 @@ def _bounds_text(info: Any) -> str:
     return "; ".join(parts)
 
 
-def profile_json_schema() -> str:
-    """The JSON Schema of a profile file, for editors (``cardrules schema``)."""
+def profile_json_schema(profile: str | Path | None = None) -> str:
+    """The JSON Schema of a profile file, for editors (``cardrules schema``).
+
+    Plugins declare the ``[options]``, so without ``profile`` any option name and
+    value is allowed; with it (a name or a path, as :func:`~cardrules.load` takes),
+    ``[options]`` holds that profile's options only, each within its range
+    (``cardrules schema --profile hearts``).
+    """
     schema = ProfileModel.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "cardrules profile"
+    if profile is not None:
+        rules = load(profile)
+        schema["title"] = f"cardrules profile (the options of {rules.name})"
+        schema["properties"]["options"] = options_json_schema(
+            rules.components.options, f"the plugins of {rules.name}"
+        )
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def options_json_schema(specs: Mapping[str, OptionSpec], declared_by: str) -> dict[str, Any]:
+    """The JSON Schema of an ``[options]`` table holding these options and no other."""
+    return {
+        "description": f"House-rule switches and plugin settings, declared by {declared_by}.",
+        "title": "Options",
+        "type": "object",
+        "properties": {name: specs[name].json_schema() for name in sorted(specs)},
+        "additionalProperties": False,
+    }
 
 
 def schema_cli_arguments(p: argparse.ArgumentParser) -> None:
@@ -106,11 +140,17 @@ def schema_cli_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it"
     )
+    p.add_argument(
+        "--profile",
+        metavar="PROFILE",
+        help="name or .toml path of a profile: [options] then holds the options its plugins "
+        "declare, each with its type, choices and range",
+    )
 
 
 def schema_cli_run(args: argparse.Namespace, con: Any) -> int:
     """``cardrules schema``: print (or write) the JSON Schema of a profile file."""
-    text = profile_json_schema()
+    text = profile_json_schema(args.profile)
     if args.output is None:
         con.stdout.write(text)
         return 0

@@ -191,6 +191,16 @@ class OptionDoc:
     description: str
     rule: str
     choices: tuple[OptionValue, ...]
+    #: A number option's range, inclusive (None for the others).
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def range_text(self) -> str:
+        """``"0 to 10000"``: the values a number option takes; "" for the others."""
+        if self.minimum is None or self.maximum is None:
+            return ""
+        return f"{self.minimum} to {self.maximum}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +358,8 @@ def describe(rules: Ruleset) -> RulesSpec:
             spec.description,
             spec.rule,
             spec.choices,
+            spec.minimum,
+            spec.maximum,
         )
         for spec in sorted(rules.components.options.values(), key=lambda s: s.name)
     )
@@ -466,6 +478,8 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
         yield from _wrap(o.description, "      ", width)
         if o.choices:
             yield f"      choices: {', '.join(format_value(c) for c in o.choices)}"
+        if o.range_text:
+            yield f"      range: {o.range_text}"
 
 
 def render_text(spec: RulesSpec, *, width: int = 88) -> str:

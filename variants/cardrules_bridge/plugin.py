@@ -27,6 +27,7 @@ OPTIONS = (
         "(cardrules_bridge.new_session).",
         rule="BR-1.4",
         minimum=1,
+        maximum=1_000_000,
     ),
 )
 

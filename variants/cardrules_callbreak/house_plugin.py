@@ -33,7 +33,8 @@ A switch is three small steps, all in a plugin (this one, or your own):
 1. Declare it in ``cardrules_setup_components`` with a default, a
    description and the rule it serves; the kernel then accepts it under
    ``[options]``, checks its type (the default's type), ``choices`` and
-   ``minimum``/``maximum``, and reports a bad value as
+   range (``minimum`` to ``maximum``: a number option always has one, within
+   ``cardrules.rules.catalog.MAX_OPTION_NUMBER``), and reports a bad value as
    ``options.<name> -> must be bool (got 'yes')`` with the file::
 
        components.add_option(

@@ -77,6 +77,7 @@ OPTIONS = (
         "The game ends after the deal in which a total reaches this; 0 = no target.",
         rule="HE-5.1",
         minimum=0,
+        maximum=10_000,
     ),
 )
 

@@ -39,6 +39,7 @@ OPTIONS = (
         "The game ends after the deal in which a side's total reaches this; 0 = no target.",
         rule="SP-5.1",
         minimum=0,
+        maximum=10_000,
     ),
     OptionSpec(
         "use_mercy",
@@ -46,7 +47,14 @@ OPTIONS = (
         "A side whose total falls to the mercy score or below loses and the game ends.",
         rule="SP-5.3",
     ),
-    OptionSpec("mercy", -200, "The mercy score (see use_mercy).", rule="SP-5.3", maximum=0),
+    OptionSpec(
+        "mercy",
+        -200,
+        "The mercy score (see use_mercy).",
+        rule="SP-5.3",
+        minimum=-10_000,
+        maximum=0,
+    ),
 )
 
 #: The settings of the ``spades`` scorer: (default, minimum).
