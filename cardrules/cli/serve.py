@@ -7,6 +7,7 @@ the working directory) and resumed from it when the server starts again.
 from __future__ import annotations
 
 import argparse
+import copy
 
 from cardrules.cli.console import Console, UsageError
 
@@ -65,13 +66,16 @@ def arguments(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="processes the mc bots think in (default: one less than the cores, at least 1)",
     )
-    p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+    p.add_argument(
+        "--log-level", default="info", help="the log level of uvicorn and the server (default info)"
+    )
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Serve until interrupted."""
     try:
         import uvicorn
+        import uvicorn.config
 
         from cardrules.server.app import create_app
         from cardrules.server.store import DEFAULT_DATABASE, Store
@@ -101,6 +105,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
         max_lag=args.max_lag,
         bot_processes=args.bot_processes,
     )
+    # The server's own lines (cardrules.server) as uvicorn's, at the same level.
+    log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    log_config["loggers"]["cardrules"] = {
+        "handlers": ["default"],
+        "level": args.log_level.upper(),
+        "propagate": False,
+    }
     console.say(f"cardrules: serving http://{args.host}:{args.port}/ (Ctrl-C stops)")
     console.stdout.flush()
     uvicorn.run(
@@ -108,6 +119,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        log_config=log_config,
         ws_max_size=65_536,  # larger frames close the socket; the app reads at most 4 KiB
         ws_ping_interval=20,
         # SIGTERM: sockets that do not read their close are let go of after 5 s

@@ -284,11 +284,18 @@ def create_app(
         return JSONResponse(schemas())
 
     async def create(request: Request) -> Response:
+        from starlette.requests import ClientDisconnect
+
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY_BYTES:
-                return _http_error("too-large", f"the body is over {MAX_BODY_BYTES} bytes", 413)
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY_BYTES:
+                    return _http_error("too-large", f"the body is over {MAX_BODY_BYTES} bytes", 413)
+        except ClientDisconnect:  # nobody to answer
+            declared = request.headers.get("content-length", "?")
+            log.info("POST /tables: the client left after %d of %s bytes", len(body), declared)
+            return Response(status_code=400)
         try:
             created = await hub().create(CreateTable.model_validate_json(body))
         except ValidationError as exc:
