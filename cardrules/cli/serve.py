@@ -10,12 +10,14 @@ import argparse
 import copy
 
 from cardrules.cli.console import Console, UsageError
+from cardrules.server.limits import Limits
 
 __all__ = ["arguments", "run"]
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
     """Add the arguments of ``cardrules serve`` to ``p``."""
+    limits = Limits()
     p.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
     )
@@ -43,7 +45,8 @@ def arguments(p: argparse.ArgumentParser) -> None:
         "--rate",
         type=float,
         default=50.0,
-        help="messages a second a socket may send (bursts of twice that); more are dropped",
+        help="messages a second a socket may send (bursts of twice that); more are dropped "
+        "(pings have a budget of the same size, past which the socket is closed)",
     )
     p.add_argument(
         "--max-tables",
@@ -67,6 +70,14 @@ def arguments(p: argparse.ArgumentParser) -> None:
         help="processes the mc bots think in (default: one less than the cores, at least 1)",
     )
     p.add_argument(
+        "--header-timeout",
+        type=float,
+        default=limits.header_timeout,
+        metavar="SECONDS",
+        help="seconds a connection has to send a request's headers before it is closed "
+        f"(default {limits.header_timeout:g})",
+    )
+    p.add_argument(
         "--log-level", default="info", help="the log level of uvicorn and the server (default info)"
     )
 
@@ -79,6 +90,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
         from cardrules.server.app import create_app
         from cardrules.server.store import DEFAULT_DATABASE, Store
+        from cardrules.server.transport import protocols
     except ImportError as exc:
         raise UsageError(
             f"cardrules serve needs the server extra: pip install 'cardrules[server]' ({exc})"
@@ -93,6 +105,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--max-lag must be more than 0")
     if args.bot_processes is not None and args.bot_processes < 1:
         raise UsageError("--bot-processes must be 1 or more")
+    if not args.header_timeout > 0:
+        raise UsageError("--header-timeout must be more than 0")
+    burst = max(1, int(args.rate * 2))
     database = args.database or DEFAULT_DATABASE
     Store(database).close()  # a database that cannot be written is said here, in words
     app = create_app(
@@ -100,11 +115,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
         allow_seed=args.allow_seed,
         bot_delay=args.bot_delay,
         rate=args.rate,
-        burst=max(1, int(args.rate * 2)),
+        burst=burst,
         max_tables=args.max_tables,
         max_lag=args.max_lag,
         bot_processes=args.bot_processes,
     )
+    limits = Limits(header_timeout=args.header_timeout, control_rate=args.rate, control_burst=burst)
+    http, ws = protocols(limits)
     # The server's own lines (cardrules.server) as uvicorn's, at the same level.
     log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     log_config["loggers"]["cardrules"] = {
@@ -120,6 +137,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
         port=args.port,
         log_level=args.log_level,
         log_config=log_config,
+        http=http,
+        ws=ws,
+        h11_max_incomplete_event_size=limits.max_head,
         ws_max_size=65_536,  # larger frames close the socket; the app reads at most 4 KiB
         ws_ping_interval=20,
         # SIGTERM: sockets that do not read their close are let go of after 5 s
