@@ -253,6 +253,46 @@ def test_mc_bots_think_off_the_event_loop(tmp_path: Path) -> None:
         assert time.monotonic() - start < 15
 
 
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` started (and theirs)."""
+    found: set[int] = set()
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return found
+    for child in map(int, text.split()):
+        found |= {child, *_children(child)}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("how", ["stop", "kill"])
+def test_the_bots_processes_end_with_the_server(tmp_path: Path, how: str) -> None:
+    """Stopped (SIGTERM) or killed (SIGKILL) while mc bots think: no worker is left behind."""
+    running = Server(tmp_path, "--bot-processes", "1").start()
+    try:
+        Client(running.url).create_table("callbreak-strict", ["bot:mc:2000ms"] * 4, seed=1)
+        assert running.process is not None
+        deadline = time.monotonic() + 30
+        while not (workers := _children(running.process.pid)):
+            assert time.monotonic() < deadline, "no worker process started"
+            time.sleep(0.1)
+        running.kill() if how == "kill" else running.stop()
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "a worker outlived the server"
+            time.sleep(0.1)
+    finally:
+        running.stop()
+
+
 # -- 3. a store that fails --------------------------------------------------------------
 
 

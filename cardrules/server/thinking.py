@@ -20,6 +20,8 @@ import asyncio
 import json
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -111,6 +113,18 @@ def _position(job: Decision) -> Game:
     return game
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker: end when the server (process ``parent``) is gone, killed even, rather
+    than linger as an orphan (it may be gone already, before this worker started)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardrules-parent-watch", daemon=True).start()
+
+
 def think(job: Decision) -> str:
     """The action (as text) the bot takes from the seat's view: the bot sees the view
     only."""
@@ -133,7 +147,10 @@ class Thinkers:
     def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:  # started on the first mc decision; spawned, never forked
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn")
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -156,7 +173,10 @@ class Thinkers:
     def _reset(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
+            workers = list(getattr(pool, "_processes", {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:  # a decision in progress is not waited for
+                worker.terminate()
 
     def close(self) -> None:
         """Stop thinking: queued decisions are dropped; one in progress ends within
