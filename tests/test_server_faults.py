@@ -518,6 +518,35 @@ def test_a_table_whose_log_does_not_replay_is_quarantined(tmp_path: Path) -> Non
         server.stop()
 
 
+def test_a_locked_database_file_does_not_hold_up_reads_of_tables_in_memory(
+    tmp_path: Path,
+) -> None:
+    """Another process holds the SQLite file's write lock while a seat's action waits to
+    be committed: GET of the table (in memory) answers at once, with the table as
+    stored; once the lock is let go, the action is stored and acknowledged."""
+    with Server(tmp_path) as running:
+        client = Client(running.url)
+        table = client.create_table("callbreak-strict", ["human", *BOTS[1:]], seed=3)
+        seat = client.join(table["table"], table["tokens"]["0"])
+        view = seat.wait_turn()
+        with sqlite3.connect(running.path, timeout=1, isolation_level=None) as other:
+            other.execute("BEGIN EXCLUSIVE")
+            try:
+                seat.send({"type": "act", "action": view["legal"][0], "seq": view["seq"]})
+                time.sleep(0.3)  # the commit waits for the lock, under the table's lock
+                start = time.monotonic()
+                info = client.table(table["table"])
+                took = time.monotonic() - start
+            finally:
+                other.execute("ROLLBACK")
+        assert took < 1.0, f"GET waited {took:.2f} s on the store"
+        assert info["seq"] == view["seq"]  # as stored: not the action being committed
+        answer = seat.receive(timeout=15)
+        while answer["type"] == "view":
+            answer = seat.receive(timeout=15)
+        assert answer["type"] == "accepted", answer
+
+
 def test_a_read_only_database_is_said_in_words(tmp_path: Path) -> None:
     from cardrules.server.store import Store
 
