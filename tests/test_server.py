@@ -78,7 +78,7 @@ def check_frames(
             continue
         game = replayed(rules, seed, actions, frame["seq"])
         seat = frame["seat"]
-        expected = game.public_view() if seat is None else game.view(seat)
+        expected = game.public_view() if seat == -1 else game.view(seat)
         assert frame["view"] == json.loads(expected.to_json())
         assert frame["legal"] == [str(a) for a in expected.legal_actions]
         visible = set(expected.hands)
@@ -334,7 +334,8 @@ def test_stale_replayed_and_foreign_messages_change_nothing(client: Client, serv
     assert caught.value.code == "bad-token"
     # A spectator cannot act.
     spectator = client.join(table["table"], None)
-    assert spectator.view["seat"] is None and spectator.view["legal"] == []
+    assert spectator.view["seat"] == -1 == spectator.view["view"]["seat"]
+    assert spectator.view["legal"] == []
     answer = spectator.act("bid 3")
     assert answer["type"] == "error" and answer["code"] == "spectator"
 

@@ -13,21 +13,35 @@ or :class:`ErrorMessage` for anything else it refuses or drops.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
 
 __all__ = [
     "MAX_ACTION_CHARS",
     "MAX_MESSAGE_BYTES",
+    "SPECTATOR",
     "Accepted",
     "Act",
+    "ClaimView",
     "ClientMessage",
     "CreateTable",
     "ErrorCode",
     "ErrorMessage",
     "Join",
     "Refused",
+    "SeatView",
     "TableCreated",
     "TableInfo",
     "ViewMessage",
@@ -136,19 +150,183 @@ def client_message(text: str) -> Join | Act:
 # -- the socket: server to client ---------------------------------------------
 
 
+#: The ``seat`` of a spectator's view message and of the public view it holds
+#: (the library's ``cardrules.engine.views.PUBLIC``).
+SPECTATOR = -1
+
+#: A card as text: rank (2 to 10, J, Q, K, A) then suit (C, D, H, S).
+CardText = Annotated[
+    str, StringConstraints(pattern=r"^(10|[2-9JQKA])[CDHS]$"), Field(examples=["QS", "10H"])
+]
+#: A seat's number as the key of a JSON object: "0", "1"...
+_SEAT_KEY = r"^[0-9]+$"
+SeatKey = Annotated[str, StringConstraints(pattern=_SEAT_KEY)]
+#: A side scores: a seat's number ("0") or a partnership's name ("NS", "EW").
+_SIDE_KEY = r"^([0-9]+|[A-Z]+)$"
+SideKey = Annotated[str, StringConstraints(pattern=_SIDE_KEY)]
+#: A score: an exact decimal number as text ("3.1", "-10", "0"), never a float.
+Score = Annotated[str, StringConstraints(pattern=r"^-?[0-9]+(\.[0-9]+)?$")]
+#: A seat's number (0 to players - 1, clockwise: N, E, S, W at four).
+SeatNumber = Annotated[int, Field(ge=0)]
+
+
+def _only(pattern: str) -> dict[str, Any]:
+    """The JSON Schema of an object with keys of ``pattern`` only (pydantic writes
+    ``patternProperties``, which leaves other keys allowed)."""
+    return {"additionalProperties": False}
+
+
+class ClaimView(BaseModel):
+    """A claim pending: the claiming seat, the tricks it claims, and the seats still to
+    answer, in the order they answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: SeatNumber
+    tricks: int = Field(ge=0)
+    waiting: list[SeatNumber]
+
+
+#: Keys :meth:`View.to_dict` writes only when they hold something.
+_OMITTED_WHEN_EMPTY = ("turned_up", "claim", "auction_actions", "known")
+
+
+def _is_none(value: object) -> bool:
+    return value is None
+
+
+def _omitted_keys_schema(schema: dict[str, Any]) -> None:
+    """Keys left out when empty are optional in the schema, never null."""
+    for name in _OMITTED_WHEN_EMPTY:
+        prop = schema["properties"][name]
+        prop.pop("default", None)
+        branches = [b for b in prop.pop("anyOf", []) if b != {"type": "null"}]
+        if branches:
+            prop.update(branches[0])
+
+
+class SeatView(BaseModel):
+    """One seat's view of the game, the library's ``View.to_dict()``: what that seat may
+    see and nothing else (for a spectator, the public view: ``seat`` -1).
+
+    Seats are numbers, 0 to players - 1 clockwise (N, E, S, W at four); a JSON
+    object keyed by seat has the number as text (``"0"``).  Cards are text, rank
+    then suit (``"QS"``, ``"10H"``); a hand lists them in the deck's order (clubs,
+    diamonds, hearts, spades, each from the 2 up): a client sorts them to show
+    them.  Scores are exact decimal numbers as text (``"3.1"``, ``"-10"``), never
+    JSON numbers.  ``auction`` and ``contract`` are the family's own public facts
+    (their keys are listed by family in the protocol's documentation); every other
+    key is the same for every profile.  ``turned_up``, ``claim``,
+    ``auction_actions`` and ``known`` are left out when they hold nothing.
+    """
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_omitted_keys_schema)
+
+    seat: int = Field(
+        ge=SPECTATOR, description="the seat this view is of; -1: the public view (a spectator)"
+    )
+    profile: str = Field(description="the profile's name", examples=["callbreak-strict"])
+    phase: Literal["auction", "play", "claim", "scored", "finished"] = Field(
+        description="the deal's phase: the auction (calls, bids, a passing: whatever comes "
+        "before the play), the play, a claim being answered, or the game finished "
+        "(scored: a deal scored in a playout, never on a server)"
+    )
+    deal_number: int = Field(ge=1, description="the deal being played, from 1")
+    dealer: SeatNumber = Field(description="the deal's dealer")
+    to_act: SeatNumber | None = Field(description="the seat whose turn it is; null: nobody's")
+    controller: SeatNumber | None = Field(
+        description="the seat that decides for to_act (another seat when it plays a hand "
+        "exposed to all, such as a partner's); null: nobody's turn"
+    )
+    hands: dict[SeatKey, list[CardText]] = Field(
+        description="the cards of each seat this seat may see, by seat: its own (while it "
+        "holds any), and a hand exposed to every seat; never a hidden one",
+        json_schema_extra=_only(_SEAT_KEY),
+    )
+    hand_sizes: list[Annotated[int, Field(ge=0)]] = Field(
+        description="the number of cards each seat holds, by seat (one entry a seat)"
+    )
+    auction: dict[str, JsonValue] = Field(
+        description="the auction's public facts (and what it tells this seat alone), as "
+        "the family writes them: calls, bids, the order of the calls..."
+    )
+    contract: dict[str, JsonValue] | None = Field(
+        description="what the auction settled, as the family writes it; null before"
+    )
+    trump: Literal["C", "D", "H", "S"] | None = Field(
+        description="the trump suit (C, D, H or S); null: no trumps, or not known yet"
+    )
+    trick: list[tuple[SeatNumber, CardText]] = Field(
+        description="the trick on the table, in play order: [seat, card] each"
+    )
+    tricks: list[tuple[SeatNumber, list[CardText], SeatNumber]] = Field(
+        description="the deal's finished tricks in order: [leader, cards in play order "
+        "from the leader's, winner] each (the seat of each card follows the direction of "
+        "play from the leader)"
+    )
+    tricks_won: list[Annotated[int, Field(ge=0)]] = Field(
+        description="the tricks each seat has won this deal, by seat"
+    )
+    totals: dict[SideKey, Score] = Field(
+        description="the game's totals so far by side (a seat's number, or a pair such "
+        "as NS): decimal numbers as text",
+        json_schema_extra=_only(_SIDE_KEY),
+    )
+    deal_scores: list[
+        Annotated[dict[SideKey, Score], Field(json_schema_extra=_only(_SIDE_KEY))]
+    ] = Field(description="each finished deal's scores by side, in order: decimal text")
+    legal_actions: list[str] = Field(
+        description="the actions this seat may take now (for itself, or for the hand it "
+        "plays); empty when it does not decide"
+    )
+    turned_up: CardText | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="the card turned up for trumps this deal (left out where none is)",
+    )
+    claim: ClaimView | None = Field(
+        default=None, exclude_if=_is_none, description="the claim pending (left out: none)"
+    )
+    auction_actions: list[tuple[SeatNumber, str | None]] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="the deal's auction actions in order: [seat, text] each, the text null "
+        "for an action this seat may not see (a card another seat passed); left out "
+        "before the first",
+    )
+    known: dict[SeatKey, list[CardText]] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="cards this seat knows another seat holds (the cards it passed), by "
+        "seat, those not played yet; left out when none",
+        json_schema_extra=_only(_SEAT_KEY),
+    )
+
+    @field_validator("auction", "contract", mode="wrap")
+    @classmethod
+    def _as_json(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """A family's facts as JSON writes them (a tuple is a list there, as in
+        ``View.to_json()``)."""
+        try:
+            return handler(value)
+        except ValidationError:
+            return handler(json.loads(json.dumps(value)))
+
+
 class ViewMessage(BaseModel):
     """The table as the socket's seat may see it, after the join and every change.
 
-    ``view`` is the library's view JSON (``View.to_dict()``), for a spectator the
-    public view (``Game.public_view()``, ``seat`` -1); ``legal`` the actions
-    this seat may take now (empty unless it decides).
+    ``view`` is the library's view of the seat (:class:`SeatView`, ``View.to_dict()``);
+    for a spectator the public view (``Game.public_view()``): ``seat`` is -1 in
+    the message and in its view.  ``legal`` is the actions this seat may take now
+    (empty unless it decides).
     """
 
     type: Literal["view"] = "view"
     table: str
-    seat: int | None = Field(description="the socket's seat; null for a spectator")
+    seat: int = Field(ge=SPECTATOR, description="the socket's seat; -1 for a spectator")
     seq: int = Field(description="actions taken so far: an Act answering this view sends it")
-    view: dict[str, Any]
+    view: SeatView
     legal: list[str]
     picture: str | None = Field(default=None, description="the deal as SVG, if asked at join")
 

@@ -35,7 +35,13 @@ from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError
 from cardrules.profile.registry import profile_paths
-from cardrules.server.messages import CreateTable, TableCreated, TableInfo, ViewMessage
+from cardrules.server.messages import (
+    SPECTATOR,
+    CreateTable,
+    TableCreated,
+    TableInfo,
+    ViewMessage,
+)
 from cardrules.server.store import Store, StoredTable
 from cardrules.server.thinking import Decision, Thinkers, server_bot
 
@@ -150,9 +156,11 @@ class Table:
             from cardrules.svg import deal
 
             picture = deal(view)
+        # Validated against the protocol's model of a view (SeatView) as it is built:
+        # what a client reads is what the schema says, for every profile.
         return ViewMessage(
             table=self.id,
-            seat=seat,
+            seat=SPECTATOR if seat is None else seat,
             seq=self.seq,
             view=view.to_dict(),
             legal=[str(a) for a in view.legal_actions],

@@ -7,6 +7,8 @@
 
 (function () {
   const SEAT_LETTERS = "NESW";
+  // The seat of a spectator's view message and of its view (the library's public view).
+  const SPECTATOR = -1;
   const SEAT_KINDS = ["human", "bot:rule", "bot:mc", "bot:random"];
   const SUITS = {
     C: { symbol: "\u2663", red: false },
@@ -297,7 +299,7 @@
   function act(action) {
     const message = state.message;
     if (!message || !state.socket || state.socket.readyState !== WebSocket.OPEN) return;
-    if (state.pending || message.seat === null) return;
+    if (state.pending || message.seat === SPECTATOR) return;
     state.pending = true;
     renderBusy();
     state.socket.send(JSON.stringify({ type: "act", action, seq: message.seq }));
@@ -325,7 +327,7 @@
     $("phase").textContent = view.phase;
     $("seq").textContent = String(message.seq);
     clear($("trump")).append(...trumpFace(view.trump));
-    $("you").textContent = mine === null || mine === undefined ? "spectator" : seatLabel(mine);
+    $("you").textContent = mine === SPECTATOR ? "spectator" : seatLabel(mine);
 
     renderTurn(view, legal, mine);
     renderFinished(view);
@@ -467,7 +469,7 @@
             "data-action": action,
             "data-legal": isLegal ? "true" : "false",
             "aria-label": action,
-            disabled: mine === null || mine === undefined,
+            disabled: mine === SPECTATOR,
             onclick: () => act(action),
           },
           ...cardFace(card),
