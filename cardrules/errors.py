@@ -7,6 +7,9 @@ was found, and say what was expected.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 __all__ = [
     "ActionError",
     "CardError",
@@ -15,6 +18,7 @@ __all__ = [
     "PluginError",
     "ProfileError",
     "RecordError",
+    "did_you_mean",
     "shown",
 ]
 
@@ -42,6 +46,19 @@ def shown(value: object, limit: int = SHOWN_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"did you mean 'x'? "`` naming the known word closest to ``word``, or ``""`` when
+    none is close: the hint of every unknown name (profiles, options).
+
+    >>> did_you_mean("callbreak-strikt", ["callbreak-strict", "hearts"])
+    "did you mean 'callbreak-strict'? "
+    >>> did_you_mean("chess", ["callbreak-strict", "hearts"])
+    ''
+    """
+    close = difflib.get_close_matches(str(word)[:200], list(known), n=1)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 class CardrulesError(ValueError):

@@ -13,7 +13,6 @@ CBS-3.4: holding A♥, which beats 7♥: must win the trick
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
@@ -24,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.engine.records import profile_hash
-from cardrules.errors import CardError, CardrulesError, ProfileError, shown
+from cardrules.errors import CardError, CardrulesError, ProfileError, did_you_mean, shown
 from cardrules.profile.registry import find_profile, resolve_data
 from cardrules.profile.validated import load_profile
 from cardrules.rules.catalog import Components, option_text
@@ -463,8 +462,7 @@ def _with_options(
     for name, value in given.items():
         spec = specs.get(name)
         if spec is None:
-            close = difflib.get_close_matches(str(name), list(specs), n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
+            hint = did_you_mean(str(name), specs)
             known = ", ".join(sorted(specs)) or "(none)"
             problems.append((f"option {shown(name)}", f"unknown option; {hint}known: {known}"))
             continue

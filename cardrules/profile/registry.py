@@ -12,7 +12,6 @@ value a parent set says which file set it.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 from collections.abc import Iterator, Mapping, Sequence
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardrules.errors import ProfileError, shown
+from cardrules.errors import ProfileError, did_you_mean, shown
 from cardrules.profile.files import builtin_profile_dir, key_path, merge, read_profile_file
 
 __all__ = [
@@ -75,8 +74,7 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
     paths = profile_paths()
     if ref in paths:
         return paths[ref]
-    close = difflib.get_close_matches(ref, list(paths), n=1)
-    hint = f"did you mean {close[0]!r}? " if close else ""
+    hint = did_you_mean(ref, paths)
     raise ProfileError(
         ref,
         f"unknown profile {shown(ref)}; {hint}"
