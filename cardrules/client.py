@@ -66,7 +66,8 @@ class Client:
             ) from None
 
     def profiles(self) -> list[dict[str, Any]]:
-        """The server's profiles: name, players, deals."""
+        """The server's profiles: name, title, players, deals, direction, and the options a
+        table of each may set (name, type, default, choices, range, description, rule)."""
         result: list[dict[str, Any]] = json.loads(self._request("GET", "/profiles"))
         return result
 
@@ -78,14 +79,28 @@ class Client:
         options: dict[str, Any] | None = None,
         deals: int | None = None,
         seed: int | None = None,
+        bot_delay: float | None = None,
     ) -> dict[str, Any]:
-        """A new table: ``{"table", "profile", "players", "seats", "tokens"}``."""
+        """A new table: ``{"table", "profile", "players", "seats", "tokens", "invites"}``
+        (``bot_delay``: seconds its bots wait before each action; by default the
+        server's)."""
         body: dict[str, Any] = {"profile": profile, "seats": seats, "options": options or {}}
         if deals is not None:
             body["deals"] = deals
+        if bot_delay is not None:
+            body["bot_delay"] = bot_delay
         if seed is not None:
             body["seed"] = seed
         result: dict[str, Any] = json.loads(self._request("POST", "/tables", body))
+        return result
+
+    def claim(self, table_id: str, invite: str) -> dict[str, Any]:
+        """Exchange a seat's invitation (``create_table(...)["invites"]``) for its token,
+        once: ``{"table", "seat", "token"}``; a second claim raises ``bad-invite``."""
+        quoted = urllib.parse.quote(table_id, safe="")
+        result: dict[str, Any] = json.loads(
+            self._request("POST", f"/tables/{quoted}/claim", {"invite": invite})
+        )
         return result
 
     def table(self, table_id: str) -> dict[str, Any]:

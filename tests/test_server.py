@@ -237,6 +237,100 @@ def test_a_table_the_library_refuses_is_a_clear_error(
     assert words in str(caught.value)
 
 
+def test_a_mistyped_profile_is_answered_with_the_closest_name(client: Client) -> None:
+    """As the CLI does (``cardrules play --profile callbreak-strikt``)."""
+    with pytest.raises(ClientError) as caught:
+        client.create_table("callbreak-strikt", ["human"] * 4)
+    assert caught.value.status == 400 and caught.value.code == "invalid"
+    installed = ", ".join(sorted(cardrules.profiles()))
+    assert str(caught.value) == (
+        "POST /tables: 400: invalid profile: 'callbreak-strikt' is not installed here; "
+        f"did you mean 'callbreak-strict'? (GET /profiles lists them: {installed})"
+    )
+
+
+def test_an_invitation_gives_its_seat_token_once(client: Client, server: Server) -> None:
+    """The browser table's invitations: each human seat has one, exchanged once (in a
+    request's body, never an address) for the seat's token; the tokens of
+    ``POST /tables`` are unchanged for the clients that use them."""
+    table = client.create_table(
+        "callbreak-strict", ["human", "bot:rule", "human", "bot:rule"], seed=5
+    )
+    assert set(table["invites"]) == set(table["tokens"]) == {"0", "2"}
+    assert table["invites"]["2"] not in table["tokens"].values()
+    claimed = client.claim(table["table"], table["invites"]["2"])
+    assert claimed == {"table": table["table"], "seat": 2, "token": table["tokens"]["2"]}
+    with client.join(table["table"], claimed["token"]) as seat:
+        assert seat.view["seat"] == 2
+    other = client.create_table("callbreak-strict", STRICT_SEATS, seed=6)
+    for invite in (table["invites"]["2"], other["invites"]["0"], "x" * 32):
+        with pytest.raises(ClientError) as caught:
+            client.claim(table["table"], invite)
+        assert (caught.value.status, caught.value.code) == (409, "bad-invite")
+    with pytest.raises(ClientError) as caught:
+        client.claim("no-such-table", table["invites"]["0"])
+    assert caught.value.status == 404
+    for raw in (b"{", b'{"invite": 3}', b'{"invite": "a", "seat": 0}', b"x" * 2000):
+        request = urllib.request.Request(
+            f"{server.url}/tables/{table['table']}/claim", data=raw, method="POST"
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code in (400, 413)
+    # Seat 0's invitation still works once, and its token is the one POST /tables gave.
+    assert client.claim(table["table"], table["invites"]["0"])["token"] == table["tokens"]["0"]
+
+
+def test_a_table_has_its_own_bot_delay(client: Client) -> None:
+    paced = client.create_table("callbreak-strict", STRICT_SEATS, seed=7, bot_delay=0.25)
+    assert client.table(paced["table"])["bot_delay"] == 0.25
+    plain = client.table(client.create_table("callbreak-strict", STRICT_SEATS, seed=7)["table"])
+    assert plain["bot_delay"] == 0 and plain["direction"] == "counterclockwise"
+    with pytest.raises(ClientError) as caught:
+        client.create_table("callbreak-strict", STRICT_SEATS, bot_delay=60)
+    assert caught.value.code == "malformed"
+
+
+def test_profiles_give_each_option_as_its_family_declares_it(client: Client) -> None:
+    """``GET /profiles`` lists what the browser table's house-rules form is made from:
+    each option's type, the profile's value, its range or choices, words and rule."""
+    listed = {p["name"]: p for p in client.profiles()}
+    assert set(listed) == set(cardrules.profiles())
+    for name, profile in listed.items():
+        rules = cardrules.load(name)
+        specs = rules.components.options
+        assert [o["name"] for o in profile["options"]] == sorted(specs)
+        assert (profile["players"], profile["deals"]) == (rules.players, rules.deals)
+        assert profile["direction"] == rules.direction.name
+        for option in profile["options"]:
+            spec = specs[option["name"]]
+            assert (option["description"], option["rule"]) == (spec.description, spec.rule)
+            if spec.is_number:
+                assert (option["minimum"], option["maximum"]) == (spec.minimum, spec.maximum)
+    target = {o["name"]: o for o in listed["callbreak-app"]["options"]}["target_score"]
+    assert target == {
+        "name": "target_score",
+        "type": "decimal",
+        "default": 0,
+        "choices": [],
+        "minimum": 0,
+        "maximum": 10000,
+        "max_length": None,
+        "description": target["description"],
+        "rule": "APP-5.1",
+    }
+
+
+def test_protocol_json_is_the_messages_schemas(client: Client, server: Server) -> None:
+    from cardrules.server.messages import schemas
+
+    with urllib.request.urlopen(server.url + "/protocol.json", timeout=10) as response:
+        served = json.loads(response.read())
+    assert served == json.loads(json.dumps(schemas()))
+    view = served["ViewMessage"]["$defs"]["SeatView"]["properties"]
+    assert {"hands", "totals", "deal_number", "trump", "known"} <= set(view)
+
+
 def test_malformed_and_oversized_create_requests(client: Client, server: Server) -> None:
     for raw in (
         b"{",

@@ -320,6 +320,51 @@ def test_the_store_refuses_a_gap_and_a_duplicate(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_database_made_before_table_bot_delays_is_read_and_gets_them(tmp_path: Path) -> None:
+    """A database of the first release (no ``bot_delay`` column, no invitations) opens,
+    its tables load (their bots at the server's delay), and new tables keep theirs."""
+    from cardrules.server.store import Store
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            """
+            CREATE TABLE cardrules_tables (id VARCHAR(32) PRIMARY KEY, profile VARCHAR(64)
+              NOT NULL, options TEXT NOT NULL, deals INTEGER, seed BIGINT NOT NULL, seats TEXT
+              NOT NULL, token_hashes TEXT NOT NULL, created FLOAT NOT NULL, finished BOOLEAN
+              NOT NULL);
+            CREATE TABLE cardrules_actions (table_id VARCHAR(32) NOT NULL REFERENCES
+              cardrules_tables (id), n INTEGER NOT NULL, seat INTEGER NOT NULL, action
+              VARCHAR(64) NOT NULL, PRIMARY KEY (table_id, n));
+            INSERT INTO cardrules_tables VALUES ('old', 'callbreak-strict', '{}', NULL, 1,
+              '["bot:rule", "bot:rule", "bot:rule", "bot:rule"]', '[null, null, null, null]',
+              0, 0);
+            """
+        )
+    store = Store(f"sqlite:///{path}")
+    old = store.load("old")
+    assert old is not None and old.bot_delay is None and old.actions == []
+    store.create(
+        "new",
+        profile="callbreak-strict",
+        options={},
+        deals=None,
+        seed=2,
+        seats=["human", *BOTS[1:]],
+        token_hashes=["a" * 64, None, None, None],
+        invite_hashes=["b" * 64, None, None, None],
+        bot_delay=0.5,
+    )
+    new = store.load("new")
+    assert new is not None and new.bot_delay == 0.5
+    assert store.claim("new", "c" * 64) is None
+    assert store.claim("old", "b" * 64) is None
+    assert store.claim("new", "b" * 64) == 0
+    assert store.claim("new", "b" * 64) is None  # once
+    store.close()
+    Store(f"sqlite:///{path}").close()  # opened again: nothing to add
+
+
 class Outage:
     """A store made to fail (every call raises) while ``down`` is set: a database that
     does not answer."""

@@ -174,3 +174,22 @@ def test_the_docs_say_a_stale_act_is_an_error_with_code_stale() -> None:
     assert "is answered with ``error``, code ``stale``" in text
     assert "refused (``stale``)" not in text
     assert "null for a spectator" not in json.dumps(schemas())
+
+
+def test_every_message_is_documented_with_its_schema() -> None:
+    """Each model of ``GET /protocol.json`` (and each model nested in one) has its
+    ``.. cardrules-protocol::`` block in the docs."""
+    from pydantic import BaseModel
+
+    from cardrules.server import messages
+
+    text = _docs()
+    nested = {
+        name
+        for schema in schemas().values()
+        for name in schema.get("$defs", {})
+        if isinstance(getattr(messages, name, None), type)
+        and issubclass(getattr(messages, name), BaseModel)
+    }
+    for name in sorted({*schemas(), *nested}):
+        assert f".. cardrules-protocol:: {name}\n" in text, name

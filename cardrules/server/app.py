@@ -3,9 +3,13 @@
 HTTP:
 
 - ``GET /``: the browser table (plain HTML and JavaScript, in ``static/``).
-- ``GET /profiles``: the installed profiles and their number of players.
+- ``GET /profiles``: the installed profiles, their players and the options a table
+  of each may set (:class:`~cardrules.server.messages.ProfileInfo`).
 - ``POST /tables``: create a table (:class:`~cardrules.server.messages.CreateTable`);
   201 with :class:`~cardrules.server.messages.TableCreated`.
+- ``POST /tables/{id}/claim``: an invitation exchanged, once, for its seat's token
+  (:class:`~cardrules.server.messages.ClaimSeat`,
+  :class:`~cardrules.server.messages.SeatClaimed`).
 - ``GET /tables/{id}``: :class:`~cardrules.server.messages.TableInfo`.
 - ``GET /tables/{id}/record``: the library's JSON record, once the game is over
   (409 before: it holds every hand).
@@ -41,6 +45,7 @@ from cardrules.server.messages import (
     MAX_MESSAGE_BYTES,
     Accepted,
     Act,
+    ClaimSeat,
     CreateTable,
     ErrorMessage,
     Join,
@@ -49,7 +54,7 @@ from cardrules.server.messages import (
     schemas,
 )
 from cardrules.server.store import DEFAULT_DATABASE, Store
-from cardrules.server.tables import Hub, ServerError, Table, Watcher
+from cardrules.server.tables import Hub, ServerError, Table, Watcher, profile_info
 
 __all__ = ["create_app"]
 
@@ -57,6 +62,8 @@ log = logging.getLogger("cardrules.server")
 
 #: The largest ``POST /tables`` body read.
 MAX_BODY_BYTES = 16_384
+#: The largest ``POST /tables/{id}/claim`` body read.
+MAX_CLAIM_BYTES = 1024
 #: Messages queued for a socket that reads them slower than they come, before it is
 #: closed (more than a burst of answers), and the characters they may hold in all
 #: (a few dozen views with pictures).
@@ -78,7 +85,13 @@ JOIN_SECONDS = 30.0
 #: server lets go of it.
 CLOSE_SECONDS = 5.0
 #: The HTTP status of each error code a route answers (400 for the others).
-HTTP_STATUS = {"unknown-table": 404, "quarantined": 409, "busy": 503, "unavailable": 503}
+HTTP_STATUS = {
+    "unknown-table": 404,
+    "bad-invite": 409,
+    "quarantined": 409,
+    "busy": 503,
+    "unavailable": 503,
+}
 
 
 def _error(code: str, message: str) -> str:
@@ -238,6 +251,7 @@ def create_app(
     one less than the cores).
     """
     state: dict[str, Hub] = {}
+    listing: dict[str, bytes] = {}
 
     def hub() -> Hub:
         return state["hub"]
@@ -271,14 +285,12 @@ def create_app(
         return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
     async def profiles(_request: Request) -> Response:
-        from cardrules.engine.ruleset import load
-        from cardrules.profile.registry import profile_paths
+        if "profiles" not in listing:  # the profiles installed do not change while it runs
+            from cardrules.profile.registry import profile_paths
 
-        out = []
-        for name in sorted(profile_paths()):
-            rules = load(name)
-            out.append({"name": name, "players": rules.players, "deals": rules.deals})
-        return JSONResponse(out)
+            infos = [profile_info(name).model_dump() for name in sorted(profile_paths())]
+            listing["profiles"] = bytes(JSONResponse(infos).body)
+        return Response(listing["profiles"], media_type="application/json")
 
     async def protocol(_request: Request) -> Response:
         return JSONResponse(schemas())
@@ -305,6 +317,22 @@ def create_app(
         except CardrulesError as exc:
             return _http_error("invalid", str(exc), 400)
         return JSONResponse(created.model_dump(), status_code=201)
+
+    async def claim(request: Request) -> Response:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_CLAIM_BYTES:
+                return _http_error("too-large", f"the body is over {MAX_CLAIM_BYTES} bytes", 413)
+        try:
+            invite = ClaimSeat.model_validate_json(body).invite
+            table = await hub().table(request.path_params["table"])
+            claimed = await hub().claim(table, invite)
+        except ValidationError as exc:
+            return _http_error("malformed", _validation_text(exc), 400)
+        except ServerError as exc:
+            return _server_error(exc)
+        return JSONResponse(claimed.model_dump(), headers={"Cache-Control": "no-store"})
 
     async def info(request: Request) -> Response:
         try:
@@ -348,6 +376,7 @@ def create_app(
         Route("/profiles", profiles),
         Route("/protocol.json", protocol),
         Route("/tables", create, methods=["POST"]),
+        Route("/tables/{table}/claim", claim, methods=["POST"]),
         Route("/tables/{table}", info),
         Route("/tables/{table}/record", record),
         WebSocketRoute("/tables/{table}/ws", socket),

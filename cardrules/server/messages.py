@@ -30,17 +30,22 @@ from pydantic import (
 
 __all__ = [
     "MAX_ACTION_CHARS",
+    "MAX_BOT_DELAY",
     "MAX_MESSAGE_BYTES",
     "SPECTATOR",
     "Accepted",
     "Act",
+    "ClaimSeat",
     "ClaimView",
     "ClientMessage",
     "CreateTable",
     "ErrorCode",
     "ErrorMessage",
     "Join",
+    "ProfileInfo",
+    "ProfileOption",
     "Refused",
+    "SeatClaimed",
     "SeatView",
     "TableCreated",
     "TableInfo",
@@ -53,8 +58,10 @@ __all__ = [
 MAX_MESSAGE_BYTES = 4096
 #: The longest action text (``"play 10H"``, ``"pass 2C 3C 4C"``, ``"bid 7NT"``...).
 MAX_ACTION_CHARS = 64
-#: The longest token, profile name and seat description read.
+#: The longest token, invitation, profile name and seat description read.
 MAX_NAME_CHARS = 64
+#: The longest pause a table's bots may be given before each action, seconds.
+MAX_BOT_DELAY = 10.0
 
 _STRICT = ConfigDict(extra="forbid", str_max_length=MAX_MESSAGE_BYTES)
 
@@ -78,21 +85,58 @@ class CreateTable(BaseModel):
         min_length=1, max_length=16, examples=[["human", "bot:mc", "bot:rule", "bot:rule"]]
     )
     deals: int | None = Field(default=None, ge=1, le=1000)
+    bot_delay: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_BOT_DELAY,
+        description="seconds each bot of this table waits before it acts, so that people "
+        "can follow; absent: the server's (cardrules serve --bot-delay)",
+        examples=[0.8],
+    )
     #: Only where the server allows it (``cardrules serve --allow-seed``, for tests):
     #: whoever picks the seed can know every hand.
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
 class TableCreated(BaseModel):
-    """The answer to ``POST /tables``: the table's id and one secret token per human
-    seat (keyed by the seat's number as text).  The server keeps only the tokens'
-    hashes: this is the one time they are shown."""
+    """The answer to ``POST /tables``: the table's id, and for each human seat (keyed by
+    the seat's number as text) a secret token and an invitation.
+
+    The token joins the seat (``Join.token``); the invitation is for the person who
+    will play it: ``POST /tables/{id}/claim`` exchanges it, once, for the seat's
+    token (:class:`ClaimSeat`).  The server keeps only their hashes: this is the
+    one time they are shown.
+    """
 
     table: str
     profile: str
     players: int
     seats: list[str]
     tokens: dict[str, str]
+    invites: dict[str, str] = Field(
+        description="one invitation a human seat, by seat: exchanged once for its token"
+    )
+
+
+class ClaimSeat(BaseModel):
+    """``POST /tables/{id}/claim``: an invitation, exchanged for its seat's token.
+
+    An invitation gives its token once: a second claim of it is refused
+    (``bad-invite``), so a link that carries one is spent once it has been opened.
+    """
+
+    model_config = _STRICT
+
+    invite: str = Field(max_length=MAX_NAME_CHARS)
+
+
+class SeatClaimed(BaseModel):
+    """The answer to a claim: the seat the invitation was for and its token (keep it
+    out of addresses: the browser table keeps it in the tab's ``sessionStorage``)."""
+
+    table: str
+    seat: int
+    token: str
 
 
 class TableInfo(BaseModel):
@@ -106,6 +150,42 @@ class TableInfo(BaseModel):
     seq: int = Field(description="actions taken so far")
     phase: str
     finished: bool
+    direction: Literal["clockwise", "counterclockwise"] = Field(
+        description="the order of play round the table (seats are numbered clockwise)"
+    )
+    bot_delay: float = Field(description="seconds each bot waits before it acts")
+
+
+class ProfileOption(BaseModel):
+    """One ``[options]`` setting a table of the profile may be given (``CreateTable.options``),
+    as its family declares it."""
+
+    name: str
+    type: Literal["boolean", "integer", "decimal", "text"] = Field(
+        description="a decimal is sent as a JSON number (30.5) or its text"
+    )
+    default: bool | int | float | str = Field(
+        description="the profile's value: what the table plays with when not given"
+    )
+    choices: list[bool | int | float | str] = Field(
+        description="the only values allowed; empty: any of the type (within the range)"
+    )
+    minimum: int | None = Field(description="a number's least value; null for other types")
+    maximum: int | None = Field(description="a number's greatest value; null for other types")
+    max_length: int | None = Field(description="a text's longest; null for other types")
+    description: str
+    rule: str = Field(description="the rule id the option changes; empty when none")
+
+
+class ProfileInfo(BaseModel):
+    """``GET /profiles``: one installed profile, and the options a table of it may set."""
+
+    name: str
+    title: str
+    players: int
+    deals: int = Field(description="the deals of a game, unless CreateTable.deals says")
+    direction: Literal["clockwise", "counterclockwise"]
+    options: list[ProfileOption]
 
 
 # -- the socket: client to server ---------------------------------------------
@@ -353,6 +433,7 @@ class Refused(BaseModel):
 ErrorCode = Literal[
     "malformed",
     "invalid",
+    "bad-invite",
     "too-large",
     "flood",
     "stale",
@@ -372,7 +453,8 @@ class ErrorMessage(BaseModel):
     not change.  ``code`` says which:
 
     ``malformed`` (not a message of this protocol), ``invalid`` (a table the
-    library refuses: its profile, options or seats), ``too-large`` (over
+    library refuses: its profile, options or seats), ``bad-invite`` (an
+    invitation this table does not have, or one claimed already), ``too-large`` (over
     ``MAX_MESSAGE_BYTES``), ``flood`` (too many messages: dropped), ``stale``
     (``seq`` is not the table's), ``bad-token``, ``not-joined``,
     ``already-joined``, ``spectator`` (a spectator cannot act),
@@ -391,8 +473,11 @@ class ErrorMessage(BaseModel):
 def schemas() -> dict[str, dict[str, Any]]:
     """The JSON Schema of every message, by model name."""
     models: list[type[BaseModel]] = [
+        ProfileInfo,
         CreateTable,
         TableCreated,
+        ClaimSeat,
+        SeatClaimed,
         TableInfo,
         Join,
         Act,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -59,6 +61,9 @@ _tables = Table(
     Column("token_hashes", Text, nullable=False),  # JSON list: SHA-256 hex, or null for a bot
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+    # Seconds each bot waits before acting; null: the server's --bot-delay.  (Added
+    # after the first release of the server: an older database gets it at start-up.)
+    Column("bot_delay", Float, nullable=True),
 )
 _actions = Table(
     "cardrules_actions",
@@ -70,6 +75,19 @@ _actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", String(64), nullable=False),
 )
+#: One invitation a human seat: its SHA-256 hash, and whether it was claimed (an
+#: invitation gives its seat's token once).
+_invites = Table(
+    "cardrules_invites",
+    _metadata,
+    Column("table_id", String(32), ForeignKey("cardrules_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("invite_hash", String(64), nullable=False),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+#: Columns added to a table after the server's first release, each with its type: a
+#: database made before gets them when it is opened.
+_ADDED_COLUMNS = {"cardrules_tables": ("bot_delay",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +103,7 @@ class StoredTable:
     token_hashes: list[str | None]
     finished: bool
     actions: list[tuple[int, str]]
+    bot_delay: float | None = None
 
 
 class StoreConflict(Exception):
@@ -113,6 +132,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             _metadata.create_all(self.engine)
+            _add_columns(self.engine)
             if self.engine.dialect.name == "sqlite":
                 _probe_write(self.engine)
         except SQLAlchemyError as exc:
@@ -129,8 +149,11 @@ class Store:
         seed: int,
         seats: list[str],
         token_hashes: list[str | None],
+        invite_hashes: Sequence[str | None] = (),
+        bot_delay: float | None = None,
     ) -> None:
-        """Store a new table (before its id is given out)."""
+        """Store a new table (before its id is given out), with the hash of each human
+        seat's invitation (None for a bot's seat)."""
         with self.engine.begin() as db:
             db.execute(
                 insert(_tables).values(
@@ -143,8 +166,39 @@ class Store:
                     token_hashes=json.dumps(token_hashes),
                     created=time.time(),
                     finished=False,
+                    bot_delay=bot_delay,
                 )
             )
+            rows = [
+                {"table_id": table_id, "seat": seat, "invite_hash": digest, "claimed": False}
+                for seat, digest in enumerate(invite_hashes)
+                if digest is not None
+            ]
+            if rows:
+                db.execute(insert(_invites), rows)
+
+    def claim(self, table_id: str, invite_hash: str) -> int | None:
+        """The seat of a table's invitation of this hash, marked claimed; None if the table
+        has no such invitation, or it was claimed before (once only, even when two
+        servers race: the update is conditional)."""
+        with self.engine.begin() as db:
+            seat = db.execute(
+                select(_invites.c.seat).where(
+                    _invites.c.table_id == table_id, _invites.c.invite_hash == invite_hash
+                )
+            ).scalar_one_or_none()
+            if seat is None:
+                return None
+            taken = db.execute(
+                update(_invites)
+                .where(
+                    _invites.c.table_id == table_id,
+                    _invites.c.seat == seat,
+                    _invites.c.claimed == False,  # noqa: E712 (SQL, not Python)
+                )
+                .values(claimed=True)
+            )
+            return int(seat) if taken.rowcount == 1 else None
 
     def append(self, table_id: str, n: int, seat: int, action: str, *, finished: bool) -> None:
         """Commit action number ``n`` of a table (and whether it ended the game).
@@ -197,10 +251,25 @@ class Store:
             token_hashes=json.loads(row.token_hashes),
             finished=bool(row.finished),
             actions=[(seat, action) for seat, action in actions],
+            bot_delay=row.bot_delay,
         )
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _add_columns(engine: Engine) -> None:
+    """Add the columns of :data:`_ADDED_COLUMNS` a database made before them lacks."""
+    found = inspect(engine)
+    for table_name, names in _ADDED_COLUMNS.items():
+        have = {column["name"] for column in found.get_columns(table_name)}
+        for name in names:
+            if name in have:
+                continue
+            column = _metadata.tables[table_name].c[name]
+            kind = column.type.compile(dialect=engine.dialect)
+            with engine.begin() as db:
+                db.exec_driver_sql(f"ALTER TABLE {table_name} ADD COLUMN {name} {kind}")
 
 
 def _probe_write(engine: Engine) -> None:

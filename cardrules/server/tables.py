@@ -19,6 +19,7 @@ to its own queue (:class:`Watcher`), which never waits.
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import json
@@ -33,11 +34,15 @@ from typing import Any, TypeVar
 from cardrules.engine.bots import Bot, BotSpec, make_bot, parse_bot
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, did_you_mean
 from cardrules.profile.registry import profile_paths
+from cardrules.rules.catalog import MAX_OPTION_TEXT, OptionSpec
 from cardrules.server.messages import (
     SPECTATOR,
     CreateTable,
+    ProfileInfo,
+    ProfileOption,
+    SeatClaimed,
     TableCreated,
     TableInfo,
     ViewMessage,
@@ -95,6 +100,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def seat_token(invite: str) -> str:
+    """The token a seat's invitation is exchanged for.  Derived from the invitation, so
+    that the server keeps neither (only their hashes) and yet can give the token
+    when the invitation is claimed; the token does not tell the invitation."""
+    digest = hashlib.sha256(b"cardrules seat token\x00" + invite.encode()).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
 @dataclass(eq=False)
 class Watcher:
     """One socket: its seat (None: a spectator), whether it wants pictures, and how
@@ -120,6 +133,8 @@ class Table:
     game: Game
     bots: dict[int, Bot]
     specs: dict[int, BotSpec]
+    #: Seconds each bot waits before acting (the table's, else the server's).
+    bot_delay: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -182,6 +197,8 @@ class Table:
             seq=self.seq,
             phase=self.game.phase,
             finished=self.finished,
+            direction=self.rules.direction.name,
+            bot_delay=self.bot_delay,
         )
 
     def stored(self) -> None:
@@ -203,8 +220,9 @@ class Table:
         )
 
 
-def _build(stored: StoredTable) -> Table:
-    """A table from the store: its rules, a new game of its seed, its actions replayed."""
+def _build(stored: StoredTable, bot_delay: float) -> Table:
+    """A table from the store: its rules, a new game of its seed, its actions replayed;
+    its bots wait its own delay, else ``bot_delay``."""
     rules = load(stored.profile, options=stored.options, deals=stored.deals)
     game = rules.new_game(seed=stored.seed)
     for seat, action in stored.actions:
@@ -227,9 +245,56 @@ def _build(stored: StoredTable) -> Table:
         game=game,
         bots=bots,
         specs=specs,
+        bot_delay=bot_delay if stored.bot_delay is None else stored.bot_delay,
     )
     table.stored()
     return table
+
+
+def _option_value(value: object) -> bool | int | float | str:
+    """An option's value as JSON holds it (a decimal as a number)."""
+    if isinstance(value, bool | int | str):
+        return value
+    number = float(value)  # type: ignore[arg-type]  # a Decimal
+    return int(number) if number.is_integer() else number
+
+
+def _option(spec: OptionSpec, value: object) -> ProfileOption:
+    if isinstance(spec.default, bool):
+        kind = "boolean"
+    elif isinstance(spec.default, str):
+        kind = "text"
+    elif isinstance(spec.default, int):
+        kind = "integer"
+    else:
+        kind = "decimal"
+    return ProfileOption(
+        name=spec.name,
+        type=kind,
+        default=_option_value(value),
+        choices=[_option_value(c) for c in spec.choices],
+        minimum=spec.minimum if spec.is_number else None,
+        maximum=spec.maximum if spec.is_number else None,
+        max_length=MAX_OPTION_TEXT if kind == "text" else None,
+        description=spec.description,
+        rule=spec.rule,
+    )
+
+
+def profile_info(name: str) -> ProfileInfo:
+    """An installed profile as ``GET /profiles`` gives it: with each option a table of it
+    may be given, from the option's declaration, its default the profile's value."""
+    rules = load(name)
+    specs = rules.components.options
+    values = rules.profile.options
+    return ProfileInfo(
+        name=rules.name,
+        title=rules.profile.title,
+        players=rules.players,
+        deals=rules.deals,
+        direction=rules.direction.name,
+        options=[_option(specs[o], values.get(o, specs[o].default)) for o in sorted(specs)],
+    )
 
 
 class Hub:
@@ -322,7 +387,7 @@ class Hub:
         stored = await self._in(self._db, partial(self.store.load, table_id))
         if stored is None:
             return None
-        table = _build(stored)
+        table = _build(stored, self.bot_delay)
         old = self.tables.get(table_id)
         if old is not None:
             old.game, old.bots, old.specs = table.game, table.bots, table.specs
@@ -359,7 +424,8 @@ class Hub:
         installed = sorted(profile_paths())
         if request.profile not in installed:  # a name, never a path to open
             raise CardrulesError(
-                f"invalid profile: {request.profile[:64]!r} is not installed here "
+                f"invalid profile: {request.profile[:64]!r} is not installed here; "
+                f"{did_you_mean(request.profile, installed)}"
                 f"(GET /profiles lists them: {', '.join(installed)})"
             )
         rules = load(request.profile, options=dict(request.options), deals=request.deals)
@@ -371,9 +437,13 @@ class Hub:
         names = [seat_kind(text) for text in request.seats]
         seats = ["human" if n is None else f"bot:{n}" for n in names]  # one spelling
         self.admit()
-        tokens = {str(s): secrets.token_urlsafe(24) for s, n in enumerate(names) if n is None}
+        invites = {str(s): secrets.token_urlsafe(24) for s, n in enumerate(names) if n is None}
+        tokens = {seat: seat_token(invite) for seat, invite in invites.items()}
         hashes = [
-            None if n is not None else token_hash(tokens[str(s)]) for s, n in enumerate(names)
+            token_hash(tokens[str(s)]) if str(s) in tokens else None for s in range(len(names))
+        ]
+        invite_hashes = [
+            token_hash(invites[str(s)]) if str(s) in invites else None for s in range(len(names))
         ]
         table_id = secrets.token_urlsafe(9)
         seed = request.seed if request.seed is not None else secrets.randbits(62)
@@ -389,6 +459,8 @@ class Hub:
                     seed=seed,
                     seats=seats,
                     token_hashes=hashes,
+                    invite_hashes=invite_hashes,
+                    bot_delay=request.bot_delay,
                 ),
             )
             table = await self._rebuild(table_id)
@@ -400,8 +472,31 @@ class Hub:
         assert table is not None
         self._kick(table)
         return TableCreated(
-            table=table_id, profile=rules.name, players=rules.players, seats=seats, tokens=tokens
+            table=table_id,
+            profile=rules.name,
+            players=rules.players,
+            seats=seats,
+            tokens=tokens,
+            invites=invites,
         )
+
+    async def claim(self, table: Table, invite: str) -> SeatClaimed:
+        """Exchange a seat's invitation for its token, once (``bad-invite`` after)."""
+        try:
+            seat = await self._in(self._db, partial(self.store.claim, table.id, token_hash(invite)))
+        except Exception as exc:
+            log.warning("table %s: an invitation could not be claimed: %s", table.id, _short(exc))
+            raise ServerError(
+                "unavailable", "the invitation could not be claimed: try again", retry_after=5
+            ) from exc
+        token = seat_token(invite)
+        if seat is None or table.token_hashes[seat] != token_hash(token):
+            raise ServerError(
+                "bad-invite",
+                "this invitation is not one of this table's, or it was used already "
+                "(an invitation joins once: ask the table's creator)",
+            )
+        return SeatClaimed(table=table.id, seat=seat, token=token)
 
     async def table(self, table_id: str) -> Table:
         """A table held in memory, or loaded from the store (a finished one)."""
@@ -556,8 +651,8 @@ class Hub:
             if seat is None or table.down:  # (the recovery starts the bots again)
                 self.release(table)
                 return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            if table.bot_delay:
+                await asyncio.sleep(table.bot_delay)
             seq = table.seq
             choice = await self.thinkers.choose(
                 table.bots[seat],
