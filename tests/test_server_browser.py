@@ -137,12 +137,68 @@ def text(driver: WebDriver, element_id: str) -> str:
     return str(driver.find_element(By.ID, element_id).get_attribute("textContent")).strip()
 
 
-def open_seat(driver: WebDriver, server: Server, table: str, token: str | None) -> None:
-    """Load the page at a table's fragment and wait for its first view."""
-    fragment = f"table={table}" + (f"&token={token}" if token else "")
+def open_seat(driver: WebDriver, server: Server, table: str, invite: str | None) -> None:
+    """Load the page at a table's invitation (None: to watch) and wait for its first view."""
+    fragment = f"table={table}" + (f"&invite={invite}" if invite else "")
     driver.get("about:blank")
     driver.get(f"{server.url}/#{fragment}")
     wait_for(driver, server, lambda d: d.execute_script(STATE_JS)["seq"], "the first view")
+    assert "invite=" not in driver.current_url
+
+
+def hand_cards(driver: WebDriver, seat: int) -> list[str]:
+    """The cards of a hand, in the order the page shows them."""
+    buttons = driver.find_elements(By.CSS_SELECTOR, f"#hands [data-hand='{seat}'] button.card")
+    return [str(b.get_attribute("data-card")) for b in buttons]
+
+
+def picture_order(cards: list[str]) -> list[str]:
+    """Cards in the order of the deal's picture: its suit order, ranks from the ace down."""
+    from cardrules.engine.picture import SUIT_ORDER
+
+    parsed = [cardrules.Card.parse(c) for c in cards]
+    parsed.sort(key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
+    return [str(c) for c in parsed]
+
+
+def stored_token(driver: WebDriver, table: str) -> str | None:
+    token: str | None = driver.execute_script(
+        "return sessionStorage.getItem(arguments[0]);", f"cardrules.seat.{table}"
+    )
+    return token
+
+
+def load_form(driver: WebDriver, server: Server) -> None:
+    driver.get("about:blank")
+    driver.get(f"{server.url}/")
+    wait_for(
+        driver,
+        server,
+        lambda d: d.find_element(By.ID, "profile").get_attribute("data-loaded"),
+        "the profiles",
+    )
+
+
+def choose_profile(driver: WebDriver, name: str) -> None:
+    field = driver.find_element(By.ID, "profile")
+    field.clear()
+    field.send_keys(name)
+
+
+def create_error(driver: WebDriver, server: Server, words: str) -> str:
+    """The create form's error once it holds ``words``."""
+    return str(
+        wait_for(
+            driver,
+            server,
+            lambda d: (
+                words in (found := text(d, "create-error"))
+                and d.find_element(By.ID, "create-error").is_displayed()
+                and found
+            ),
+            f"the create form's error {words!r}",
+        )
+    )
 
 
 def turn_after(driver: WebDriver, server: Server, seq: int) -> dict[str, Any]:
@@ -243,90 +299,145 @@ def finished_page(driver: WebDriver, server: Server, table: str) -> None:
 # -- tests --------------------------------------------------------------------
 
 
-def test_create_form_joins_seat_zero_and_links_the_others(
+def test_create_form_plays_seat_s_and_invites_the_others_without_tokens_in_addresses(
     driver: WebDriver, server: Server
 ) -> None:
-    driver.get(f"{server.url}/")
-    wait_for(
-        driver,
-        server,
-        lambda d: d.find_element(By.ID, "profile").get_attribute("data-loaded"),
-        "the profiles",
-    )
-    Select(driver.find_element(By.ID, "profile")).select_by_value("callbreak-strict")
+    load_form(driver, server)
+    assert driver.find_element(By.ID, "profile").get_attribute("value") == "callbreak-strict"
     seats = driver.find_elements(By.CSS_SELECTOR, "#seats select")
+    # The human seat is S, as in `cardrules play` (--seat S by default).
     assert [Select(s).first_selected_option.get_attribute("value") for s in seats] == [
+        "bot:rule",
+        "bot:rule",
         "human",
         "bot:rule",
-        "bot:rule",
-        "bot:rule",
     ]
+    # Bots wait a visible moment by default.
+    assert driver.find_element(By.ID, "bot-delay").get_attribute("value") == "0.8"
 
-    # Options that are not JSON are refused on the page, then by the server.
-    options = driver.find_element(By.ID, "options")
-    options.send_keys("{not json")
+    # A mistyped profile: the server's refusal names the closest one, as the CLI does.
+    choose_profile(driver, "callbreak-strikt")
     driver.find_element(By.ID, "create").click()
-    error = wait_for(
-        driver,
-        server,
-        lambda d: (
-            d.find_element(By.ID, "create-error").is_displayed()
-            and d.find_element(By.ID, "create-error")
-        ),
-        "the options error",
+    error = create_error(driver, server, "did you mean")
+    assert error.startswith(
+        "invalid: invalid profile: 'callbreak-strikt' is not installed here; "
+        "did you mean 'callbreak-strict'?"
     )
-    assert "options" in str(error.get_attribute("textContent"))
-    options.clear()
-    options.send_keys('{"no such option": true}')
-    driver.find_element(By.ID, "create").click()
-    wait_for(
-        driver,
-        server,
-        lambda d: (
-            "invalid" in str(d.find_element(By.ID, "create-error").get_attribute("textContent"))
-        ),
-        "the server's refusal of the options",
-    )
-    options.clear()
+    choose_profile(driver, "callbreak-strict")
 
-    Select(seats[2]).select_by_value("human")
+    Select(seats[0]).select_by_value("human")
     Select(seats[3]).select_by_value("bot:random")
     driver.find_element(By.ID, "create").click()
     wait_for(driver, server, lambda d: d.execute_script(STATE_JS)["seq"], "the first view")
-    assert "table=" in driver.current_url and "token=" in driver.current_url
-    assert text(driver, "you") == "N (0)"
+    table = driver.execute_script("return document.getElementById('table-id').textContent;")
+    # The seat's token is kept in the tab, never in the address.
+    assert driver.current_url.endswith(f"/#table={table}")
+    token = stored_token(driver, table)
+    assert token and token not in driver.current_url
+    assert text(driver, "you") == "S (2)"
     assert text(driver, "table-profile") == "callbreak-strict"
     assert text(driver, "phase") == "auction"
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#hands [data-hand='0'] button.card")) == 13
+    assert Client(server.url).table(table)["bot_delay"] == 0.8
+    # The hand in the picture's order; trumps by their symbol wherever they are named.
+    cards = hand_cards(driver, 2)
+    assert len(cards) == 13 and cards == picture_order(cards)
+    assert text(driver, "trump") == "\u2660"
     assert driver.find_elements(By.CSS_SELECTOR, "#picture svg")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#seat-table tbody tr")) == 4
 
-    # Seat 2 is human too: its link is shown, with a spectator's link.
+    # Seat 0 is human too: its invitation is shown, with a spectator's link.
     invites = driver.find_element(By.ID, "invites")
     assert invites.is_displayed()
-    seat_two = invites.find_element(By.CSS_SELECTOR, "a[data-seat='2']").get_attribute("href")
-    watch = invites.find_element(By.CSS_SELECTOR, "a[data-spectate]").get_attribute("href")
-    assert seat_two and "token=" in seat_two
-    assert watch and "token=" not in watch
+    seat_zero = str(invites.find_element(By.CSS_SELECTOR, "a[data-seat='0']").get_attribute("href"))
+    watch = str(invites.find_element(By.CSS_SELECTOR, "a[data-spectate]").get_attribute("href"))
+    assert "invite=" in seat_zero and token not in seat_zero
+    assert watch.endswith(f"/#table={table}")
+    assert not invites.find_elements(By.CSS_SELECTOR, "a[data-seat='2']")  # this tab's
 
-    driver.get(seat_two)
-    wait_for(driver, server, lambda d: text(d, "you") == "S (2)", "seat 2's view")
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#hands [data-hand='2'] button.card")) == 13
+    # The invitation takes its seat once, and leaves the address.
+    driver.get(seat_zero)
+    wait_for(driver, server, lambda d: text(d, "you") == "N (0)", "seat 0's view")
+    assert driver.current_url.endswith(f"/#table={table}")
+    assert len(hand_cards(driver, 0)) == 13
+    driver.refresh()  # a reload resumes the seat from the tab's storage
+    wait_for(driver, server, lambda d: text(d, "you") == "N (0)", "seat 0 after a reload")
+    # Spent: in another tab (no stored token) the same link only watches.
+    driver.execute_script("sessionStorage.clear();")
+    driver.get("about:blank")
+    driver.get(seat_zero)
+    wait_for(driver, server, lambda d: text(d, "you") == "spectator", "a spent invitation")
+    assert text(driver, "notice").startswith("bad-invite: ")
+    assert "invite=" not in driver.current_url
+    assert not driver.find_elements(By.CSS_SELECTOR, "#hands button.card")
+    driver.get("about:blank")
     driver.get(watch)
     wait_for(driver, server, lambda d: text(d, "you") == "spectator", "a spectator's view")
-    assert not driver.find_elements(By.CSS_SELECTOR, "#hands button.card")
     assert not driver.find_elements(By.CSS_SELECTOR, "#actions button")
+
+
+def test_house_rules_are_a_form_made_from_the_options_declarations(
+    driver: WebDriver, server: Server
+) -> None:
+    """callbreak-app's options (GET /profiles): a control each, with its words and rule;
+    the table is made with the ones changed, and a value out of range is refused by the
+    server citing the rule."""
+    load_form(driver, server)
+    choose_profile(driver, "callbreak-app")
+    wait_for(
+        driver,
+        server,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#options [data-option='target_score'] input"),
+        "callbreak-app's options",
+    )
+    specs = cardrules.load("callbreak-app").components.options
+    shown = driver.find_elements(By.CSS_SELECTOR, "#options div.option")
+    assert [o.get_attribute("data-option") for o in shown] == sorted(specs)
+    target = driver.find_element(By.ID, "option-target_score")
+    assert (target.get_attribute("min"), target.get_attribute("max")) == ("0", "10000")
+    row = driver.find_element(By.CSS_SELECTOR, "#options div.option[data-option='target_score']")
+    assert specs["target_score"].description in str(row.get_attribute("textContent"))
+    assert "APP-5.1" in str(row.get_attribute("textContent"))
+    redeal = driver.find_element(By.ID, "option-no_picture_redeal")
+    assert redeal.get_attribute("type") == "checkbox" and not redeal.is_selected()
+
+    delay = driver.find_element(By.ID, "bot-delay")
+    delay.clear()
+    delay.send_keys("0")
+    target.clear()
+    target.send_keys("20000")
+    driver.find_element(By.ID, "create").click()
+    assert "APP-5.1" in create_error(driver, server, "target_score")
+    target.clear()
+    target.send_keys("30.5")
+    redeal.click()
+    driver.find_element(By.ID, "create").click()
+    wait_for(driver, server, lambda d: d.execute_script(STATE_JS)["seq"], "the first view")
+    table = driver.execute_script("return document.getElementById('table-id').textContent;")
+    info = Client(server.url).table(table)
+    assert info["options"] == {"no_picture_redeal": True, "target_score": 30.5}
+    assert info["bot_delay"] == 0
 
 
 def test_a_call_break_game_through_the_page(driver: WebDriver, server: Server) -> None:
     seats = ["human", "bot:rule", "bot:rule", "bot:rule"]
     created = Client(server.url).create_table("callbreak-strict", seats, seed=20240607)
-    open_seat(driver, server, created["table"], created["tokens"]["0"])
+    open_seat(driver, server, created["table"], created["invites"]["0"])
     counts = play_to_the_end(driver, server, seat=0, refuse_prefix="CBS-")
     assert counts["refused"] == 1
     assert counts["actions"] == 5  # a bid a deal
     assert counts["cards"] == 5 * 13
     finished_page(driver, server, created["table"])
+    # The last trick shows who played each card (Call Break plays counter-clockwise).
+    game = cardrules.Game.from_json(Client(server.url).record(created["table"]))
+    last = game.tricks[-1]
+    labelled = driver.find_elements(By.CSS_SELECTOR, "#last-trick .played-by")
+    assert [
+        (e.get_attribute("data-seat"), e.find_element(By.CSS_SELECTOR, ".who").text)
+        for e in labelled
+    ] == [(str(p.seat), "NESW"[p.seat]) for p in last.cards]
+    assert [
+        e.find_element(By.CSS_SELECTOR, ".chip").get_attribute("data-card") for e in labelled
+    ] == [str(p.card) for p in last.cards]
     assert len(driver.find_elements(By.CSS_SELECTOR, "#scores thead th")) == 1 + 5 + 1
     assert Client(server.url).table(created["table"])["finished"]
 
@@ -345,7 +456,7 @@ def test_a_minibridge_deal_with_dummy_through_the_page(driver: WebDriver, server
     seed = _declarer_seed()
     seats = ["human", "bot:rule", "bot:rule", "bot:rule"]
     created = Client(server.url).create_table("minibridge-ebu", seats, deals=1, seed=seed)
-    open_seat(driver, server, created["table"], created["tokens"]["0"])
+    open_seat(driver, server, created["table"], created["invites"]["0"])
     turn_after(driver, server, -1)
     # N declares: the contract is chosen with the page's buttons, and dummy (S) is shown.
     contracts = driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action^='contract ']")
@@ -367,7 +478,7 @@ def test_a_card_out_of_turn_is_refused_visibly(driver: WebDriver, server: Server
     assert to_act is not None
     seat = (to_act + 1) % 4
     created = Client(server.url).create_table("callbreak-strict", ["human"] * 4, seed=seed)
-    open_seat(driver, server, created["table"], created["tokens"][str(seat)])
+    open_seat(driver, server, created["table"], created["invites"][str(seat)])
     assert driver.execute_script(STATE_JS)["mine"] == "false"
     assert text(driver, "turn").startswith("Waiting for ")
     driver.find_element(By.CSS_SELECTOR, f"#hands [data-hand='{seat}'] button.card").click()

@@ -9,7 +9,16 @@
   const SEAT_LETTERS = "NESW";
   // The seat of a spectator's view message and of its view (the library's public view).
   const SPECTATOR = -1;
+  // The seat `cardrules play` gives its human by default (--seat S): the form's too.
+  const DEFAULT_HUMAN_SEAT = 2;
   const SEAT_KINDS = ["human", "bot:rule", "bot:mc", "bot:random"];
+  // A hand is shown in the order of the deal's picture (cardrules.engine.picture's
+  // SUIT_ORDER, ranks from the ace down): spades, hearts, diamonds, clubs.
+  const SUIT_ORDER = "SHDC";
+  const RANK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+  const CARD = /^(10|[2-9JQKA])([CDHS])$/;
+  // A seat's token is kept in this tab's sessionStorage, never in the address.
+  const TOKEN_KEY = "cardrules.seat.";
   const SUITS = {
     C: { symbol: "\u2663", red: false },
     D: { symbol: "\u2666", red: true },
@@ -20,6 +29,11 @@
   const SEAT_KEYS = new Set([
     "dealer", "declarer", "dummy", "leader", "to_act", "controller", "passing_to", "seat",
   ]);
+  // Keys whose value is a suit letter ("S") or NT.
+  const SUIT_KEYS = new Set(["trump", "strain"]);
+  // Keys whose text is an action's ("contract S game"), where a lone letter is a suit;
+  // elsewhere a lone S may be a seat ("N 1S, S pass").
+  const ACTION_KEYS = new Set(["contract"]);
   // Keys of the view the page shows in their own place (the rest go under "More").
   const SHOWN_KEYS = new Set([
     "seat", "profile", "phase", "deal_number", "dealer", "to_act", "controller", "hands",
@@ -49,6 +63,7 @@
     for (const [key, value] of Object.entries(attrs || {})) {
       if (value === null || value === undefined || value === false) continue;
       if (key === "class") node.className = value;
+      else if (key === "for") node.htmlFor = value;
       else if (key === "text") node.textContent = value;
       else if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, value);
       else node[key] = value;
@@ -93,18 +108,22 @@
     if (value === null || value === undefined) return "\u2014";
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (typeof value === "number" && SEAT_KEYS.has(key)) return seatLabel(value);
+    if (typeof value === "string") {
+      if (SUIT_KEYS.has(key) && SUITS[value]) return SUITS[value].symbol;
+      return suitWords(value, ACTION_KEYS.has(key));
+    }
     if (Array.isArray(value)) {
       if (value.length === 0) return "\u2014";
       if (key === "order" && value.every((v) => typeof v === "number")) {
         return value.map(seatLetter).join(" \u2192 ");
       }
       if (value.every((v) => Array.isArray(v) && v.length === 2 && typeof v[0] === "number")) {
-        return value.map((v) => `${seatLetter(v[0])}: ${formatValue("", v[1])}`).join(", ");
+        return value.map((v) => `${seatLetter(v[0])}: ${formatValue(key, v[1])}`).join(", ");
       }
       if (value.length === players() && value.every(isPrimitive)) {
         return value.map((v, seat) => `${seatLetter(seat)}: ${formatValue("", v)}`).join(", ");
       }
-      return value.map((v) => formatValue("", v)).join(", ");
+      return value.map((v) => formatValue(key, v)).join(", ");
     }
     if (typeof value === "object") {
       return Object.entries(value)
@@ -127,6 +146,31 @@
     for (const [key, value] of Object.entries(object)) {
       dl.append(el("dt", { text: key.replace(/_/g, " ") }), el("dd", { "data-key": key, text: formatValue(key, value) }));
     }
+  }
+
+  // Words with their suits as symbols: a card ("QS" -> "Q\u2660"), a level and a strain
+  // ("4HX" -> "4\u2665X"), and where `lone` a suit letter alone ("contract S game").
+  function suitWords(text, lone) {
+    return String(text)
+      .split(" ")
+      .map((word) => {
+        const card = CARD.exec(word);
+        if (card) return card[1] + SUITS[card[2]].symbol;
+        const call = /^([1-7])([CDHS])(X{0,2})$/.exec(word);
+        if (call) return call[1] + SUITS[call[2]].symbol + call[3];
+        if (lone && SUITS[word]) return SUITS[word].symbol;
+        return word;
+      })
+      .join(" ");
+  }
+
+  // Cards in the order the deal's picture shows them.
+  function sortCards(cards) {
+    const order = (card) => {
+      const m = CARD.exec(card);
+      return m ? SUIT_ORDER.indexOf(m[2]) * 100 + RANK_ORDER.indexOf(m[1]) : 1000;
+    };
+    return [...cards].sort((a, b) => order(a) - order(b));
   }
 
   // A card ("QS", "10H") as a rank and a coloured suit symbol.
@@ -181,12 +225,68 @@
 
   function readFragment() {
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    return { table: params.get("table"), token: params.get("token") };
+    return { table: params.get("table"), invite: params.get("invite") };
   }
 
-  function connect() {
-    const { table, token } = readFragment();
+  function watchAddress(table) {
+    return `#${new URLSearchParams({ table })}`;
+  }
+
+  function storedToken(table) {
+    try {
+      return sessionStorage.getItem(TOKEN_KEY + table);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function keepToken(table, token) {
+    try {
+      sessionStorage.setItem(TOKEN_KEY + table, token);
+    } catch (e) {
+      /* a tab without storage plays until it is closed or reloaded */
+    }
+  }
+
+  function forgetToken(table) {
+    try {
+      sessionStorage.removeItem(TOKEN_KEY + table);
+    } catch (e) {
+      /* nothing kept */
+    }
+  }
+
+  // Exchange an invitation for its seat's token (once: the server refuses it after);
+  // "" when the token is kept, else what went wrong.
+  async function claim(table, invite) {
+    try {
+      const response = await fetch(`/tables/${encodeURIComponent(table)}/claim`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ invite }),
+        cache: "no-store",
+      });
+      const body = await response.json();
+      if (response.ok) {
+        keepToken(table, body.token);
+        return "";
+      }
+      return `${body.code || response.status}: ${body.message || "the invitation was refused"}`;
+    } catch (e) {
+      return `the invitation could not be claimed (${e.message})`;
+    }
+  }
+
+  function showNotice(text) {
+    const node = $("notice");
+    node.textContent = text;
+    node.hidden = !text;
+  }
+
+  async function connect() {
+    const { table, invite } = readFragment();
     state.generation += 1;
+    const generation = state.generation;
     if (state.socket) {
       try {
         state.socket.close();
@@ -200,6 +300,15 @@
       setConnection("", "idle");
       return;
     }
+    let notice = "";
+    if (invite) {
+      // The invitation leaves the address (and the history) before anything else.
+      history.replaceState(null, "", watchAddress(table));
+      setConnection("taking the seat\u2026", "connecting");
+      notice = await claim(table, invite);
+      if (generation !== state.generation) return;
+    }
+    const token = storedToken(table);
     const changed = table !== state.table || token !== state.token;
     state.table = table;
     state.token = token;
@@ -210,14 +319,16 @@
       state.fatal = false;
       showRefusal(null);
       showError("");
+      showNotice("");
       $("table").hidden = false;
       $("table-id").textContent = table;
       $("you").textContent = token ? "joining\u2026" : "spectator";
       loadInfo(table);
     }
+    if (notice) showNotice(notice);
     if (!$("invites").hidden && $("invites").dataset.table !== table) $("invites").hidden = true;
     if (token || changed) $("create-panel").open = false;
-    open(state.generation);
+    open(generation);
   }
 
   async function loadInfo(table) {
@@ -291,6 +402,7 @@
       renderBusy();
     } else if (message.type === "error") {
       if (["bad-token", "unknown-table"].includes(message.code)) state.fatal = true;
+      if (message.code === "bad-token") forgetToken(state.table);
       showError(`${message.code}: ${message.message}`);
       renderBusy();
     }
@@ -396,7 +508,7 @@
     const others = legal.filter((a) => !a.startsWith("play "));
     for (const action of others) {
       box.append(
-        el("button", { type: "button", class: "action", "data-action": action, text: action, onclick: () => act(action) }),
+        el("button", { type: "button", class: "action", "data-action": action, text: suitWords(action, true), onclick: () => act(action) }),
       );
     }
     box.hidden = others.length === 0;
@@ -416,10 +528,33 @@
     const tricks = view.tricks || [];
     if (tricks.length > 0) {
       const [leader, cards, winner] = tricks[tricks.length - 1];
+      const seats = trickSeats(view, leader, cards.length);
       last.append(`Last trick (${tricks.length}), led by ${seatLetter(leader)}: `);
-      for (const card of cards) last.append(cardChip(card), " ");
+      cards.forEach((card, i) => {
+        const seat = seats ? seats[i] : null;
+        last.append(
+          el(
+            "span",
+            { class: "played-by", "data-seat": seat === null ? null : String(seat) },
+            seat === null ? null : el("span", { class: "who", text: seatLetter(seat) }),
+            cardChip(card),
+          ),
+          " ",
+        );
+      });
       last.append(`won by ${seatLabel(winner)}.`);
     }
+  }
+
+  // The seat of each card of a finished trick: from the leader, in the direction of
+  // play (the table's, else its profile's); null while neither is known.
+  function trickSeats(view, leader, count) {
+    const profile = state.profiles.find((p) => p.name === view.profile);
+    const direction = (state.info && state.info.direction) || (profile && profile.direction);
+    if (!direction) return null;
+    const n = players();
+    const step = direction === "counterclockwise" ? n - 1 : 1;
+    return Array.from({ length: count }, (_, i) => (leader + i * step) % n);
   }
 
   // The action a click on `card` sends: the one legal action naming that card alone
@@ -441,7 +576,7 @@
       .map(Number)
       .sort((a, b) => (a === mine ? -1 : b === mine ? 1 : a - b));
     for (const seat of seats) {
-      const cards = hands[String(seat)] || [];
+      const cards = sortCards(hands[String(seat)] || []);
       let title;
       if (seat === mine) title = `Your hand, ${seatLabel(seat)}`;
       else if (seat === contract.dummy) title = `Dummy, ${seatLabel(seat)}`;
@@ -516,7 +651,7 @@
         el("td", { text: [seatKind(seat), ...marks].filter(Boolean).join(", ") }),
         el("td", { text: String(sizes[seat]) }),
         el("td", { class: "tricks-won", text: String(won[seat] ?? "") }),
-        el("td", { text: calls[seat] ?? "" }),
+        el("td", { text: calls[seat] ? suitWords(calls[seat], true) : "" }),
       );
       body.append(row);
     }
@@ -546,7 +681,8 @@
     const list = clear($("calls"));
     for (const entry of view.auction_actions || []) {
       if (!Array.isArray(entry) || entry.length !== 2) continue;
-      list.append(el("li", { "data-seat": String(entry[0]) }, el("span", { class: "who", text: seatLetter(entry[0]) }), ` ${entry[1]}`));
+      const text = entry[1] === null ? "(hidden)" : suitWords(entry[1], true);
+      list.append(el("li", { "data-seat": String(entry[0]) }, el("span", { class: "who", text: seatLetter(entry[0]) }), ` ${text}`));
     }
     list.hidden = list.childElementCount === 0;
     fillFacts($("auction"), view.auction);
@@ -561,19 +697,95 @@
 
   // -- the create form --------------------------------------------------------
 
-  function renderSeatChoices() {
-    const name = $("profile").value;
-    const profile = state.profiles.find((p) => p.name === name);
+  function chosenProfile() {
+    const name = $("profile").value.trim();
+    return state.profiles.find((p) => p.name === name) || null;
+  }
+
+  // The seats and house rules of the profile named; a name that is not a profile keeps
+  // the last ones (the server answers a mistyped name with the closest one).
+  function renderProfileChoices() {
+    const profile = chosenProfile();
+    if (!profile) {
+      $("profile-info").textContent = $("profile").value.trim() ? "not a profile installed here" : "";
+      return;
+    }
+    if ($("seats").dataset.profile === profile.name) return;
+    $("seats").dataset.profile = profile.name;
+    const deals = profile.deals;
+    $("profile-info").textContent = `${profile.title}: ${profile.players} players, ${deals} deal${deals === 1 ? "" : "s"}`;
+    $("deals").placeholder = `${deals} (the profile's)`;
     const box = clear($("seats"));
-    if (!profile) return;
-    $("profile-info").textContent = `${profile.players} players, ${profile.deals} deal${profile.deals === 1 ? "" : "s"}`;
-    $("deals").placeholder = `${profile.deals} (the profile's)`;
     for (let seat = 0; seat < profile.players; seat += 1) {
       const select = el("select", { id: `seat-${seat}`, "data-seat": String(seat) });
       for (const kind of SEAT_KINDS) select.append(el("option", { value: kind, text: kind }));
-      select.value = seat === 0 ? "human" : "bot:rule";
+      select.value = seat === DEFAULT_HUMAN_SEAT ? "human" : "bot:rule";
       box.append(el("label", { class: "seat-choice" }, el("span", { text: seatLabel(seat) }), select));
     }
+    renderOptions(profile);
+  }
+
+  // One control an option, from its declaration (GET /profiles): its type, the
+  // profile's value, its choices or range, its words and the rule it changes.
+  function renderOptions(profile) {
+    const box = clear($("options"));
+    if (profile.options.length === 0) {
+      box.append(el("span", { class: "hint", text: "none: this profile has no options" }));
+      return;
+    }
+    for (const option of profile.options) {
+      const id = `option-${option.name}`;
+      const common = { id, "data-option": option.name, "data-type": option.type };
+      let control;
+      if (option.choices.length > 0) {
+        control = el("select", common);
+        for (const choice of option.choices) {
+          control.append(el("option", { value: JSON.stringify(choice), text: String(choice) }));
+        }
+        control.value = JSON.stringify(option.default);
+      } else if (option.type === "boolean") {
+        control = el("input", { ...common, type: "checkbox", checked: option.default === true });
+      } else if (option.type === "text") {
+        control = el("input", { ...common, type: "text", maxLength: option.max_length, value: option.default });
+      } else {
+        control = el("input", {
+          ...common,
+          type: "number",
+          min: String(option.minimum),
+          max: String(option.maximum),
+          step: option.type === "integer" ? "1" : "any",
+          value: String(option.default),
+        });
+      }
+      const words = el("span", { class: "hint" }, option.description);
+      if (option.rule) words.append(" ", el("code", { class: "rule", text: option.rule }));
+      box.append(
+        el(
+          "div",
+          { class: "option", "data-option": option.name },
+          el("label", { for: id, text: option.name.replace(/_/g, " ") }),
+          control,
+          words,
+        ),
+      );
+    }
+  }
+
+  // The options whose control differs from the profile's value (the table's house rules).
+  function readOptions(profile) {
+    const options = {};
+    for (const option of profile ? profile.options : []) {
+      const control = $(`option-${option.name}`);
+      if (!control) continue;
+      let value;
+      if (option.choices.length > 0) value = JSON.parse(control.value);
+      else if (option.type === "boolean") value = control.checked;
+      else if (option.type === "text") value = control.value;
+      else if (control.value.trim() === "") continue;
+      else value = Number(control.value);
+      if (value !== option.default) options[option.name] = value;
+    }
+    return options;
   }
 
   async function loadProfiles() {
@@ -584,13 +796,15 @@
       showCreateError("could not read the profiles");
       return;
     }
-    const select = clear($("profile"));
+    const list = clear($("profile-names"));
     for (const profile of state.profiles) {
-      select.append(el("option", { value: profile.name, text: `${profile.name} (${profile.players})` }));
+      list.append(el("option", { value: profile.name, text: `${profile.title} (${profile.players})` }));
     }
-    if (state.profiles.some((p) => p.name === "callbreak-strict")) select.value = "callbreak-strict";
-    renderSeatChoices();
-    select.dataset.loaded = "true";
+    const input = $("profile");
+    if (!input.value && state.profiles.some((p) => p.name === "callbreak-strict")) input.value = "callbreak-strict";
+    renderProfileChoices();
+    input.dataset.loaded = "true";
+    if (state.message) render();
   }
 
   function showCreateError(text) {
@@ -602,23 +816,15 @@
   async function create(event) {
     event.preventDefault();
     showCreateError("");
-    const request = { profile: $("profile").value, seats: [] };
+    const profile = chosenProfile();
+    const request = { profile: $("profile").value.trim(), seats: [] };
     for (const select of $("seats").querySelectorAll("select")) request.seats.push(select.value);
-    const optionsText = $("options").value.trim();
-    if (optionsText) {
-      try {
-        request.options = JSON.parse(optionsText);
-      } catch (e) {
-        showCreateError(`options: not JSON (${e.message})`);
-        return;
-      }
-      if (request.options === null || typeof request.options !== "object" || Array.isArray(request.options)) {
-        showCreateError("options: a JSON object, like {\"name\": true}");
-        return;
-      }
-    }
+    const options = readOptions(profile);
+    if (Object.keys(options).length > 0) request.options = options;
     const deals = $("deals").value.trim();
     if (deals) request.deals = Number(deals);
+    const delay = $("bot-delay").value.trim();
+    if (delay) request.bot_delay = Number(delay);
     const button = $("create");
     button.disabled = true;
     try {
@@ -632,11 +838,13 @@
         showCreateError(`${body.code || response.status}: ${body.message || "refused"}`);
         return;
       }
-      showInvites(body);
-      const seats = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
-      const params = new URLSearchParams({ table: body.table });
-      if (seats.length > 0) params.set("token", body.tokens[String(seats[0])]);
-      location.hash = params.toString();
+      // This tab plays the form's human seat (else the first human one) and keeps its
+      // token; the other human seats get invitations.
+      const humans = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
+      const mine = humans.includes(DEFAULT_HUMAN_SEAT) ? DEFAULT_HUMAN_SEAT : humans[0];
+      if (mine !== undefined) keepToken(body.table, body.tokens[String(mine)]);
+      showInvites(body, mine);
+      location.hash = watchAddress(body.table);
     } catch (e) {
       showCreateError(`the server did not answer (${e.message})`);
     } finally {
@@ -644,16 +852,20 @@
     }
   }
 
-  function showInvites(created) {
+  function showInvites(created, mine) {
     const list = clear($("invite-list"));
     const base = `${location.origin}${location.pathname}`;
     created.seats.forEach((kind, seat) => {
-      const token = created.tokens[String(seat)];
-      if (token === undefined) {
+      const invite = created.invites[String(seat)];
+      if (invite === undefined) {
         list.append(el("li", { "data-seat": String(seat) }, `${seatLabel(seat)}: ${kind}`));
         return;
       }
-      const href = `${base}#${new URLSearchParams({ table: created.table, token })}`;
+      if (seat === mine) {
+        list.append(el("li", { "data-seat": String(seat) }, `${seatLabel(seat)}: you, in this tab`));
+        return;
+      }
+      const href = `${base}#${new URLSearchParams({ table: created.table, invite })}`;
       list.append(
         el(
           "li",
@@ -663,7 +875,7 @@
         ),
       );
     });
-    const watch = `${base}#${new URLSearchParams({ table: created.table })}`;
+    const watch = `${base}${watchAddress(created.table)}`;
     list.append(el("li", {}, "Spectators: ", el("a", { href: watch, class: "invite", "data-spectate": "true", text: watch })));
     const box = $("invites");
     box.dataset.table = created.table;
@@ -674,7 +886,8 @@
 
   function start() {
     $("create-form").addEventListener("submit", create);
-    $("profile").addEventListener("change", renderSeatChoices);
+    $("profile").addEventListener("input", renderProfileChoices);
+    $("profile").addEventListener("change", renderProfileChoices);
     window.addEventListener("hashchange", connect);
     loadProfiles();
     connect();
