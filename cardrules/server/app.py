@@ -319,11 +319,18 @@ def create_app(
         return JSONResponse(created.model_dump(), status_code=201)
 
     async def claim(request: Request) -> Response:
+        from starlette.requests import ClientDisconnect
+
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_CLAIM_BYTES:
-                return _http_error("too-large", f"the body is over {MAX_CLAIM_BYTES} bytes", 413)
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_CLAIM_BYTES:
+                    return _http_error(
+                        "too-large", f"the body is over {MAX_CLAIM_BYTES} bytes", 413
+                    )
+        except ClientDisconnect:  # nobody to answer (as for POST /tables)
+            return Response(status_code=400)
         try:
             invite = ClaimSeat.model_validate_json(body).invite
             table = await hub().table(request.path_params["table"])
