@@ -12,6 +12,13 @@ Registered in the ``cardrules`` entry-point group as ``bridge``; the profile
 >>> game.apply("1H"); game.apply("x"); game.apply("xx"); game.apply("p")
 >>> game.auction.public()["bidding"]
 'N 1H, E double, S redouble, W pass'
+
+A board played at several tables is compared by matchpoints (BR-5.9), each table's
+NS score against the others', as a percentage of the top:
+
+>>> from cardrules_bridge import matchpoint_percentages
+>>> [str(p) for p in matchpoint_percentages([420, 420, 450, -50])]
+['50.00', '50.00', '100.00', '0.00']
 """
 
 from cardrules_bridge.actions import (
@@ -30,7 +37,14 @@ from cardrules_bridge.actions import (
 from cardrules_bridge.auction import BridgeAuction, BridgeAuctionState
 from cardrules_bridge.contract import BridgeContract, PassedOut, parse_contract
 from cardrules_bridge.scorer import BoardsEnd, DuplicateScorer, score_board
-from cardrules_bridge.scoring import dealer_of, duplicate_score, imps, matchpoints, vulnerability
+from cardrules_bridge.scoring import (
+    dealer_of,
+    duplicate_score,
+    imps,
+    matchpoint_percentages,
+    matchpoints,
+    vulnerability,
+)
 from cardrules_bridge.session import first_board, new_session
 
 __all__ = [
@@ -54,6 +68,7 @@ __all__ = [
     "duplicate_score",
     "first_board",
     "imps",
+    "matchpoint_percentages",
     "matchpoints",
     "new_session",
     "parse_call",
