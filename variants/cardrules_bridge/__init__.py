@@ -6,7 +6,7 @@ Registered in the ``cardrules`` entry-point group as ``bridge``; the profile
 
 >>> import cardrules
 >>> rules = cardrules.load("bridge-duplicate")
->>> rules.score_contract("4S", "S", 10, vulnerable=True)
+>>> rules.scoring.score_contract("4S", "S", 10, vulnerable=True)
 {'NS': Decimal('620'), 'EW': Decimal('-620')}
 >>> game = rules.new_game(seed=1)
 >>> game.apply("1H"); game.apply("x"); game.apply("xx"); game.apply("p")
@@ -36,7 +36,13 @@ from cardrules_bridge.actions import (
 )
 from cardrules_bridge.auction import BridgeAuction, BridgeAuctionState
 from cardrules_bridge.contract import BridgeContract, PassedOut, parse_contract
-from cardrules_bridge.scorer import BoardsEnd, DuplicateScorer, score_board
+from cardrules_bridge.scorer import (
+    BoardsEnd,
+    DuplicateScorer,
+    DuplicateScoring,
+    score_board,
+    score_contract,
+)
 from cardrules_bridge.scoring import (
     dealer_of,
     duplicate_score,
@@ -61,6 +67,7 @@ __all__ = [
     "Call",
     "Double",
     "DuplicateScorer",
+    "DuplicateScoring",
     "PassedOut",
     "Redouble",
     "choose_call",
@@ -74,5 +81,6 @@ __all__ = [
     "parse_call",
     "parse_contract",
     "score_board",
+    "score_contract",
     "vulnerability",
 ]
