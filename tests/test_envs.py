@@ -4,9 +4,11 @@ against bots, and an encoding of views that holds no card its seat may not see."
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import warnings
+from decimal import Decimal
 
 import numpy as np
 import pytest
@@ -22,6 +24,7 @@ if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):
     pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
+from cardrules.envs.encoding import TOTALS_CLIP
 from cardrules.envs.gym import SeatEnv
 from cardrules.envs.pettingzoo import env
 
@@ -125,3 +128,47 @@ def test_encoding_refuses_indexes_out_of_its_space() -> None:
     for bad in (-1, enc.actions, "x", 2.5, None):
         with pytest.raises(CardrulesError, match="invalid action index"):
             enc.action(bad)
+
+
+# -- bounded observation spaces ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
+def test_observation_spaces_are_bounded_and_hold_every_observation(name: str) -> None:
+    """Every bound is finite (0..1 but the tricks, up to the largest hand over 13, and the
+    totals, clipped to ±TOTALS_CLIP); a whole game's observations lie in the space."""
+    e = SeatEnv(name, seat=1, bots="random")
+    box = e.observation_space["observation"]
+    assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
+    assert box.is_bounded() and e.observation_space["action_mask"].is_bounded()
+    enc = e.encoding
+    parts = {part: (start, length) for part, start, length in enc.segments()}
+    start, length = parts["tricks"]
+    assert box.high[start] == np.float32(enc.most_tricks / 13)
+    start, length = parts["totals"]
+    assert (box.low[start : start + length] == -TOTALS_CLIP).all()
+    observation, _ = e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    done, steps = False, 0
+    while not done and steps < 400:  # a few deals (a whole game where it is short)
+        assert e.observation_space.contains(observation), steps
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, _, done, _, _ = e.step(action)
+        steps += 1
+    assert e.observation_space.contains(observation)
+    assert e.game is not None and len(e.game.deals) >= 1
+
+
+def test_totals_beyond_the_clip_read_as_the_clip() -> None:
+    """A total of ±10,000 points or more is clipped, so the observation stays in its space."""
+    rules = cardrules.load("bridge-duplicate")
+    enc = Encoding(rules)
+    start, _ = {part: (s, n) for part, s, n in enc.segments()}["totals"]
+    view = rules.new_game(seed=1).view(0)
+    totals = {"NS": Decimal(123_456), "EW": Decimal(-123_456)}
+    vector = enc.observe(dataclasses.replace(view, totals=totals))
+    assert list(vector[start : start + 4]) == [TOTALS_CLIP, -TOTALS_CLIP] * 2
+    low, high = enc.bounds()
+    assert (low <= vector).all() and (vector <= high).all()
+    ordinary = enc.observe(dataclasses.replace(view, totals={"NS": Decimal(420), "EW": -420}))
+    assert list(ordinary[start : start + 4]) == pytest.approx([4.2, -4.2] * 2)
