@@ -30,7 +30,14 @@ from cardrules.errors import (
     RecordError,
 )
 from cardrules.rules.actions import Action, Bid, Play, parse_action
-from cardrules.rules.components import CallsContract, Contract, Direction, GameOver, ThrowIn
+from cardrules.rules.components import (
+    CallsContract,
+    Contract,
+    Direction,
+    GameOver,
+    ScoreHelpers,
+    ThrowIn,
+)
 from cardrules.rules.duties import Duty, FastStep, TrickState
 from cardrules.rules.hookspecs import hookimpl, hookspec
 from cardrules.rules.plugins import Components, OptionSpec
@@ -64,6 +71,7 @@ __all__ = [
     "ProfileError",
     "RecordError",
     "Ruleset",
+    "ScoreHelpers",
     "Standing",
     "Suit",
     "ThrowIn",

@@ -7,13 +7,18 @@ trick in the middle, and a caption with the contract or the auction, the
 tricks won, the totals and whose turn it is.  A table of another size than
 four lists a seat a line.  The text is the picture of
 :mod:`cardrules.engine.picture`, escaped; the result is a standalone SVG
-document (no XML declaration, so that it may also sit inline in HTML).
+document (no XML declaration, so that it may also sit inline in HTML), as a
+:class:`SvgDocument`: a ``str`` that a notebook draws (``_repr_svg_``), as
+python-chess's ``chess.svg.board`` returns.
 
 Not imported by ``import cardrules``: ``import cardrules.svg`` when needed.
 
 >>> import cardrules, cardrules.svg
 >>> game = cardrules.load("callbreak-strict").new_game(seed=7)
->>> cardrules.svg.deal(game).startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+>>> svg = cardrules.svg.deal(game)
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), isinstance(svg, str)
+(True, True)
+>>> svg._repr_svg_() == str(svg)
 True
 """
 
@@ -38,7 +43,7 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.engine.views import View
 
-__all__ = ["deal"]
+__all__ = ["SvgDocument", "deal"]
 
 #: Font size and line height, in pixels; the width of a character of the monospace font.
 FONT: Final = 14
@@ -59,7 +64,17 @@ BACK: Final = "#3a5fa0"
 FONTS: Final = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
 
-def deal(source: Game | View | Scene) -> str:
+class SvgDocument(str):
+    """An SVG document: a ``str`` (write it, send it, embed it) that Jupyter and IPython
+    draw as the picture (``_repr_svg_``); ``str()`` gives the plain text."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def deal(source: Game | View | Scene) -> SvgDocument:
     """The deal as a standalone SVG document (a game, a seat's view, or a scene)."""
     sc = scene(source)
     canvas = _Canvas()
@@ -71,7 +86,7 @@ def deal(source: Game | View | Scene) -> str:
     for line in sc.lines:
         y += LINE
         canvas.text(PAD, y, line)
-    return canvas.svg(sc.title, y + PAD)
+    return SvgDocument(canvas.svg(sc.title, y + PAD))
 
 
 class _Canvas:

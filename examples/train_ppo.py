@@ -45,19 +45,19 @@ BASELINES = ("random", "rule", "mc")
 
 class Learner(gymnasium.ObservationWrapper[Any, Any, Any]):
     """The seat's encoded view as the observation; its legal actions through
-    ``action_masks()``, the method MaskablePPO asks."""
+    ``action_masks()``, the method MaskablePPO asks, which is SeatEnv's own (passed on
+    here, since a Gymnasium wrapper does not pass on what it does not define)."""
 
     def __init__(self, env: SeatEnv) -> None:
         super().__init__(env)
+        self.seat_env = env
         self.observation_space = env.observation_space["observation"]
-        self._mask = np.ones(env.action_space.n, dtype=bool)
 
     def observation(self, observation: dict[str, Any]) -> Any:
-        self._mask = observation["action_mask"].astype(bool)
         return observation["observation"]
 
     def action_masks(self) -> Any:
-        return self._mask
+        return self.seat_env.action_masks()
 
 
 def make_env(seed: int) -> Learner:

@@ -377,6 +377,14 @@ def test_br_5_9_matchpoint_percentages(scores: list[int], places: int, expected:
     assert [str(p) for p in matchpoint_percentages(scores, places=places)] == expected
 
 
+def test_br_5_9_matchpoint_percentages_are_the_familys_own() -> None:
+    """BR-5.9: ``from cardrules_bridge import matchpoint_percentages``, beside matchpoints."""
+    import cardrules_bridge
+
+    assert cardrules_bridge.matchpoint_percentages is matchpoint_percentages
+    assert {"matchpoints", "matchpoint_percentages", "imps"} <= set(cardrules_bridge.__all__)
+
+
 def test_br_5_9_percentages_ignore_the_callers_decimal_context() -> None:
     """BR-5.9: the percentages are the same whatever decimal context the caller set."""
     with localcontext(prec=2):

@@ -171,7 +171,7 @@ def test_rules_double_dummy_takes_a_game_hands_or_a_pbn_deal(solver: None) -> No
 
 
 def test_only_a_scorer_that_offers_it_has_double_dummy() -> None:
-    assert "double_dummy" in cardrules.load("minibridge-ebu").scorer.helpers
+    assert "double_dummy" in cardrules.load("minibridge-ebu").scoring.names
     with pytest.raises(AttributeError):
         _ = cardrules.load("callbreak-strict").double_dummy
 

@@ -8,6 +8,7 @@ and finding every picture of the view unchanged.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -340,6 +341,18 @@ def test_svg_and_html_escape_text() -> None:
     assert root.find(f"{SVG}title") is not None
     assert ET.fromstring(html(scene)).find("caption").text == 'a <b> & "c"'  # type: ignore[union-attr]
     assert text(scene).splitlines()[-1] == "x < y & z"
+
+
+def test_svg_is_a_str_that_a_notebook_draws() -> None:
+    """``svg.deal()`` returns a ``str`` (every caller that writes or sends text keeps
+    working: JSON, the server's view message) with ``_repr_svg_`` for Jupyter."""
+    game = cardrules.load("callbreak-strict").new_game(seed=7)
+    svg = cardrules.svg.deal(game.view(0))
+    assert isinstance(svg, str) and isinstance(svg, cardrules.svg.SvgDocument)
+    assert type(str(svg)) is str and str(svg) == svg
+    assert svg._repr_svg_() == str(svg)
+    assert json.loads(json.dumps({"picture": svg})) == {"picture": str(svg)}
+    _svg_root(svg._repr_svg_())
 
 
 def test_import_cardrules_does_not_import_the_pictures() -> None:

@@ -19,7 +19,7 @@ from decimal import Decimal, localcontext
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.engine.records import profile_hash
@@ -32,6 +32,8 @@ from cardrules.rules.components import (
     SCORE_CONTEXT,
     Contract,
     DealScorer,
+    OffersScoreHelpers,
+    ScoreHelpers,
     Side,
     pair_of,
 )
@@ -65,6 +67,8 @@ class _Default:
 #: Marker for "the profile's fixed trump".
 PROFILE_TRUMP = _Default()
 TrumpArg = Suit | str | None | _Default
+#: The class of a family's scoring helpers, for :meth:`Ruleset.scoring_as`.
+H = TypeVar("H", bound=ScoreHelpers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,23 +352,57 @@ class Ruleset:
         with localcontext(SCORE_CONTEXT):
             return scorer.score_deal(self, **given)
 
-    def __getattr__(self, name: str) -> Callable[..., dict[Side, Decimal]]:
-        """A stateless helper of the family's scorer: ``rules.score_calls(calls, tricks)``
-        in Call Break, ``rules.score_contract(contract, declarer, tricks)`` in Minibridge
-        (the scorer's :attr:`~cardrules.rules.components.DealScorer.helpers`)."""
-        scorer = self.__dict__.get("scorer")
-        if not isinstance(scorer, DealScorer) or name not in scorer.helpers:
+    @cached_property
+    def scoring(self) -> ScoreHelpers:
+        """The family's stateless scoring helpers, bound to these rules (a
+        :class:`~cardrules.ScoreHelpers`; the base offers none): Call Break's
+        ``rules.scoring.score_calls(calls, tricks)``, Minibridge's and bridge's
+        ``rules.scoring.score_contract(contract, declarer, tricks)``.  Each computes
+        exact decimals whatever the caller's decimal context; :meth:`scoring_as` gives
+        them typed as the family's class."""
+        kind = (
+            self.scorer.score_helpers
+            if isinstance(self.scorer, OffersScoreHelpers)
+            else ScoreHelpers
+        )
+        if not (isinstance(kind, type) and issubclass(kind, ScoreHelpers)):
+            plugin = self.plugin_of(type(self.scorer).__module__)
+            raise CardrulesError(
+                f"profile {self.name!r}: the scorer of plugin {plugin!r} names score_helpers "
+                f"{shown(kind)}, not a subclass of cardrules.ScoreHelpers"
+            )
+        return kind(self)
+
+    def scoring_as(self, kind: type[H]) -> H:
+        """:attr:`scoring` as the family's class ``kind``, so that type checkers and IDEs
+        know its methods: ``rules.scoring_as(CallScoring).score_calls([3, 4, 2, 3], [5, 3,
+        2, 3])``; a :class:`~cardrules.CardrulesError` when these rules score otherwise."""
+        scoring = self.scoring
+        if not isinstance(scoring, kind):
+            raise CardrulesError(
+                f"profile {self.name!r} scores with {type(scoring).__name__}, "
+                f"not {getattr(kind, '__name__', kind)!r}"
+            )
+        return scoring
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        """Each of the family's scoring helpers as the ruleset's own:
+        ``rules.score_calls(calls, tricks)`` is ``rules.scoring.score_calls(calls, tricks)``
+        (see :attr:`scoring`)."""
+        if name.startswith("_") or name == "scoring" or "scorer" not in self.__dict__:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        method = getattr(scorer, name)
-
-        def helper(*args: object, **kwargs: object) -> dict[Side, Decimal]:
-            with localcontext(SCORE_CONTEXT):
-                scores: dict[Side, Decimal] = method(self, *args, **kwargs)
-            return scores
-
-        helper.__name__ = name
-        helper.__doc__ = method.__doc__
+        scoring = self.scoring
+        if name not in scoring.names:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        helper: Callable[..., Any] = getattr(scoring, name)
         return helper
+
+    def __dir__(self) -> list[str]:
+        try:
+            names = self.scoring.names
+        except CardrulesError:
+            names = ()
+        return sorted({*super().__dir__(), *names})
 
 
 def explain_mask(rules: Ruleset, hand: int, t: TrickState, card: Card) -> Explanation:

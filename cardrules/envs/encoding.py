@@ -25,13 +25,20 @@ length):
 ``trump`` (5)
     the trump suit (clubs, diamonds, hearts, spades) or none (or not yet known).
 ``tricks`` (n)
-    tricks each seat has won this deal, divided by 13.
+    tricks each seat has won this deal, divided by 13 (at most the largest hand
+    the profile deals, over 13: 17/13 at a table of three).
 ``totals`` (n)
-    the total of each seat's side, divided by 100.
+    the total of each seat's side, divided by 100 and clipped to -100..100
+    (:data:`TOTALS_CLIP`: a total beyond ±10,000 points reads as ±10,000, so that
+    the space is bounded; no shipped game's totals come near it but a long
+    bridge session's).
 ``to_act``, ``dealer`` (n each)
     one-hot: the seat to act, the dealer.
 ``phase`` (3)
     one-hot: auction, play, claim.
+
+Every other part is 0 or 1. :meth:`Encoding.bounds` gives each value's range,
+which the observation space (:meth:`Encoding.spaces`) declares.
 
 The actions: index ``i`` < 52 plays card ``i``; ``52 + j`` is the ``j``-th of the
 auction's actions (:meth:`~cardrules.rules.components.ListsActions.every_action`);
@@ -51,7 +58,7 @@ then, where the profile allows claims, ``accept claim`` and ``refuse claim``.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import Suit
 from cardrules.errors import CardrulesError
@@ -62,9 +69,14 @@ if TYPE_CHECKING:
     from cardrules.engine.ruleset import Ruleset
     from cardrules.engine.views import View
 
-__all__ = ["Encoding"]
+__all__ = ["TOTALS_CLIP", "TOTALS_SCALE", "Encoding"]
 
 _PHASES = ("auction", "play", "claim")
+
+#: The ``totals`` part is a side's total divided by this...
+TOTALS_SCALE: Final = 100
+#: ...and clipped to ``-TOTALS_CLIP..TOTALS_CLIP``.
+TOTALS_CLIP: Final = 100.0
 
 
 class Encoding:
@@ -103,6 +115,9 @@ class Encoding:
         )
         self.size = sum(length for _, length in self._segments)
         self._starts = {name: start for name, start, _ in self.segments()}
+        sizes = rules.profile.hand_sizes
+        #: The most tricks a seat can win in one deal: the largest hand dealt.
+        self.most_tricks = max(sizes) if sizes else 52 // n
 
     def segments(self) -> list[tuple[str, int, int]]:
         """Each part of the observation: (name, start, length)."""
@@ -146,17 +161,33 @@ class Encoding:
         out[[self.index(action) for action in view.legal_actions]] = 1
         return out
 
+    def bounds(self) -> tuple[Any, Any]:
+        """The lowest and highest value of each place of the observation, as two
+        ``float32`` vectors of :attr:`size`: 0 and 1 but for ``tricks`` (up to the
+        largest hand over 13) and ``totals`` (``±TOTALS_CLIP``)."""
+        import numpy as np
+
+        low = np.zeros(self.size, dtype=np.float32)
+        high = np.ones(self.size, dtype=np.float32)
+        for name, start, length in self.segments():
+            if name == "tricks":
+                high[start : start + length] = self.most_tricks / 13
+            elif name == "totals":
+                low[start : start + length] = -TOTALS_CLIP
+                high[start : start + length] = TOTALS_CLIP
+        return low, high
+
     def spaces(self) -> tuple[Any, Any]:
-        """Gymnasium's observation space (a dict: the vector under ``"observation"``, the
-        mask under ``"action_mask"``) and action space of this encoding."""
+        """Gymnasium's observation space (a dict: the vector under ``"observation"``, a
+        :class:`~gymnasium.spaces.Box` bounded by :meth:`bounds`, and the mask under
+        ``"action_mask"``) and action space of this encoding."""
         import numpy as np
         from gymnasium import spaces
 
+        low, high = self.bounds()
         observation = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(self.size,), dtype=np.float32
-                ),
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(self.actions,), dtype=np.int8),
             }
         )
@@ -213,7 +244,8 @@ class Encoding:
         for seat in range(n):
             total = view.totals.get(rules.side_of(seat))
             if total is not None:
-                out[starts["totals"] + rel(seat)] = float(total) / 100
+                scaled = float(total) / TOTALS_SCALE
+                out[starts["totals"] + rel(seat)] = min(max(scaled, -TOTALS_CLIP), TOTALS_CLIP)
         return out
 
     def __repr__(self) -> str:

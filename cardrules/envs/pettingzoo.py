@@ -14,9 +14,33 @@ that does not decide).  An episode is a whole game (``deals`` shortens it).
 ``reward="deal"`` (default) gives each agent its side's score as each deal is
 scored (less its penalty points where the lowest total wins); ``"game"`` gives
 each agent its side's share of the win at the end (a shared win is split).
-An illegal action raises :class:`~cardrules.IllegalAction` naming the rule.
+``reset()`` returns None, as PettingZoo's AEC API asks; after it every agent's
+``infos`` entry is an empty dict, its reward 0, and the agent selected the
+first to decide.
+
+An action index in the action space that is not legal now (``action_mask``
+0): with ``illegal="raise"`` (the default) it raises
+:class:`~cardrules.IllegalAction` naming the rule, and the game is left as it
+was; with ``illegal="penalty"`` it ends the episode for every agent, as
+PettingZoo's ``TerminateIllegalWrapper`` does (its classic games wrap
+themselves so, with -1): the offender's reward is ``illegal_penalty`` (-1.0
+unless given), every other agent's 0, all are terminated (not truncated: the
+game has ended, there is nothing to bootstrap), and each agent's ``infos``
+holds ``"illegal_action"``: the offending agent, its seat, the index, the rule
+id and the refusal in words.  An index outside the action space is refused in
+either case (PettingZoo's ``AssertOutOfBoundsWrapper``).
+
 ``render()`` (``render_mode="ansi"``) returns the text picture of the game,
 every hand shown: it is for watching, not for an agent.
+
+>>> e = env("callbreak-strict", illegal="penalty")
+>>> e.reset(seed=1)
+>>> offender = e.agent_selection
+>>> e.step(0)  # the two of clubs: a call is due, not a card
+>>> sorted(e.rewards.values()), all(e.terminations.values())
+([-1.0, 0.0, 0.0, 0.0], True)
+>>> e.rewards[offender], e.infos["seat_3"]["illegal_action"]["agent"] == offender
+(-1.0, True)
 """
 
 from __future__ import annotations
@@ -31,8 +55,14 @@ from pettingzoo.utils import wrappers
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.envs.encoding import Encoding
-from cardrules.envs.rewards import check_reward, seat_rewards
-from cardrules.errors import CardrulesError
+from cardrules.envs.rewards import (
+    ILLEGAL_PENALTY,
+    check_illegal,
+    check_reward,
+    illegal_info,
+    seat_rewards,
+)
+from cardrules.errors import CardrulesError, IllegalAction
 
 __all__ = ["CardrulesEnv", "env", "raw_env"]
 
@@ -53,10 +83,13 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         deals: int | None = None,
         reward: str = "deal",
+        illegal: str = "raise",
+        illegal_penalty: float = ILLEGAL_PENALTY,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         check_reward(reward)
+        self.illegal, self.illegal_penalty = check_illegal(illegal, illegal_penalty)
         if render_mode not in (None, "ansi"):
             raise CardrulesError(f"invalid render_mode: {render_mode!r} (expected 'ansi')")
         if isinstance(profile, Ruleset):
@@ -88,7 +121,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     # -- the episode -----------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: from ``seed``, or the next seed of the last one given."""
+        """A new game: from ``seed``, or the next seed of the last one given.  Returns
+        None; every agent's ``infos`` entry is then ``{}``."""
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = self.rules.new_game(seed=self._seeds.randrange(2**62))
@@ -122,7 +156,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         assert game is not None
         seat = self.possible_agents.index(agent)
         scored = len(game.deals)
-        game.apply(self.encoding.action(action), seat=seat)
+        chosen = self.encoding.action(action)
+        try:
+            game.apply(chosen, seat=seat)
+        except IllegalAction as refused:
+            if self.illegal == "raise":
+                raise
+            self._forfeit(agent, seat, self.encoding.index(chosen), refused)
+            return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         rewards = seat_rewards(game, scored, self.reward_kind)
@@ -132,6 +173,16 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
+        self._accumulate_rewards()
+
+    def _forfeit(self, agent: str, seat: int, index: int, refused: IllegalAction) -> None:
+        """``illegal="penalty"``: the episode ends, ``agent`` rewarded the penalty."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_penalty
+        self.terminations = dict.fromkeys(self.agents, True)
+        info = {**illegal_info(seat, index, refused), "agent": agent}
+        self.infos = {a: {"illegal_action": dict(info)} for a in self.agents}
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -9,17 +9,22 @@ they follow the protocols here.
 from __future__ import annotations
 
 import decimal
+import functools
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, runtime_checkable
 
 from cardrules.cards import CARDS, Card, Suit
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid
+
+if TYPE_CHECKING:
+    from cardrules.engine.ruleset import Ruleset
 
 __all__ = [
     "PAIRS",
@@ -44,7 +49,9 @@ __all__ = [
     "ListsActions",
     "NamesTurnRule",
     "NoAuction",
+    "OffersScoreHelpers",
     "RanksLowest",
+    "ScoreHelpers",
     "Scorer",
     "ScoresCardsTaken",
     "ScoresInGame",
@@ -650,16 +657,70 @@ class DealScorer(Scorer, Protocol):
     """A scorer that also scores a deal described by hand, for apps that keep their own state.
 
     ``rules.score_deal(**given)`` calls :meth:`score_deal` with the ruleset and
-    the keywords as given; each name in :attr:`helpers` is a method the ruleset
-    offers as ``rules.NAME(...)``, called with the ruleset first.  Both refuse
-    what is not a possible deal with a :class:`~cardrules.CardrulesError`.
+    the keywords as given, and refuses what is not a possible deal with a
+    :class:`~cardrules.CardrulesError`.  Helpers in the family's own shape
+    (calls and tricks per seat; a contract, its declarer and their tricks) are
+    the methods of a :class:`ScoreHelpers` subclass (:class:`OffersScoreHelpers`).
     """
-
-    #: Names of the scorer's methods a ruleset offers as its own (``"score_calls"``).
-    helpers: tuple[str, ...]
 
     def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
         """Scores of the deal that ``given`` describes (its keywords are the scorer's to choose)."""
+
+
+class ScoreHelpers:
+    """A family's stateless scoring helpers, bound to one ruleset: ``rules.scoring``.
+
+    The base offers none.  A family subclasses it with real methods (Call
+    Break's ``score_calls(calls, tricks)``, bridge's ``score_contract(contract,
+    declarer, tricks, vulnerable=...)``) and names the subclass in its scorer's
+    :attr:`~OffersScoreHelpers.score_helpers`; ``dir()``, IDEs and type checkers
+    see them (``rules.scoring_as(CallScoring)`` is typed as the subclass).  The
+    ruleset offers each as its own too (``rules.score_calls(...)``).
+
+    Every public method a subclass defines runs in :data:`SCORE_CONTEXT`
+    (wrapped when the class is made): its scores are exact decimals whatever
+    decimal context the caller has set.  A helper refuses what is not a
+    possible deal with a :class:`~cardrules.CardrulesError`.
+    """
+
+    #: The names of the helpers, in the order the class defines them (its bases' first).
+    names: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, rules: Ruleset) -> None:
+        #: The rules the helpers score under (their bounds, seats, hand sizes, scorer).
+        self.rules = rules
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = []
+        for name, value in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.isfunction(value):
+                setattr(cls, name, _in_score_context(value))
+                own.append(name)
+        cls.names = tuple(dict.fromkeys([*cls.names, *own]))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.rules.name!r}>"
+
+
+def _in_score_context(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` computed in :data:`SCORE_CONTEXT` (same name, signature and docstring)."""
+
+    @functools.wraps(method)
+    def exact(*args: Any, **kwargs: Any) -> Any:
+        with decimal.localcontext(SCORE_CONTEXT):
+            return method(*args, **kwargs)
+
+    return exact
+
+
+@runtime_checkable
+class OffersScoreHelpers(Protocol):
+    """Optional member of a scorer whose family offers scoring helpers: the
+    :class:`ScoreHelpers` subclass that ``rules.scoring`` makes (without it, the
+    base, which offers none)."""
+
+    score_helpers: type[ScoreHelpers]
 
 
 @runtime_checkable

@@ -6,12 +6,19 @@ Registered in the ``cardrules`` entry-point group as ``bridge``; the profile
 
 >>> import cardrules
 >>> rules = cardrules.load("bridge-duplicate")
->>> rules.score_contract("4S", "S", 10, vulnerable=True)
+>>> rules.scoring.score_contract("4S", "S", 10, vulnerable=True)
 {'NS': Decimal('620'), 'EW': Decimal('-620')}
 >>> game = rules.new_game(seed=1)
 >>> game.apply("1H"); game.apply("x"); game.apply("xx"); game.apply("p")
 >>> game.auction.public()["bidding"]
 'N 1H, E double, S redouble, W pass'
+
+A board played at several tables is compared by matchpoints (BR-5.9), each table's
+NS score against the others', as a percentage of the top:
+
+>>> from cardrules_bridge import matchpoint_percentages
+>>> [str(p) for p in matchpoint_percentages([420, 420, 450, -50])]
+['50.00', '50.00', '100.00', '0.00']
 """
 
 from cardrules_bridge.actions import (
@@ -29,8 +36,21 @@ from cardrules_bridge.actions import (
 )
 from cardrules_bridge.auction import BridgeAuction, BridgeAuctionState
 from cardrules_bridge.contract import BridgeContract, PassedOut, parse_contract
-from cardrules_bridge.scorer import BoardsEnd, DuplicateScorer, score_board
-from cardrules_bridge.scoring import dealer_of, duplicate_score, imps, matchpoints, vulnerability
+from cardrules_bridge.scorer import (
+    BoardsEnd,
+    DuplicateScorer,
+    DuplicateScoring,
+    score_board,
+    score_contract,
+)
+from cardrules_bridge.scoring import (
+    dealer_of,
+    duplicate_score,
+    imps,
+    matchpoint_percentages,
+    matchpoints,
+    vulnerability,
+)
 from cardrules_bridge.session import first_board, new_session
 
 __all__ = [
@@ -47,6 +67,7 @@ __all__ = [
     "Call",
     "Double",
     "DuplicateScorer",
+    "DuplicateScoring",
     "PassedOut",
     "Redouble",
     "choose_call",
@@ -54,10 +75,12 @@ __all__ = [
     "duplicate_score",
     "first_board",
     "imps",
+    "matchpoint_percentages",
     "matchpoints",
     "new_session",
     "parse_call",
     "parse_contract",
     "score_board",
+    "score_contract",
     "vulnerability",
 ]

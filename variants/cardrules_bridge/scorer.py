@@ -6,10 +6,9 @@ contract from the tricks its two seats took, the defenders the opposite (zero-su
 OpenSpiel's returns); a board passed out scores 0 for both.
 
 >>> from decimal import Decimal
->>> scorer = DuplicateScorer()
->>> scorer.score_contract(None, "4S", "S", 10, vulnerable=True)
+>>> score_contract("4S", "S", 10, vulnerable=True)
 {'NS': Decimal('620'), 'EW': Decimal('-620')}
->>> scorer.score_contract(None, "3NTX", "W", 7)  # two down, doubled, not vulnerable
+>>> score_contract("3NTX", "W", 7)  # two down, doubled, not vulnerable
 {'NS': Decimal('300'), 'EW': Decimal('-300')}
 """
 
@@ -25,6 +24,7 @@ from cardrules.rules.components import (
     Contract,
     DealResult,
     GameOver,
+    ScoreHelpers,
     Side,
     pair_of,
     seat_of_letter,
@@ -32,7 +32,7 @@ from cardrules.rules.components import (
 from cardrules_bridge.contract import BridgeContract, PassedOut, parse_contract
 from cardrules_bridge.scoring import PASSED_OUT_SCORE, duplicate_score
 
-__all__ = ["BoardsEnd", "DuplicateScorer", "score_board"]
+__all__ = ["BoardsEnd", "DuplicateScorer", "DuplicateScoring", "score_board", "score_contract"]
 
 #: What ``score_deal`` takes, and how to say so.
 _GIVEN: Final = frozenset({"contract", "declarer", "tricks", "vulnerable"})
@@ -69,6 +69,55 @@ def _seat(declarer: object) -> int:
     return seat
 
 
+def score_contract(
+    contract: str, declarer: int | str, tricks: int, *, vulnerable: bool = False
+) -> dict[Side, Decimal]:
+    """The scores by side of ``contract`` (``"4SX"``) played by ``declarer`` (0..3, or
+    N E S W) whose side took ``tricks``, ``vulnerable`` or not; ``"pass"`` scores a
+    board passed out (0)."""
+    if isinstance(contract, str) and contract.strip().lower() in _PASSED_OUT_WORDS:
+        return dict.fromkeys(PAIRS, Decimal(PASSED_OUT_SCORE))
+    level, strain, doubled = parse_contract(contract)
+    seat = _seat(declarer)
+    # duplicate_score checks the tricks (0..13) and that vulnerable is a bool
+    return score_board(level, strain, doubled, seat, vulnerable, tricks)
+
+
+class DuplicateScoring(ScoreHelpers):
+    """Duplicate bridge's scoring helpers (``rules.scoring``): a board described by its
+    contract, declarer, the declaring side's tricks and vulnerability, and the
+    double-dummy analysis of a deal.
+
+    >>> import cardrules
+    >>> rules = cardrules.load("bridge-duplicate")
+    >>> rules.scoring_as(DuplicateScoring).score_contract("4S", "S", 10, vulnerable=True)
+    {'NS': Decimal('620'), 'EW': Decimal('-620')}
+    """
+
+    def score_contract(
+        self, contract: str, declarer: int | str, tricks: int, *, vulnerable: bool = False
+    ) -> dict[Side, Decimal]:
+        """The scores by side of ``contract`` (``"4SX"``) played by ``declarer`` (0..3, or
+        N E S W) whose side took ``tricks``, ``vulnerable`` or not; ``"pass"`` scores a
+        board passed out (0)."""
+        return score_contract(contract, declarer, tricks, vulnerable=vulnerable)
+
+    def double_dummy(self, deal: object, **options: Any) -> Any:
+        """The double-dummy table and par of a deal (``rules.scoring.double_dummy(deal)``): a game
+        (its current board as dealt, with the board's vulnerability), 4 hands by seat, or
+        a PBN deal text; ``dealer=`` and ``vulnerable=(NS, EW)`` as
+        :func:`cardrules_dd.analysis.double_dummy` takes them.  Needs the ``analysis``
+        extra (``pip install 'cardrules[analysis]'``)."""
+        from cardrules_dd.analysis import double_dummy
+
+        public = getattr(getattr(deal, "auction", None), "public", None)
+        if callable(public) and "vulnerable" not in options:
+            vul = public().get("vulnerable")
+            if isinstance(vul, str):
+                options["vulnerable"] = (vul in ("NS", "All"), vul in ("EW", "All"))
+        return double_dummy(deal, **options)  # type: ignore[arg-type]
+
+
 class DuplicateScorer:
     """Duplicate bridge by side: the declaring side scores its contract by Law 77 (trick
     points, part-score or game, slams, doubled and redoubled premiums, overtricks) or loses
@@ -84,8 +133,9 @@ class DuplicateScorer:
         "its undertricks, and the defenders score the opposite; a board passed out scores 0"
     )
 
-    #: The ruleset offers ``rules.score_contract(contract, declarer, tricks, vulnerable=...)``.
-    helpers: tuple[str, ...] = ("score_contract", "double_dummy")
+    #: ``rules.scoring.score_contract(contract, declarer, tricks, vulnerable=...)`` and,
+    #: with the ``analysis`` extra, ``rules.scoring.double_dummy(deal)``.
+    score_helpers: type[ScoreHelpers] = DuplicateScoring
 
     def __repr__(self) -> str:
         return "DuplicateScorer()"
@@ -118,46 +168,12 @@ class DuplicateScorer:
         it is, ``vulnerable=True``."""
         if not set(given) <= _GIVEN or not {"contract", "declarer", "tricks"} <= set(given):
             raise CardrulesError(f"invalid deal: {_HOW}")
-        return self.score_contract(
-            rules,
-            given["contract"],
-            given["declarer"],
-            given["tricks"],
-            vulnerable=given.get("vulnerable", False),
+        return score_contract(
+            given["contract"],  # type: ignore[arg-type]  # each is checked where it is read
+            given["declarer"],  # type: ignore[arg-type]
+            given["tricks"],  # type: ignore[arg-type]
+            vulnerable=given.get("vulnerable", False),  # type: ignore[arg-type]
         )
-
-    def double_dummy(self, rules: Any, deal: object, **options: Any) -> Any:
-        """The double-dummy table and par of a deal (``rules.double_dummy(deal)``): a game
-        (its current board as dealt, with the board's vulnerability), 4 hands by seat, or
-        a PBN deal text; ``dealer=`` and ``vulnerable=(NS, EW)`` as
-        :func:`cardrules_dd.analysis.double_dummy` takes them.  Needs the ``analysis``
-        extra (``pip install 'cardrules[analysis]'``)."""
-        from cardrules_dd.analysis import double_dummy
-
-        public = getattr(getattr(deal, "auction", None), "public", None)
-        if callable(public) and "vulnerable" not in options:
-            vul = public().get("vulnerable")
-            if isinstance(vul, str):
-                options["vulnerable"] = (vul in ("NS", "All"), vul in ("EW", "All"))
-        return double_dummy(deal, **options)  # type: ignore[arg-type]
-
-    def score_contract(
-        self,
-        rules: Any,
-        contract: object,
-        declarer: object,
-        tricks: object,
-        *,
-        vulnerable: object = False,
-    ) -> dict[Side, Decimal]:
-        """The scores by side of ``contract`` (``"4SX"``) played by ``declarer`` whose side
-        took ``tricks``, ``vulnerable`` or not; ``"pass"`` scores a board passed out (0)."""
-        if isinstance(contract, str) and contract.strip().lower() in _PASSED_OUT_WORDS:
-            return dict.fromkeys(PAIRS, Decimal(PASSED_OUT_SCORE))
-        level, strain, doubled = parse_contract(contract)
-        seat = _seat(declarer)
-        # duplicate_score checks the tricks (0..13) and that vulnerable is a bool
-        return score_board(level, strain, doubled, seat, vulnerable, tricks)  # type: ignore[arg-type]
 
 
 class BoardsEnd:

@@ -7,6 +7,6 @@ are described in :mod:`cardrules_callbreak.house_plugin`.
 """
 
 from cardrules_callbreak.house import HouseRulesEnd
-from cardrules_callbreak.scoring import CallTenthsScorer, CallWindowScorer
+from cardrules_callbreak.scoring import CallScoring, CallTenthsScorer, CallWindowScorer
 
-__all__ = ["CallTenthsScorer", "CallWindowScorer", "HouseRulesEnd"]
+__all__ = ["CallScoring", "CallTenthsScorer", "CallWindowScorer", "HouseRulesEnd"]

@@ -16,9 +16,9 @@ from decimal import Decimal
 from typing import Any
 
 from cardrules.errors import CardrulesError, shown
-from cardrules.rules.components import CallsContract, Contract, Side
+from cardrules.rules.components import CallsContract, Contract, ScoreHelpers, Side
 
-__all__ = ["CallScorer", "CallTenthsScorer", "CallWindowScorer", "tenths"]
+__all__ = ["CallScorer", "CallScoring", "CallTenthsScorer", "CallWindowScorer", "tenths"]
 
 
 def _calls(contract: Contract) -> tuple[int, ...]:
@@ -39,37 +39,29 @@ def tenths(count: int) -> Decimal:
 TRICKS_PER_DEAL = 13
 
 
-class CallScorer:
-    """What every call scorer offers apps: a deal described by its calls and tricks.
+class CallScoring(ScoreHelpers):
+    """Call Break's scoring helpers (``rules.scoring``): a deal described by its calls
+    and tricks.
 
-    ``rules.score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])`` and
-    ``rules.score_calls([3, 4, 2, 3], [5, 3, 2, 3])`` check that the calls are
-    calls the profile allows and that the tricks add up to a deal's 13.
+    >>> import cardrules
+    >>> rules = cardrules.load("callbreak-strict")
+    >>> scores = rules.scoring_as(CallScoring).score_calls([3, 4, 2, 3], [5, 3, 2, 3])
+    >>> {seat: str(score) for seat, score in scores.items()}
+    {0: '3.2', 1: '-4.0', 2: '2.0', 3: '3.0'}
     """
 
-    helpers: tuple[str, ...] = ("score_calls",)
+    def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Scores by seat of one finished deal from the calls and tricks of each seat.
 
-    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        raise NotImplementedError
-
-    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
-        """Scores from ``calls=`` and ``tricks=``, a number per seat each."""
-        if set(given) != {"calls", "tricks"}:
-            raise CardrulesError(
-                "invalid deal: give calls and tricks per seat "
-                "(score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3]))"
-            )
-        return self.score_calls(rules, given["calls"], given["tricks"])
-
-    def score_calls(self, rules: Any, calls: object, tricks: object) -> dict[Side, Decimal]:
-        """Scores of one finished deal from the calls and tricks of each seat."""
+        The calls are calls the profile allows and the tricks add up to a deal's 13.
+        """
+        rules = self.rules
         for what, numbers in (("calls", calls), ("tricks", tricks)):
             if isinstance(numbers, str) or not isinstance(numbers, Sequence):
                 raise CardrulesError(
                     f"invalid deal: {what} {shown(numbers)} must be a list of 4 numbers, "
                     "one per seat"
                 )
-        assert isinstance(calls, Sequence) and isinstance(tricks, Sequence)
         if len(calls) != 4 or len(tricks) != 4:
             raise CardrulesError(
                 f"invalid deal: calls {shown(list(calls))} and tricks {shown(list(tricks))} "
@@ -90,7 +82,27 @@ class CallScorer:
                 f"invalid deal: tricks {list(tricks)!r} add up to {sum(tricks)}, "
                 f"not the {TRICKS_PER_DEAL} tricks of a deal"
             )
-        return self.score(CallsContract(rules.trump, 0, tuple(calls)), tricks)
+        return rules.scorer.score(CallsContract(rules.trump, 0, tuple(calls)), tricks)
+
+
+class CallScorer:
+    """What every call scorer offers apps: a deal described by its calls and tricks,
+    ``rules.score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])``, and the helpers of
+    :class:`CallScoring` (``rules.scoring.score_calls([3, 4, 2, 3], [5, 3, 2, 3])``)."""
+
+    score_helpers: type[ScoreHelpers] = CallScoring
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        raise NotImplementedError
+
+    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
+        """Scores from ``calls=`` and ``tricks=``, a number per seat each."""
+        if set(given) != {"calls", "tricks"}:
+            raise CardrulesError(
+                "invalid deal: give calls and tricks per seat "
+                "(score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3]))"
+            )
+        return CallScoring(rules).score_calls(given["calls"], given["tricks"])  # type: ignore[arg-type]
 
 
 class CallTenthsScorer(CallScorer):

@@ -7,7 +7,7 @@ never imports ``endplay``.
 
 - :func:`~cardrules_dd.analysis.double_dummy`: the :class:`~cardrules_dd.analysis.DDTable`
   of a deal (four hands, a PBN deal text, or a game); rulesets whose scorer
-  offers it call it as ``rules.double_dummy(deal)``.
+  offers it call it as ``rules.scoring.double_dummy(deal)``.
 - :mod:`cardrules_dd.pbn`: the boards of a PBN file and the double-dummy
   results it publishes (``OptimumResultTable``, ``DoubleDummyTricks``,
   ``OptimumScore``, ``ParContract``), compared with ours by

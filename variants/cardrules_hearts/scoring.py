@@ -39,9 +39,6 @@ class HeartsScorer:
     (HE-4.2); ``jack`` for the J♦ (a bonus, so negative) and ``avoid`` for a seat without a
     trick (0: not played)."""
 
-    #: ``rules.score_deal(taken=...)`` scores a deal from the cards each seat took.
-    helpers: tuple[str, ...] = ()
-
     def __init__(self, *, heart: int = 1, queen: int = 13, jack: int = 0, avoid: int = 0) -> None:
         self.heart = heart
         self.queen = queen

@@ -17,6 +17,7 @@ from cardrules_minibridge.auction import PointsAuction, PointsAuctionState, choo
 from cardrules_minibridge.contracts import (
     CONTRACTS,
     MinibridgeScorer,
+    MinibridgeScoring,
     parse_contract,
     score_deal,
     target_of,
@@ -26,6 +27,7 @@ from cardrules_minibridge.pbn import PbnDeal, PbnError, game_from_pbn
 __all__ = [
     "CONTRACTS",
     "MinibridgeScorer",
+    "MinibridgeScoring",
     "PbnDeal",
     "PbnError",
     "PointsAuction",

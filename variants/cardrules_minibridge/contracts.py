@@ -26,6 +26,7 @@ from cardrules.rules.actions import parse_action
 from cardrules.rules.components import (
     Contract,
     Direction,
+    ScoreHelpers,
     Side,
     pair_of,
     seat_name,
@@ -38,6 +39,7 @@ __all__ = [
     "GAME_TARGETS",
     "PARTSCORE_TARGET",
     "MinibridgeScorer",
+    "MinibridgeScoring",
     "contract_for",
     "contract_level",
     "parse_contract",
@@ -253,6 +255,34 @@ def score_deal(
     return _ordered(_score(choice.strain, choice.goal, target, declarer, tricks))
 
 
+class MinibridgeScoring(ScoreHelpers):
+    """Minibridge's scoring helpers (``rules.scoring``): a deal described by its contract,
+    declarer and the declaring pair's tricks, and the double-dummy analysis of a deal.
+
+    >>> import cardrules
+    >>> rules = cardrules.load("minibridge-ebu")
+    >>> scores = rules.scoring_as(MinibridgeScoring).score_contract("S game", 2, 10)
+    >>> {side: str(score) for side, score in scores.items()}
+    {'NS': '420', 'EW': '0'}
+    """
+
+    def score_contract(
+        self, contract: ChooseContract | str, declarer: int | str, tricks: int
+    ) -> dict[Side, Decimal]:
+        """Scores by pair of ``contract`` (``"contract S game"``, ``"S game"``, ``"4S"``)
+        played by ``declarer`` (0..3, or N E S W) whose pair took ``tricks`` (0..13)."""
+        return score_deal(contract, declarer, tricks)
+
+    def double_dummy(self, deal: object, **options: Any) -> Any:
+        """The double-dummy table and par of a deal: a game (its current deal as dealt),
+        4 hands by seat, or a PBN deal text (``"N:AKQ.J4.T98.7654 ..."``); ``dealer=`` and
+        ``vulnerable=(NS, EW)`` as :func:`cardrules_dd.analysis.double_dummy` takes them.
+        Needs the ``analysis`` extra (``pip install 'cardrules[analysis]'``)."""
+        from cardrules_dd.analysis import double_dummy
+
+        return double_dummy(deal, **options)  # type: ignore[arg-type]
+
+
 class MinibridgeScorer:
     """Pair scores: trick points and a premium for the declared goal, or 50 a trick short.
 
@@ -287,9 +317,9 @@ class MinibridgeScorer:
     def __repr__(self) -> str:
         return "MinibridgeScorer()"
 
-    #: The ruleset offers ``rules.score_contract(contract, declarer, tricks)`` and, with the
-    #: ``analysis`` extra, ``rules.double_dummy(deal)``.
-    helpers: tuple[str, ...] = ("score_contract", "double_dummy")
+    #: ``rules.scoring.score_contract(contract, declarer, tricks)`` and, with the
+    #: ``analysis`` extra, ``rules.scoring.double_dummy(deal)``.
+    score_helpers: type[ScoreHelpers] = MinibridgeScoring
 
     def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
         """Scores from ``contract=``, ``declarer=`` and the declaring side's ``tricks=``."""
@@ -298,19 +328,4 @@ class MinibridgeScorer:
                 "invalid deal: give a contract, its declarer and the declaring side's tricks "
                 "(score_deal(contract='contract S game', declarer=2, tricks=10))"
             )
-        return self.score_contract(rules, given["contract"], given["declarer"], given["tricks"])
-
-    def score_contract(
-        self, rules: Any, contract: object, declarer: object, tricks: object
-    ) -> dict[Side, Decimal]:
-        """See :func:`score_deal`."""
-        return score_deal(contract, declarer, tricks)  # type: ignore[arg-type]
-
-    def double_dummy(self, rules: Any, deal: object, **options: Any) -> Any:
-        """The double-dummy table and par of a deal: a game (its current deal as dealt),
-        4 hands by seat, or a PBN deal text (``"N:AKQ.J4.T98.7654 ..."``); ``dealer=`` and
-        ``vulnerable=(NS, EW)`` as :func:`cardrules_dd.analysis.double_dummy` takes them.
-        Needs the ``analysis`` extra (``pip install 'cardrules[analysis]'``)."""
-        from cardrules_dd.analysis import double_dummy
-
-        return double_dummy(deal, **options)  # type: ignore[arg-type]
+        return score_deal(given["contract"], given["declarer"], given["tricks"])  # type: ignore[arg-type]

@@ -7,6 +7,13 @@ as OpenSpiel's ``oh_hell``) name it in ``[profile] plugins``.
 """
 
 from cardrules_ohhell.auction import ExactCallsContract, OhHellBids, OhHellBidsState, forbidden_bid
-from cardrules_ohhell.scoring import ExactBidScorer
+from cardrules_ohhell.scoring import BidScoring, ExactBidScorer
 
-__all__ = ["ExactBidScorer", "ExactCallsContract", "OhHellBids", "OhHellBidsState", "forbidden_bid"]
+__all__ = [
+    "BidScoring",
+    "ExactBidScorer",
+    "ExactCallsContract",
+    "OhHellBids",
+    "OhHellBidsState",
+    "forbidden_bid",
+]

@@ -27,10 +27,10 @@ from decimal import Decimal
 from typing import Any
 
 from cardrules.errors import CardrulesError, shown
-from cardrules.rules.components import CallsContract, Contract, Side
+from cardrules.rules.components import CallsContract, Contract, ScoreHelpers, Side
 from cardrules_ohhell.auction import OhHellBids
 
-__all__ = ["ExactBidScorer"]
+__all__ = ["BidScoring", "ExactBidScorer"]
 
 
 def _bids(contract: Contract) -> tuple[int, ...]:
@@ -50,6 +50,59 @@ def _term(factor: int, what: str) -> str:
     return what if factor == 1 else f"{factor} × {what}"
 
 
+class BidScoring(ScoreHelpers):
+    """Oh Hell's scoring helpers (``rules.scoring``): a deal described by its bids and
+    tricks.
+
+    >>> import cardrules
+    >>> rules = cardrules.load("oh-hell")
+    >>> scores = rules.scoring_as(BidScoring).score_calls([2, 0, 2, 0], [2, 1, 2, 0])
+    >>> {seat: str(score) for seat, score in scores.items()}
+    {0: '12', 1: '0', 2: '12', 3: '10'}
+    """
+
+    def score_calls(self, calls: Sequence[int], tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Scores of one finished deal from the bids and the tricks of each seat.
+
+        The tricks add up to the deal's hand size, one the profile deals; each
+        bid is 0 to that size; and, where the dealer has the hook, the bids do
+        not add up to the tricks (no such deal is possible).
+        """
+        rules = self.rules
+        n = rules.players
+        numbers: dict[str, Sequence[int]] = {}
+        for what, value in (("calls", calls), ("tricks", tricks)):
+            if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != n:
+                raise CardrulesError(
+                    f"invalid deal: {what} {shown(value)} must be a list of {n} whole numbers, "
+                    "one per seat"
+                )
+            if any(type(v) is not int or v < 0 for v in value):
+                raise CardrulesError(
+                    f"invalid deal: {what} {list(value)!r} must be whole numbers, 0 or more"
+                )
+            numbers[what] = value
+        bids, took = numbers["calls"], numbers["tricks"]
+        size = sum(took)
+        sizes = sorted({rules.hand_size(k) for k in range(1, rules.deals + 1)})
+        if size not in sizes:
+            raise CardrulesError(
+                f"invalid deal: tricks {list(took)!r} add up to {size}; a deal of "
+                f"{rules.name!r} has {', '.join(map(str, sizes))} tricks"
+            )
+        if any(b > size for b in bids):
+            raise CardrulesError(
+                f"invalid deal: calls {list(bids)!r} must be 0 to {size}, the tricks of the deal"
+            )
+        auction = rules.auction
+        if isinstance(auction, OhHellBids) and sum(bids) == size:
+            raise CardrulesError(
+                f"invalid deal: calls {list(bids)!r} add up to {size}, the tricks of the "
+                f"deal, which the dealer's hook forbids ({auction.hook_rule})"
+            )
+        return rules.scorer.score(CallsContract(rules.trump, 0, tuple(bids)), took)
+
+
 class ExactBidScorer:
     """Exact bids: a seat that takes exactly its bid scores a bonus, points per trick bid
     and points per trick taken; any other seat scores its points per trick taken, less a
@@ -62,8 +115,8 @@ class ExactBidScorer:
     bid, or nothing.
     """
 
-    #: The ruleset offers ``rules.score_calls(calls, tricks)``.
-    helpers: tuple[str, ...] = ("score_calls",)
+    #: ``rules.scoring.score_calls(bids, tricks)`` scores a deal described by hand.
+    score_helpers: type[ScoreHelpers] = BidScoring
 
     def __init__(
         self, bonus: int = 10, per_bid: int = 1, per_trick: int = 0, per_miss: int = 0
@@ -114,44 +167,4 @@ class ExactBidScorer:
                 "invalid deal: give the bids and the tricks per seat "
                 "(score_deal(calls=[2, 0, 2, 0], tricks=[2, 1, 2, 0]))"
             )
-        return self.score_calls(rules, given["calls"], given["tricks"])
-
-    def score_calls(self, rules: Any, calls: object, tricks: object) -> dict[Side, Decimal]:
-        """Scores of one finished deal from the bids and the tricks of each seat.
-
-        The tricks add up to the deal's hand size, one the profile deals; each
-        bid is 0 to that size; and, where the dealer has the hook, the bids do
-        not add up to the tricks (no such deal is possible).
-        """
-        n = rules.players
-        numbers: dict[str, Sequence[int]] = {}
-        for what, value in (("calls", calls), ("tricks", tricks)):
-            if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != n:
-                raise CardrulesError(
-                    f"invalid deal: {what} {shown(value)} must be a list of {n} whole numbers, "
-                    "one per seat"
-                )
-            if any(type(v) is not int or v < 0 for v in value):
-                raise CardrulesError(
-                    f"invalid deal: {what} {list(value)!r} must be whole numbers, 0 or more"
-                )
-            numbers[what] = value
-        bids, took = numbers["calls"], numbers["tricks"]
-        size = sum(took)
-        sizes = sorted({rules.hand_size(k) for k in range(1, rules.deals + 1)})
-        if size not in sizes:
-            raise CardrulesError(
-                f"invalid deal: tricks {list(took)!r} add up to {size}; a deal of "
-                f"{rules.name!r} has {', '.join(map(str, sizes))} tricks"
-            )
-        if any(b > size for b in bids):
-            raise CardrulesError(
-                f"invalid deal: calls {list(bids)!r} must be 0 to {size}, the tricks of the deal"
-            )
-        auction = rules.auction
-        if isinstance(auction, OhHellBids) and sum(bids) == size:
-            raise CardrulesError(
-                f"invalid deal: calls {list(bids)!r} add up to {size}, the tricks of the "
-                f"deal, which the dealer's hook forbids ({auction.hook_rule})"
-            )
-        return self.score(CallsContract(rules.trump, 0, tuple(bids)), took)
+        return BidScoring(rules).score_calls(given["calls"], given["tricks"])  # type: ignore[arg-type]
