@@ -173,6 +173,7 @@ class Table:
             seats=self.seats,
             seq=self.seq,
             phase=self.game.phase,
+            phase_name=self.game.phase_name,
             finished=self.finished,
         )
 
