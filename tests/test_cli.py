@@ -554,7 +554,7 @@ def test_play_deals_must_be_allowed_by_the_profile() -> None:
     assert (code, out) == (1, "")
     assert err == (
         "error: invalid profile 'callbreak-strict' (as loaded):\n"
-        "  deals -> must be 5 under these rules (got 3)\n"
+        "  deals (CBS-5.1) -> must be 5 under these rules (got 3)\n"
     )
 
 

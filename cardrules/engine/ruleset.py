@@ -454,9 +454,11 @@ def load(
     pm = make_plugin_manager(profile.plugins, plugins, source=profile.path)
     n = profile.deals if deals is None else deals
     if not profile.allows_deals(n):
+        # The rule of [game] fixes the number (CBS-5.1: five deals), as an option's names its.
+        rule = f" ({profile.game_rule})" if profile.game_rule else ""
         raise ProfileError(
             f"{profile.name!r} (as loaded)",
-            [("deals", f"must be {profile.deals_allowed} under these rules (got {n})")],
+            [(f"deals{rule}", f"must be {profile.deals_allowed} under these rules (got {n})")],
         )
     chosen: dict[str, OptionValue] = {}
     if given:
