@@ -257,7 +257,7 @@ def test_app_3_5_d6_three_rounds_is_the_other_choice(app: Ruleset) -> None:
         cardrules.load(APP, deals=4)
     assert str(err.value) == (
         "invalid profile 'callbreak-app' (as loaded):\n"
-        "  deals -> must be one of 3, 5 under these rules (got 4)"
+        "  deals (APP-3.5) -> must be one of 3, 5 under these rules (got 4)"
     )
 
 

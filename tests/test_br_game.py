@@ -378,13 +378,16 @@ def test_br_2_2_cardrules_play_refuses_an_illegal_call_with_its_law() -> None:
 
 
 def test_d_1_cardrules_play_auto_tells_the_boards(rules: cardrules.Ruleset) -> None:
-    """D-1 / BR-1.2: ``cardrules play --auto`` shows each board's number, vulnerability and
-    bidding, the contract in bridge words, and the result."""
+    """D-1 / BR-1.2: ``cardrules play --auto`` heads each board by its number, says its
+    vulnerability as the rules name it (none, NS, EW, both) and its bidding call by call,
+    the contract in bridge words, and the result."""
     code, out, err = run("play", BR, "--auto", "--seed", "31", "--deals", "2")
     assert (code, err) == (0, "")
-    assert "== Deal 1 of 2, dealer N ==\n  N: " in out
-    assert "  board: 1\n  vulnerable: None\n" in out
-    assert "  board: 2\n  vulnerable: NS\n" in out
+    assert "== Board 1, dealer N ==\n  N: " in out
+    assert "  vulnerable: none\n  N: " in out
+    assert "== Board 2, dealer E ==\n" in out and "  vulnerable: NS\n  E: " in out
+    assert "Deal 1" not in out and " of 2" not in out and "None" not in out
+    assert "Board 1 over:\n" in out and "Board 2 over:\n" in out
     assert "Contract: 3NT by S, not vulnerable; W leads" in out
     assert "  3NT by S: 8 tricks of 9 needed, down 1\n  NS: took 8, scores -50, total -50\n" in out
     assert "Game over: 2 boards played [BR-4.3]" in out

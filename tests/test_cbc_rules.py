@@ -310,7 +310,7 @@ def test_cbc_5_1_other_deal_counts_are_refused(cbc: Ruleset) -> None:
         cardrules.load(CBC, deals=5)
     assert str(err.value) == (
         "invalid profile 'callbridge-classic' (as loaded):\n"
-        "  deals -> must be 12 under these rules (got 5)"
+        "  deals (CBC-5.1) -> must be 12 under these rules (got 5)"
     )
 
 

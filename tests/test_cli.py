@@ -418,11 +418,13 @@ def test_play_refuses_an_illegal_card_and_asks_again(tmp_path: Path) -> None:
     assert f"play {illegal}" not in game.actions[: game.actions.index(f"play {legal}")]
 
 
-def test_play_end_of_input_saves_the_record_and_exits_cleanly(tmp_path: Path) -> None:
+def test_play_end_of_input_saves_the_record_and_exits_1(tmp_path: Path) -> None:
+    """Input that ends mid-game leaves it unfinished: said on stderr, exit status 1 (a
+    script that fed too few lines is told so), and the record is saved."""
     record = tmp_path / "eof.json"
     code, out, err = run("play", STRICT, "--seed", "1", "--record", str(record), stdin="4\n")
-    assert (code, err) == (0, "")
-    assert out.endswith(f"End of input: the game stops here.\nRecord saved to {record}\n")
+    assert (code, err) == (1, "error: end of input: the game is left unfinished\n")
+    assert out.endswith(f"? for help): \nRecord saved to {record}\n")
     game = Game.from_json(record.read_text(encoding="utf-8"))
     assert "bid 4" in game.actions and game.phase != "finished"
 
@@ -487,12 +489,12 @@ def test_play_keeps_a_random_seed_secret_until_the_end(
 
 def test_play_tells_a_random_seed_when_the_player_leaves() -> None:
     """A person who leaves (or whose input ends) learns the random seed only then."""
-    for stdin, goodbye in (
-        ("quit\n", "You left the game.\n"),
-        ("", "End of input: the game stops here.\n"),
+    for stdin, goodbye, status, error in (
+        ("quit\n", "You left the game.\n", 0, ""),
+        ("", "? for help): \n", 1, "error: end of input: the game is left unfinished\n"),
     ):
         code, out, err = run("play", STRICT, stdin=stdin)
-        assert (code, err) == (0, "")
+        assert (code, err) == (status, error)
         before, after = out.split(goodbye)
         assert "seed" not in before.split("\n", 1)[1] and "random seed, told at the end" in before
         seed = after.removeprefix("The seed was ").split(":")[0]
@@ -554,7 +556,7 @@ def test_play_deals_must_be_allowed_by_the_profile() -> None:
     assert (code, out) == (1, "")
     assert err == (
         "error: invalid profile 'callbreak-strict' (as loaded):\n"
-        "  deals -> must be 5 under these rules (got 3)\n"
+        "  deals (CBS-5.1) -> must be 5 under these rules (got 3)\n"
     )
 
 

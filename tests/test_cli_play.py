@@ -171,8 +171,9 @@ def test_app_5_1_the_deal_counter_under_a_target(tmp_path: Path) -> None:
 def test_header_states_the_end_and_lists_no_house_rules_when_none_are_on() -> None:
     code, out, _ = run("play", STRICT, "--auto", "--seed", "1")
     assert code == 0
-    assert out.splitlines()[1:3] == [
+    assert out.splitlines()[1:4] == [
         "  The game ends after 5 deals; the highest total wins, equal totals share a place.",
+        "  Play goes counter-clockwise (to the right): N, W, S, E [CBS-2.1]",
         "",
     ]
     assert house_rules(cardrules.load("callbreak-app")) == []
@@ -292,12 +293,12 @@ def test_app_5_2_game_over_says_you_called_8() -> None:
 def test_mb_4_tricks_are_counted_per_pair() -> None:
     """MB-4 / D-1: in a partnership the tricks so far are the pair's; where each seat
     called tricks of its own (Spades) each seat's count follows."""
-    code, out, _ = run("play", MB, "--seed", "2", stdin="3NT\n")
+    code, out, _ = run("play", MB, "--seed", "2", stdin="3NT\nquit\n")
     assert code == 0
     assert "  Tricks: NS 0, EW 0\n" in out
-    code, out, _ = run("play", "spades", "--seed", "2", stdin="3\n")
+    code, out, _ = run("play", "spades", "--seed", "2", stdin="3\nquit\n")
     assert "  Tricks: NS 0 (N 0, S 0), EW 0 (E 0, W 0)\n" in out
-    code, out, _ = run("play", STRICT, "--seed", "5", stdin="3\n")
+    code, out, _ = run("play", STRICT, "--seed", "5", stdin="3\nquit\n")
     assert "  Tricks: N 0, E 0, S 0, W 0\n" in out
 
 
@@ -340,7 +341,7 @@ def test_play_checks_the_record_path_before_the_game(tmp_path: Path) -> None:
     assert (code, out) == (1, "")
     assert err == f"error: cannot write the record {str(tmp_path)!r}: Is a directory\n"
     record = tmp_path / "r.json"
-    code, _, _ = run("play", STRICT, "--seed", "1", "--record", str(record), stdin="")
+    code, _, _ = run("play", STRICT, "--seed", "1", "--record", str(record), stdin="quit\n")
     assert code == 0 and Game.from_json(record.read_text(encoding="utf-8")).seed == 1
 
 
@@ -360,19 +361,20 @@ def test_replay_of_a_missing_or_unreadable_record_is_one_line(tmp_path: Path) ->
 # 15. Small things
 
 
-def test_the_auction_shows_the_hand_and_the_order_once() -> None:
-    """CBS-2.x: at South's call, the hand printed at the deal's start is not printed
-    again, and the calls so far are listed in the order they were made."""
+def test_cbs_2_4_the_calls_before_yours_follow_the_heading_once() -> None:
+    """CBS-2.4: at South's call, the hand printed at the deal's start is not printed
+    again, and the calls before South's (from the dealer's right, South dealing) are told
+    one by one under the heading of the phase (its family's word, "calls"), not listed
+    again before South calls."""
     code, out, _ = run("play", STRICT, "--seed", "5", stdin="3\nquit\n")
     assert code == 0
     auction = out.split("  S (you): bid 3\n")[0]
     assert auction.count("Your hand (S): ") == 1
-    assert "order:" not in auction  # the calls are listed in turn order instead
     order = cardrules.load(STRICT).new_game(seed=5).view(2).auction["order"]
-    calls = re.search(r"^  calls: (.*)$", auction, re.MULTILINE)
-    assert calls is not None
-    assert [part.split()[0] for part in calls[1].split(", ")] == ["NESW"[s] for s in order]
-    assert calls[1].endswith("S -")  # South, last to call, has not called yet
+    assert ["NESW"[s] for s in order] == ["E", "N", "W", "S"]
+    calls = auction.split("\n-- Deal 1, calls --\n")[1]
+    assert calls == "  E: bid 4\n  N: bid 2\n  W: bid 5\nYour call (2-13, ? for help): "
+    assert "calls:" not in auction and "order:" not in auction
 
 
 def test_the_legal_cards_are_listed_as_the_hand_shows_them() -> None:
@@ -426,3 +428,214 @@ def test_play_with_monte_carlo_bots() -> None:
     assert "== Deal 5 of 5, dealer " in out
     code, _, err = run("play", STRICT, "--auto", "--bots", "mc:0")
     assert code == 2 and "the budget of mc" in err
+
+
+# ---------------------------------------------------------------------------
+# 14. Terminal play (audit items 14 and 17)
+
+
+def test_he_2_1_the_passing_is_headed_passing_and_the_phase_stays_auction() -> None:
+    """HE-2.1: a family names its auction's phase (Hearts: "passing"); the terminal heads
+    it so, while ``game.phase`` keeps the kernel's "auction"."""
+    game = cardrules.load("hearts").new_game(seed=3)
+    assert (game.phase, game.phase_name) == ("auction", "passing")
+    assert game.rules.phase_name("play") == "play"
+    code, out, _ = run("play", "hearts", "--seed", "3", stdin="quit\n")
+    assert code == 0
+    assert "\n-- Deal 1, passing --\n" in out and "auction" not in out
+    heads = {"spades": "bidding", "oh-hell": "bidding", STRICT: "calls", MB: "auction"}
+    for name, head in heads.items():
+        assert cardrules.load(name).new_game(seed=1).phase_name == head
+
+
+def test_he_2_1_another_seats_pass_is_one_line() -> None:
+    """HE-2.1, HE-2.3: each bot's three hidden cards are one line, not one per card."""
+    game = cardrules.load("hearts").new_game(seed=3)
+    cards = " ".join(str(c) for c in game.hand(2)[:3])
+    code, out, _ = run("play", "hearts", "--seed", "3", stdin=f"{cards}\nquit\n")
+    assert code == 0
+    assert (
+        "  W: pass 3 cards (hidden)\n  N: pass 3 cards (hidden)\n  E: pass 3 cards (hidden)\n"
+        in (out)
+    )
+    assert "pass (hidden)" not in out
+
+
+def test_he_2_1_three_cards_typed_at_once(tmp_path: Path) -> None:
+    """HE-2.1: ``pass KH 10H 7D`` (or the cards alone) passes the three cards, one action
+    each as the protocol takes ``pass KH``; a card not held, or more cards than are
+    the seat's to pass now, is refused and nothing is passed."""
+    game = cardrules.load("hearts").new_game(seed=3)
+    hand = game.hand(2)
+    held = [str(c) for c in hand]
+    absent = next(c for c in ("KH", "AH", "QH", "JH") if cardrules.Card.parse(c) not in hand)
+    record = tmp_path / "r.json"
+    stdin = (
+        f"pass {held[0]} {absent} {held[1]}\n"
+        f"pass {' '.join(held[:4])}\n"
+        f"pass {held[5]} {held[6].lower()} {held[7]}\n"
+        "quit\n"
+    )
+    code, out, _ = run("play", "hearts", "--seed", "3", "--record", str(record), stdin=stdin)
+    assert code == 0
+    shown = cardrules.Card.parse(absent).symbol()
+    assert (
+        f"  Refused: illegal action 'pass {absent}' by you: HE-2.1: {shown} is not in your hand\n"
+    ) in out
+    assert (
+        f"  Refused: illegal action 'pass {held[3]}' by you: only 3 of these 4 actions are "
+        "yours to take now\n"
+    ) in out
+    assert f"  S (you): pass {held[5]} {held[6]} {held[7]}\n" in out
+    played = Game.from_json(record.read_text(encoding="utf-8"))
+    assert played.actions[:3] == [f"pass {c}" for c in held[5:8]]
+    code, out, _ = run("play", "hearts", "--seed", "3", stdin=f"{' '.join(held[:3])}\nquit\n")
+    assert f"  S (you): pass {' '.join(held[:3])}\n" in out
+
+
+def test_undo_takes_back_the_last_decision_and_the_bots_after_it(tmp_path: Path) -> None:
+    """``undo`` at the prompt goes back to the person's previous decision, the bots'
+    actions after it taken back too (``game.undo()``); with none to take back it says so."""
+    record = tmp_path / "r.json"
+    stdin = "undo\n3\nundo\n4\nquit\n"
+    code, out, _ = run("play", STRICT, "--seed", "5", "--record", str(record), stdin=stdin)
+    assert code == 0
+    assert "  Nothing to undo: you have not decided anything yet.\n" in out
+    assert "  Undone: 4 actions, back to your last decision.\n" in out  # S's call, E, N, W cards
+    game = Game.from_json(record.read_text(encoding="utf-8"))
+    assert game.actions[:4] == ["bid 4", "bid 2", "bid 5", "bid 4"]
+    assert "  Calls: N 2, E 4, S 4, W 5; trumps spades; E leads\n" in out
+
+
+def test_hint_shows_what_the_rule_bot_would_do_from_the_seat() -> None:
+    """``hint`` shows the rule bot's choice from the person's view; '?' tells of it."""
+    game = cardrules.load(STRICT).new_game(seed=5)
+    bot = RuleBot()
+    while game.to_act != 2:
+        game.apply(bot.choose(game.view(game.to_act)))  # type: ignore[arg-type]
+    advice = bot.choose(game.view(2))
+    code, out, _ = run("play", STRICT, "--seed", "5", stdin="hint\n?\nquit\n")
+    assert code == 0
+    assert f"  Hint: the rule bot would {advice}\n" in out
+    assert (
+        "  'hint' shows what the rule bot would do; 'undo' takes back your last decision "
+        "and all after it.\n"
+    ) in out
+
+
+def test_cbs_2_1_the_direction_of_play_is_said_once() -> None:
+    """CBS-2.1: play goes counter-clockwise, said once at the start, round the table from
+    the person's seat; HE-1.2: Hearts goes clockwise."""
+    code, out, _ = run("play", STRICT, "--seed", "5", stdin="quit\n")
+    assert code == 0
+    assert out.count("Play goes ") == 1
+    assert (
+        "\n  Play goes counter-clockwise (to the right): S, E, N, W [CBS-2.1]\n\n== Deal 1" in out
+    )
+    code, out, _ = run("play", "hearts", "--seed", "3", "--auto")
+    assert out.count("Play goes ") == 1
+    assert "  Play goes clockwise (to the left): N, E, S, W [HE-1.2]\n" in out
+
+
+def test_cbs_2_4_the_calls_line_is_said_once_a_deal() -> None:
+    """CBS-2.4, CBS-3.1: the calls and the first leader are said once, when the play
+    begins, not again at each trick ('?' says them again)."""
+    lines, _ = typed(cardrules.load(STRICT).new_game(seed=5), 2)
+    stdin = "\n".join([*lines[:3], "?", "quit"]) + "\n"
+    code, out, _ = run("play", STRICT, "--seed", "5", stdin=stdin)
+    assert code == 0
+    played, helped = out.split("  Legal now: ")
+    assert played.count("-- Deal 1, trick ") == 3
+    assert played.count("  Calls: ") == 1
+    assert "  Calls: N 2, E 4, S 3, W 5; trumps spades; E leads\n  E plays A♥\n" in played
+    assert "  Calls: N 2, E 4, S 3, W 5; trumps spades\n" in helped
+
+
+def test_br_1_2_boards_are_headed_by_number_with_their_vulnerability() -> None:
+    """BR-1.2: a board is headed "Board N" (not "Deal 1 of 16"), its vulnerability said as
+    the rules name it (none, NS, EW, both); the view's JSON keeps PBN's words."""
+    code, out, _ = run("play", "bridge-duplicate", "--seed", "5", "--seat", "E", stdin="quit\n")
+    assert code == 0
+    assert "== Board 1, dealer N ==\n  Your hand (E): " in out
+    assert "  vulnerable: none\n-- Board 1, auction --\n  N: pass\nYour call" in out
+    assert "None" not in out and " of 16" not in out and "bidding:" not in out
+    game = cardrules.load("bridge-duplicate", first_board=4).new_game(seed=1)
+    assert game.auction.public()["vulnerable"] == "All"
+    code, out, _ = run("play", "bridge-duplicate", "--auto", "--seed", "1", "--deals", "1",
+                       "--option", "first_board=4")  # fmt: skip
+    assert "== Board 4, dealer W ==\n" in out and "  vulnerable: both\n" in out
+    assert "Board 4 over:\n" in out
+
+
+def test_br_3_3_declarer_sees_dummys_hand_once_a_turn() -> None:
+    """BR-3.3: declarer, playing dummy's card, sees dummy's hand once (the hand played
+    for), not also as an exposed hand."""
+    lines, _ = typed(cardrules.load("bridge-duplicate", deals=1).new_game(seed=5), 1)
+    code, out, _ = run(
+        "play", "bridge-duplicate", "--seed", "5", "--deals", "1", "--seat", "E",
+        stdin="\n".join([*lines[:3], "quit"]) + "\n",
+    )  # fmt: skip
+    assert code == 0
+    turn = out.split("-- Board 1, trick 1 --\n")[1].split("Card for W")[0]
+    assert turn.count("♠ K J 8 3  ♥ K 7 6 2  ♦ K J 4 2  ♣ 8") == 1
+    assert "  You play for W: ♠ K J 8 3  ♥ K 7 6 2  ♦ K J 4 2  ♣ 8\n" in turn
+    assert "Exposed hand of W" not in turn
+
+
+def test_br_5_8_a_duplicate_session_ends_compared_in_imps(tmp_path: Path) -> None:
+    """BR-5.8, D-8: a session ends compared, board by board in IMPs, with the same boards
+    played by rule bots at every seat; the game's totals stay total points."""
+    from cardrules_bridge import imps
+
+    record = tmp_path / "r.json"
+    code, out, err = run(
+        "play", "bridge-duplicate", "--auto", "--seed", "5", "--deals", "2",
+        "--bots", "random", "--record", str(record),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    here = Game.from_json(record.read_text(encoding="utf-8"))
+    there = play_game(here.rules.new_game(seed=5), [RuleBot()] * 4)
+    compared = out.split("Compared with the same deals played by rule bots at every seat ")[1]
+    assert compared.startswith("(IMPs, BR-5.8):\n")
+    total = 0
+    for n, (a, b) in enumerate(zip(here.deals, there.deals, strict=True), 1):
+        won = imps(int(a.scores["NS"] - b.scores["NS"]))
+        total += won
+        sign = f"+{won}" if won > 0 else str(won)
+        line = f"  Board {n}: NS {a.scores['NS']} here, {b.scores['NS']} there: NS {sign} IMPs\n"
+        assert line in compared
+    assert total != 0
+    assert compared.split("  In all: ")[1].startswith(f"NS {total:+d}, EW {-total:+d} IMPs\n")
+    code, out, _ = run("play", "bridge-duplicate", "--auto", "--seed", "5", "--deals", "1")
+    assert "Compared" not in out  # rule bots at every seat: the other table is this one
+    assert "Compared" not in run("play", STRICT, "--auto", "--bots", "random")[1]
+
+
+def test_cbs_5_1_play_deals_names_the_rule_that_fixes_the_number() -> None:
+    """CBS-5.1: five deals; ``--deals 1`` is refused naming the rule that fixes it."""
+    code, out, err = run("play", STRICT, "--deals", "1")
+    assert (code, out) == (1, "")
+    assert err == (
+        "error: invalid profile 'callbreak-strict' (as loaded):\n"
+        "  deals (CBS-5.1) -> must be 5 under these rules (got 1)\n"
+    )
+    code, _, err = run("play", "bridge-duplicate", "--deals", "1001", "--auto")
+    assert "  deals (BR-4.3) -> must be 1 to 1000 under these rules (got 1001)\n" in err
+
+
+def test_end_of_input_at_the_prompt_exits_1() -> None:
+    """Input that ends at the prompt leaves the game unfinished: exit status 1."""
+    code, out, err = run("play", "hearts", "--seed", "3", stdin="")
+    assert (code, err) == (1, "error: end of input: the game is left unfinished\n")
+    assert out.endswith("Card to pass (? for help): \n")
+
+
+def test_replay_ends_during_the_phase_as_its_family_names_it(tmp_path: Path) -> None:
+    """A record that ends during the Hearts passing says so in the family's word."""
+    record = tmp_path / "r.json"
+    game = cardrules.load("hearts").new_game(seed=3)
+    game.apply(game.legal_actions()[0])
+    record.write_text(game.to_json(), encoding="utf-8")
+    code, out, _ = run("replay", str(record))
+    assert code == 0
+    assert out.endswith("\nThe record ends here, during deal 1 (passing).\n")

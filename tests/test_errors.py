@@ -625,7 +625,7 @@ def test_deal_count_not_allowed() -> None:
     """A number of deals the profile does not allow is refused (CBS-5.1: five deals)."""
     with pytest.raises(ProfileError) as err:
         cardrules.load("callbreak-strict", deals=7)
-    assert str(err.value).endswith("\n  deals -> must be 5 under these rules (got 7)")
+    assert str(err.value).endswith("\n  deals (CBS-5.1) -> must be 5 under these rules (got 7)")
 
 
 def test_profile_error_lists_every_problem_with_file_key_and_expectation(tmp_path: Path) -> None:
@@ -844,7 +844,7 @@ def test_record_with_a_deal_count_the_profile_refuses(record: str) -> None:
     """A record claiming a number of deals its profile does not allow is corrupt."""
     message = record_error(tampered(record, lambda d: d.__setitem__("deals", 7)))
     assert message.startswith("invalid record: profile 'callbreak-strict': invalid profile ")
-    assert message.endswith("\n  deals -> must be 5 under these rules (got 7)")
+    assert message.endswith("\n  deals (CBS-5.1) -> must be 5 under these rules (got 7)")
 
 
 def test_record_of_another_profile(record: str, strict: cardrules.Ruleset) -> None:

@@ -148,11 +148,11 @@ def _deal_lines(name: str, seed: int, human: int) -> tuple[list[str], Game]:
 def test_play_a_hearts_deal_through_the_passing() -> None:
     """HE-2.1, HE-2.2, HE-2.3, D-3: at South a person passes three cards to the left by
     typing them, sees the cards chosen and, once every player has passed, the cards
-    received; the bots' passes are not shown; the deal is played out and the
-    standings rank the lowest total first (HE-5.2)."""
+    received; the bots' passes are not shown, each seat's three in one line; the deal is
+    played out and the standings rank the lowest total first (HE-5.2)."""
     lines, expected = _deal_lines("hearts", 3, 2)
     code, out, err = run("play", "hearts", "--seed", "3", stdin="\n".join(lines) + "\n")
-    assert (code, err) == (0, "")
+    assert (code, err) == (1, "error: end of input: the game is left unfinished\n")
     con = Console(io.StringIO(), io.StringIO(), io.StringIO())
     replay = Game(expected.rules, seed=3, dealer=expected.first_dealer)
     while replay.phase == "auction":
@@ -172,7 +172,7 @@ def test_play_a_hearts_deal_through_the_passing() -> None:
     assert f"  You: received: {' '.join(c.symbol() for c in received)}\n" in out
     assert f"  Your hand now (S): {con.hand(replay.hand(2))}\n" in out
     passes = re.findall(r"^  ([NEW]): (pass.*)$", out.split("You: chosen")[0], re.MULTILINE)
-    assert passes == [(s, "pass (hidden)") for s in "WWWNNNEEE"]
+    assert passes == [(s, "pass 3 cards (hidden)") for s in "WNE"]
     assert "Card to pass" not in first.split("You: received")[1]
     assert first.count("Your card (") == 13
     deal = expected.deals[0]
@@ -185,7 +185,11 @@ def test_play_a_hearts_deal_through_the_passing() -> None:
     assert totals == sorted(totals)
     # HE-2.2: the second deal passes to the right (South's right is East)
     assert "  passing: right\n" in second and "  passing to: E\n" in second
-    assert second.endswith("Card to pass (? for help): \nEnd of input: the game stops here.\n")
+    # the dealer S passes last: the others' passes are told after the heading, before it
+    assert second.endswith(
+        "  passing to: E\n-- Deal 2, passing --\n  W: pass 3 cards (hidden)\n"
+        "  N: pass 3 cards (hidden)\n  E: pass 3 cards (hidden)\nCard to pass (? for help): \n"
+    )
 
 
 def test_play_passing_help_and_refusals() -> None:
@@ -232,16 +236,18 @@ def test_play_a_whole_openspiel_game_the_lowest_wins(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", HEARTS)
 def test_play_auto_shows_every_pass_and_the_hands_after(name: str, tmp_path: Path) -> None:
-    """Watching (``--auto``): every pass is shown, then the hands play starts from; a
-    replay of the record tells the same story."""
+    """Watching (``--auto``): every pass is shown, each seat's three cards in one line
+    (HE-2.1), then the hands play starts from; a replay of the record tells the same
+    story."""
     record = tmp_path / "auto.json"
     code, out, err = run("play", name, "--auto", "--seed", "4", "--record", str(record))
     assert (code, err) == (0, "")
     game = Game.from_json(record.read_text(encoding="utf-8"))
     first = out.split("== Deal 2 ")[0]
     passes = [a for a in game.actions[:12] if a.startswith("pass ")]
-    for action in passes:
-        assert f": {action}\n" in first
+    for i in range(0, len(passes), 3):
+        cards = " ".join(a.split()[1] for a in passes[i : i + 3])
+        assert f": pass {cards}\n" in first
     replay = Game(game.rules, seed=4, dealer=game.first_dealer)
     while replay.phase == "auction":
         replay.apply(game.actions[len(replay.actions)])

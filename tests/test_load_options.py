@@ -87,7 +87,7 @@ def test_a_deal_count_the_profile_does_not_offer_reads_as_a_choice_not_a_broken_
         cardrules.load("callbreak-strict", deals=3)
     assert str(err.value) == (
         "invalid profile 'callbreak-strict' (as loaded):\n"
-        "  deals -> must be 5 under these rules (got 3)"
+        "  deals (CBS-5.1) -> must be 5 under these rules (got 3)"
     )
 
 

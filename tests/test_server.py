@@ -641,3 +641,13 @@ def test_nobody_sees_an_action_before_it_is_stored(
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+def test_he_2_1_table_info_names_the_phase_as_the_family_does(client: Client) -> None:
+    """HE-2.1: ``GET /tables/{id}`` says ``phase`` as the library's ``game.phase`` and
+    ``phase_name`` as the family names it: the Hearts auction is the passing."""
+    table = client.create_table("hearts", ["human"] * 4, seed=3)
+    info = client.table(table["table"])
+    assert (info["phase"], info["phase_name"]) == ("auction", "passing")
+    table = client.create_table("callbreak-strict", ["human"] * 4, seed=3)
+    assert client.table(table["table"])["phase_name"] == "calls"

@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from cardrules.cards import Card, Suit
@@ -16,12 +17,20 @@ from cardrules.engine.game import Game, lowest_wins
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError
 from cardrules.rules.actions import Action, Play
-from cardrules.rules.components import SEAT_NAMES, Contract, Side, TellsSeat, seat_name
+from cardrules.rules.components import (
+    SEAT_NAMES,
+    Contract,
+    NamesDeal,
+    Side,
+    TellsSeat,
+    seat_name,
+)
 
 __all__ = [
     "Narrator",
     "auction_lines",
     "contract_line",
+    "direction_line",
     "end_words",
     "house_rules",
     "n_deals",
@@ -111,16 +120,37 @@ def _cards(value: list[Any]) -> list[Card] | None:
         return None
 
 
-def auction_lines(public: dict[str, Any], con: Console | None = None) -> list[str]:
+def auction_lines(
+    public: dict[str, Any],
+    con: Console | None = None,
+    *,
+    words: dict[str, str] | None = None,
+    recaps: bool = True,
+) -> list[str]:
     """What a seat knows of the auction, generically: per-seat lists, seats, cards (with
-    ``con``'s suit signs) and plain facts."""
+    ``con``'s suit signs) and plain facts.
+
+    ``words`` are facts in the family's words, by key, in place of their values (an
+    empty text: left unsaid; :class:`~cardrules.rules.components.NamesDeal`).  With
+    ``recaps=False`` (a seat's turn in the auction, after the deal's start has said
+    them) the lists by seat and the order of turns are left out: since the deal began
+    only actions, each told as it was taken, have changed them (the calls so far, the
+    cards passed).
+    """
     out = []
+    words = words or {}
     order = public.get("order")
     turns = order if _is_order(order, len(order) if isinstance(order, list) else 0) else None
     seats = 4 if turns is None else len(turns)
     by_seat = [key for key, value in public.items() if _is_per_seat(value, seats)]
+    if not recaps:
+        public = {k: v for k, v in public.items() if k not in by_seat and k != "order"}
     for key, value in public.items():
         label = key.replace("_", " ")
+        if key in words:
+            if words[key]:
+                out.append(f"{label}: {words[key]}")
+            continue
         if key in _SKIP_KEYS or value is None or value is False or value == []:
             continue
         seat_key = key in _SEAT_KEYS or key.endswith(_SEAT_SUFFIXES)
@@ -167,6 +197,35 @@ def contract_line(contract: Contract, *, lead: bool = True) -> str:
     """The contract in its family's words, and who leads to the first trick."""
     leads = f"; {seat_name(contract.leader)} leads" if lead else ""
     return f"{contract.words()}{leads}"
+
+
+def _direction_rule(rules: Ruleset) -> str:
+    """The rule that says which way play goes: of the rules ``[deal]`` (where the profile
+    sets the direction) serves, the first whose text beside the profile names it
+    (``clockwise``), else the first of them; "" when it serves none."""
+    cited = rules.profile.rule_ids.get("deal", ())
+    if not cited:
+        return ""
+    path = Path(rules.profile.path)
+    try:
+        text = path.with_name(path.name.removesuffix(".toml") + ".rules.md").read_text("utf-8")
+    except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a path with no name
+        return cited[0]
+    # One rule a list item, "- ID text", its continuation lines indented.
+    items = dict(re.findall(r"(?m)^- (\S+) (.*(?:\n  .*)*)", text))
+    return next((r for r in cited if "clockwise" in items.get(r, "")), cited[0])
+
+
+def direction_line(rules: Ruleset, seat: int | None = None) -> str:
+    """The direction of play, said once at the start: ``Play goes counter-clockwise (to
+    the right): S, E, N, W [CBS-2.1]``, round the table from ``seat`` (N when watching),
+    citing the rule that says so (:func:`_direction_rule`)."""
+    direction = rules.direction
+    turn = "clockwise (to the left)" if direction.step == 1 else "counter-clockwise (to the right)"
+    order = ", ".join(seat_name(s) for s in direction.order(0 if seat is None else seat))
+    rule = _direction_rule(rules)
+    tag = f" [{rule}]" if rule else ""
+    return f"Play goes {turn}: {order}{tag}"
 
 
 def n_deals(n: int) -> str:
@@ -222,6 +281,22 @@ class _Before:
     private: bool
 
 
+@dataclass(slots=True)
+class _Group:
+    """One seat's actions of one verb in a row in the auction (the three cards it passes),
+    told in one line once the seat is done."""
+
+    seat: int
+    verb: str
+    hidden: bool
+    actions: list[Action]
+
+
+def _card_of(action: Action) -> Card | None:
+    card = getattr(action, "card", None)
+    return card if isinstance(card, Card) else None
+
+
 class Narrator:
     """Applies actions to a game and prints what happened, as ``seat`` may know it.
 
@@ -238,10 +313,13 @@ class Narrator:
         #: so that its turn in the auction repeats none of it.
         self.shown_hand: tuple[Card, ...] | None = None
         self.shown_lines: set[str] = set()
+        #: The heading of each deal as its family names it (``Board 7``), by deal number.
+        self.titles: dict[int, str] = {}
+        self._group: _Group | None = None
 
     def start(self, game: Game, header: str) -> None:
-        """Print the header of the game (then what ends it and the house rules in force)
-        and the start of its first deal."""
+        """Print the header of the game (then what ends it, the house rules in force and
+        the direction of play) and the start of its first deal."""
         con = self.con
         con.say(header)
         summary = getattr(game.rules.end, "summary", "")
@@ -250,11 +328,16 @@ class Narrator:
         rules = house_rules(game.rules)
         if rules:
             con.say(_wrapped(f"House rules: {', '.join(rules)}"))
+        con.say(f"  {direction_line(game.rules, self.seat)}")
         self.deal_start(game)
 
     def words(self, text: str) -> str:
         """A message with its seats named as this narrator's reader knows them."""
         return player_words(text, self.seat)
+
+    def title(self, game: Game) -> str:
+        """The current deal as its family heads it: ``Board 7``, else ``Deal 2``."""
+        return self.titles.get(game.deal_number, f"Deal {game.deal_number}")
 
     def say_new(self, line: str) -> None:
         """Print a line of what the seat knows unless it was shown this deal."""
@@ -269,8 +352,14 @@ class Narrator:
             self.shown_hand = hand
             self.con.say(f"  {label} ({seat_name(seat)}): {self.con.hand(hand)}")
 
+    def auction_words(self, game: Game) -> dict[str, str]:
+        """The auction's facts in its family's words (:class:`NamesDeal`), by key."""
+        auction = game.auction
+        return auction.public_words() if isinstance(auction, NamesDeal) else {}
+
     def deal_start(self, game: Game) -> None:
-        """Print the start of the current deal: throw-ins, dealer, hands, auction facts."""
+        """Print the start of the current deal: throw-ins, its heading and dealer, hands,
+        auction facts, and (at a seat) the heading of the auction its bots' calls follow."""
         con = self.con
         for event in game.throw_ins[self._throw_ins :]:
             if event.seat is None:
@@ -285,10 +374,17 @@ class Narrator:
             con.say(f"Cards thrown in{who}: {tag}{reason}{again}")
         self._throw_ins = len(game.throw_ins)
         self.shown_lines = set()
+        self.shown_hand = None
         con.say("")
         rules = game.rules
-        which = f" of {rules.deals}" if _target(rules) is None else f" ({end_words(rules)})"
-        con.say(f"== Deal {game.deal_number}{which}, dealer {seat_name(game.dealer)} ==")
+        if isinstance(game.auction, NamesDeal):
+            heading = game.auction.deal_heading()
+            self.titles[game.deal_number] = heading
+        else:
+            which = f" of {rules.deals}" if _target(rules) is None else f" ({end_words(rules)})"
+            heading = f"Deal {game.deal_number}{which}"
+            self.titles.pop(game.deal_number, None)
+        con.say(f"== {heading}, dealer {seat_name(game.dealer)} ==")
         if self.seat is None:
             for s in range(game.rules.players):
                 con.say(f"  {seat_name(s)}: {con.hand(game.hand(s))}")
@@ -300,10 +396,15 @@ class Narrator:
             con.say(f"  Turned up for trumps: {con.card(view.turned_up)}")
         # Watching (no seat): what every seat knows, not what seat 0's view adds.
         auction = game.auction.public() if self.seat is None else view.auction
-        for line in auction_lines(auction, con):
+        words = self.auction_words(game)
+        for line in auction_lines(auction, con, words=words):
             self.say_new(f"  {line}")
         if game.phase == "play":
             self.play_start(game)
+        elif self.seat is not None:
+            # Headed before anyone acts, so that the calls of the seats before this one
+            # follow the heading of their phase.
+            con.say(f"-- {self.title(game)}, {game.phase_name} --")
 
     def play_start(self, game: Game) -> None:
         """Print the contract (or the calls), any hand exposed to everyone and, where the
@@ -313,7 +414,7 @@ class Narrator:
         seat = self.seat
         view = game.view(0 if seat is None else seat)
         if view.deal_contract is not None:
-            con.say(f"  {contract_line(view.deal_contract)}")
+            self.say_new(f"  {contract_line(view.deal_contract)}")
         changed = [s for s in range(game.rules.players) if game.hands[s] != game.initial_hands[s]]
         if seat is None:
             if changed:
@@ -323,15 +424,22 @@ class Narrator:
             return
         if isinstance(game.auction, TellsSeat):
             for line in auction_lines(game.auction.private(seat), con):
-                con.say(f"  You: {line}")
+                if f"  {line}" not in self.shown_lines:  # shown at the deal's start
+                    con.say(f"  You: {line}")
         if seat in changed:
             self.say_hand("Your hand now", seat, view.hand)
         for s, cards in view.hands.items():
             if s != seat:
                 self.say_new(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
 
-    def apply(self, game: Game, action: Action, seat: int | None = None) -> None:
-        """Apply ``action`` (an :class:`IllegalAction` leaves everything unchanged) and tell."""
+    def apply(
+        self, game: Game, action: Action, seat: int | None = None, *, more: bool = False
+    ) -> None:
+        """Apply ``action`` (an :class:`IllegalAction` leaves everything unchanged) and tell.
+
+        ``more``: more actions of the same seat follow at once (``pass KH 10H 7D``): they
+        are told together, as another seat's cards passed in a row are.
+        """
         to_act = game.to_act
         if to_act is None:
             game.apply(action, seat=seat)  # raises: the game is over
@@ -347,21 +455,67 @@ class Narrator:
             isinstance(game.auction, TellsSeat),
         )
         game.apply(action, seat=seat)
-        self._tell(before, game, action)
+        self._tell(before, game, action, more)
+
+    def discard(self) -> None:
+        """Forget the actions waiting to be told together (they were taken back)."""
+        self._group = None
 
     def _who(self, game: Game, seat: int) -> str:
         name = seat_name(seat)
         return f"{name} (you)" if seat == self.seat else name
 
-    def _tell(self, before: _Before, game: Game, action: Action) -> None:
+    def _auction_action(self, before: _Before, game: Game, action: Action, more: bool) -> None:
+        """Tell an action of the auction, or keep it to tell with the same seat's next ones
+        (a seat's actions of one verb with a card each, in a row: its cards passed)."""
+        seat = before.to_act
+        hidden = before.private and self.seat is not None and seat != self.seat
+        verb = str(action).split()[0]
+        group = self._group
+        if group is not None and (group.seat, group.verb, group.hidden) != (seat, verb, hidden):
+            self._flush(game)
+            group = None
+        if _card_of(action) is None or isinstance(action, Play):
+            self._flush(game)
+            self._say_actions(game, _Group(seat, verb, hidden, [action]))
+            return
+        if group is None:
+            group = self._group = _Group(seat, verb, hidden, [])
+        group.actions.append(action)
+        again = (
+            game.phase == "auction"
+            and game.deal_number == before.deal_number
+            and game.to_act == seat
+            and (more or seat != self.seat)
+        )
+        if not again:
+            self._flush(game)
+
+    def _flush(self, game: Game) -> None:
+        group, self._group = self._group, None
+        if group is not None and group.actions:
+            self._say_actions(game, group)
+
+    def _say_actions(self, game: Game, group: _Group) -> None:
+        who = self._who(game, group.seat)
+        actions = group.actions
+        if group.hidden:
+            # Another seat's action in an auction with secrets: only its verb is public,
+            # and how many cards it moved.
+            n = len(actions)
+            cards = f" {n} card{'s' if n != 1 else ''}" if _card_of(actions[0]) else ""
+            self.con.say(f"  {who}: {group.verb}{cards} (hidden)")
+        elif len(actions) == 1:
+            self.con.say(f"  {who}: {actions[0]}")
+        else:
+            cards = " ".join(str(c) for a in actions if (c := _card_of(a)) is not None)
+            self.con.say(f"  {who}: {group.verb} {cards}")
+
+    def _tell(self, before: _Before, game: Game, action: Action, more: bool = False) -> None:
         con = self.con
         new_deal = len(game.deals) > before.deals or game.deal_number != before.deal_number
         if before.phase == "auction":
-            if before.private and self.seat is not None and before.to_act != self.seat:
-                # Another seat's action in an auction with secrets: only its verb is public.
-                con.say(f"  {self._who(game, before.to_act)}: {str(action).split()[0]} (hidden)")
-            else:
-                con.say(f"  {self._who(game, before.to_act)}: {action}")
+            self._auction_action(before, game, action, more)
             if game.phase == "play" and not new_deal:
                 self.play_start(game)
         elif isinstance(action, Play):
@@ -388,7 +542,8 @@ class Narrator:
         """Print the result of the deal just finished and the standings."""
         con = self.con
         deal = game.deals[-1]
-        con.say(f"Deal {len(game.deals)} over:")
+        number = len(game.deals)
+        con.say(f"{self.titles.get(number, f'Deal {number}')} over:")
         contract = deal.contract
         result = contract.result_words(deal.tricks)
         if result is not None:
@@ -400,7 +555,7 @@ class Narrator:
             called = sum(c for c in calls if c is not None)
             call = f"called {called}, " if any(c is not None for c in calls) else ""
             score = deal.scores.get(side, Decimal(0))
-            you = self._yours(game, side)
+            you = self.yours(game, side)
             con.say(
                 f"  {side_name(side)}{you}: {call}took {took}, scores {score}, "
                 f"total {game.totals[side]}"
@@ -415,10 +570,10 @@ class Narrator:
         con.say(f"{title}{lowest}:")
         for st in game.standings():
             mark = "  winner" if st.winner else ""
-            you = self._yours(game, st.side)
+            you = self.yours(game, st.side)
             con.say(f"  {st.place}. {side_name(st.side)}{you}  {st.total}{mark}")
 
-    def _yours(self, game: Game, side: Side) -> str:
+    def yours(self, game: Game, side: Side) -> str:
         """`` (you)`` after the side of this narrator's seat."""
         return " (you)" if self.seat is not None and game.rules.side_of(self.seat) == side else ""
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import enum
 import os
 import re
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from pathlib import Path
 
 from cardrules.cards import Card
@@ -20,7 +22,7 @@ from cardrules.cli.narrate import (
     tricks_line,
 )
 from cardrules.cli.options import add_option_argument, options_given
-from cardrules.engine.bots import BOTS, bots_by_name, parse_bots
+from cardrules.engine.bots import BOTS, RuleBot, bots_by_name, parse_bots, play_game
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import load
 from cardrules.engine.views import View
@@ -33,12 +35,14 @@ from cardrules.rules.actions import (
     parse_action,
     read_form,
 )
-from cardrules.rules.components import seat_name, seat_of_letter
+from cardrules.rules.components import ComparesTables, seat_name, seat_of_letter
 
 __all__ = ["arguments", "read_action", "run", "typing_hint"]
 
 DEFAULT_BOT = "rule"
 HELP_WORDS = frozenset({"?", "help", "h"})
+HINT_WORDS = frozenset({"hint"})
+UNDO_WORDS = frozenset({"undo", "u"})
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 #: How a card is typed, for the help line and the refusal of what is not one.
 CARD_HINT = "a card ('AH', '10H', '10♥' or 'play AH')"
@@ -134,34 +138,37 @@ def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
 
 
 def _show_turn(con: Console, game: Game, view: View, narrator: Narrator) -> None:
-    """What the seat sees before it acts; in the auction, nothing it was shown this deal."""
+    """What the seat sees before it acts; nothing it was shown this deal (the contract,
+    auction facts, the actions of the auction told as they were taken), no hand twice."""
+    if view.phase == "auction":
+        words = narrator.auction_words(game)
+        for line in auction_lines(view.auction, con, words=words, recaps=False):
+            narrator.say_new(f"  {line}")
+        narrator.say_hand("Your hand", view.seat, view.hand, again=False)
+        return
     con.say("")
-    auction = view.phase == "auction"
-    what = "auction" if auction else f"trick {len(view.tricks) + 1}"
-    con.say(f"-- Deal {view.deal_number}, {what} --")
-    say = narrator.say_new if auction else con.say
-    if view.deal_contract is not None:
-        say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
-    else:
+    con.say(f"-- {narrator.title(game)}, trick {len(view.tricks) + 1} --")
+    if view.deal_contract is None:  # else said once, when the play began ('?' again)
         for line in auction_lines(view.auction, con):
-            say(f"  {line}")
+            narrator.say_new(f"  {line}")
     if view.phase == "play":
         tricks = tricks_line(game.rules, view.tricks_won, view.deal_contract)
-        say(f"  Tricks: {tricks}")
+        con.say(f"  Tricks: {tricks}")
     if view.deal_scores:
         totals = ", ".join(f"{side_name(k)} {v}" for k, v in view.totals.items())
-        say(f"  Scores: {totals}")
+        con.say(f"  Scores: {totals}")
+    plays_for = view.to_act if view.to_act is not None and view.to_act != view.seat else None
     for s, cards in view.hands.items():
-        if s != view.seat:
-            say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
+        if s not in (view.seat, plays_for):  # the hand played for is shown below, once
+            con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
     if view.phase == "play":
         trick = "  ".join(f"{seat_name(s)} {con.card(c)}" for s, c in view.trick)
         lead = view.to_act
         leader = "(you lead)" if lead in (None, view.seat) else f"({seat_name(lead)} leads)"
         con.say(f"  Trick so far: {trick or leader}")
-    narrator.say_hand("Your hand", view.seat, view.hand, again=not auction)
-    if view.to_act is not None and view.to_act != view.seat:
-        con.say(f"  You play for {seat_name(view.to_act)}: {con.hand(view.acting_hand)}")
+    narrator.say_hand("Your hand", view.seat, view.hand)
+    if plays_for is not None:
+        con.say(f"  You play for {seat_name(plays_for)}: {con.hand(view.acting_hand)}")
 
 
 def _forced(con: Console, view: View) -> str:
@@ -187,12 +194,43 @@ def _prompt(con: Console, view: View) -> str:
     return f"Your card ({forced}? for help): "
 
 
+def _several_verb(legal: Sequence[Action]) -> str | None:
+    """The verb of a family's action on one card each (``pass``), when that is all there is
+    to do now: several of them may be typed at once (``pass KH 10H 7D``)."""
+    if not legal or any(isinstance(a, Play | Bid) or _card_of(a) is None for a in legal):
+        return None
+    verbs = {str(a).split()[0] for a in legal}
+    return verbs.pop() if len(verbs) == 1 else None
+
+
 def _help(con: Console, view: View) -> None:
     con.say(f"  Legal now: {_actions_text(con, view.legal_actions)}")
+    if view.deal_contract is not None:
+        con.say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
     how = typing_hint(view.legal_actions)
     how = how.replace("'10♥'", f"'{con.card(Card.parse('10H'))}'")
     enter = " Enter takes the only legal action;" if len(view.legal_actions) == 1 else ""
     con.say(f"  Type {how};{enter} '?' shows this help, 'quit' stops the game.")
+    verb = _several_verb(view.legal_actions)
+    if verb is not None and len(view.legal_actions) > 1:
+        cards = [c for a in view.legal_actions if (c := _card_of(a)) is not None]
+        example = " ".join(str(c) for c in in_hand_order(cards)[:3])
+        con.say(f"  Several at once: '{verb} {example}' (or '{example}').")
+    con.say(
+        "  'hint' shows what the rule bot would do; 'undo' takes back your last decision "
+        "and all after it."
+    )
+
+
+def _action_words(con: Console, action: Action) -> str:
+    """An action as the prompt reads it: ``play 8♥``, ``bid 3``, ``pass QS``."""
+    card = _card_of(action)
+    return f"play {con.card(card)}" if isinstance(action, Play) and card else str(action)
+
+
+def _hint(con: Console, view: View) -> None:
+    """What the rule bot would do from this seat's view (it sees no more than the seat)."""
+    con.say(f"  Hint: the rule bot would {_action_words(con, RuleBot().choose(view))}")
 
 
 def _cannot_write(record: str, exc: OSError | ValueError) -> CardrulesError:
@@ -226,16 +264,74 @@ def _save(con: Console, game: Game, record: str | None) -> None:
     con.say(f"Record saved to {record}")
 
 
-def _human_turn(con: Console, game: Game, narrator: Narrator, seat: int) -> bool:
-    """Ask the human for one action until it is taken; False when they quit (or input ends)."""
+class _Turn(enum.Enum):
+    """How a turn of the person at the table ended."""
+
+    TAKEN = "taken"  # an action (or several typed at once) was taken
+    UNDONE = "undone"  # back to an earlier decision: show that turn again
+    QUIT = "quit"
+    END_OF_INPUT = "end of input"
+
+
+def _read_several(text: str, legal: Sequence[Action]) -> list[Action] | None:
+    """Several actions typed at once (``pass KH 10H 7D``, or ``KH 10H 7D`` while cards are
+    passed), read one card each as the protocol reads ``pass KH``; None for any other
+    text."""
+    verb = _several_verb(legal)
+    words = text.split()
+    if verb is None:
+        return None
+    if words and words[0].lower() == verb:
+        words = words[1:]
+    if len(words) < 2:
+        return None
+    return [read_action(f"{verb} {word}", legal) for word in words]
+
+
+def _take_several(game: Game, actions: list[Action], seat: int) -> None:
+    """Check that the seat may take ``actions`` one after the other, all of them its own
+    turns, and leave the game as it was; raises the refusal of the first that may not be."""
+    done = 0
+    try:
+        for action in actions:
+            if done and (game.to_act is None or game.controller(game.to_act) != seat):
+                why = f"only {done} of these {len(actions)} actions are yours to take now"
+                raise IllegalAction("", why, action=str(action), seat=seat)
+            game.apply(action, seat=seat)
+            done += 1
+    finally:
+        for _ in range(done):
+            game.undo()
+
+
+def _undo(con: Console, game: Game, narrator: Narrator, marks: list[int]) -> bool:
+    """Take back the seat's last decision and every action after it (the bots'); False
+    when it has made none."""
+    if not marks:
+        con.say("  Nothing to undo: you have not decided anything yet.")
+        return False
+    done = marks.pop()
+    taken = len(game.actions) - done
+    while len(game.actions) > done:
+        game.undo()
+    narrator.discard()
+    con.say(f"  Undone: {taken} action{'s' if taken != 1 else ''}, back to your last decision.")
+    narrator.deal_start(game)
+    return True
+
+
+def _human_turn(con: Console, game: Game, narrator: Narrator, seat: int, marks: list[int]) -> _Turn:
+    """Ask the person at ``seat`` for one decision until it is taken, or they ask to go
+    back, quit, or input ends; ``marks`` holds the number of actions before each of their
+    decisions (what ``undo`` goes back to)."""
     view = game.view(seat)
     _show_turn(con, game, view, narrator)
     while True:
         line = con.ask(_prompt(con, view))
         if line is None:
-            con.say("End of input: the game stops here.")
-            return False
+            return _Turn.END_OF_INPUT
         word = line.lower()
+        several: list[Action] | None = None
         if not line:
             if len(view.legal_actions) != 1:
                 continue
@@ -243,21 +339,36 @@ def _human_turn(con: Console, game: Game, narrator: Narrator, seat: int) -> bool
         elif word in HELP_WORDS:
             _help(con, view)
             continue
+        elif word in HINT_WORDS:
+            _hint(con, view)
+            continue
+        elif word in UNDO_WORDS:
+            if _undo(con, game, narrator, marks):
+                return _Turn.UNDONE
+            continue
         elif word in QUIT_WORDS:
             con.say("You left the game.")
-            return False
+            return _Turn.QUIT
         else:
             try:
-                action = read_action(line, view.legal_actions)
+                several = _read_several(line, view.legal_actions)
+                action = read_action(line, view.legal_actions) if several is None else several[0]
             except CardrulesError as exc:
                 con.say(f"  Not understood: {narrator.words(str(exc))}; type ? for help")
                 continue
+        done = len(game.actions)
         try:
-            narrator.apply(game, action, seat)
+            if several is None:
+                narrator.apply(game, action, seat)
+            else:
+                _take_several(game, several, seat)
+                for i, one in enumerate(several):
+                    narrator.apply(game, one, seat, more=i < len(several) - 1)
         except IllegalAction as exc:
             con.say(f"  Refused: {narrator.words(str(exc))}")
             continue
-        return True
+        marks.append(done)
+        return _Turn.TAKEN
 
 
 def _seat_arg(text: str) -> int:
@@ -322,6 +433,45 @@ def _bot_names(names: list[str], seat: int, auto: bool, players: int = 4) -> dic
     return dict(sorted(by_seat.items()))
 
 
+def _compare_tables(
+    con: Console, game: Game, narrator: Narrator, seed: int, names: dict[int, str]
+) -> None:
+    """Where the family compares the same deals played at two tables (duplicate bridge's
+    IMPs, BR-5.8), the session is compared with its deals played by rule bots at every
+    seat: deal by deal, and in all.  Not when rule bots played every seat here."""
+    rules = game.rules
+    scorer = rules.scorer
+    if not isinstance(scorer, ComparesTables):
+        return
+    if len(names) == rules.players and set(names.values()) == {DEFAULT_BOT}:
+        return  # the other table would play as this one did
+    other = play_game(rules.new_game(seed, dealer=game.first_dealer), [RuleBot()] * rules.players)
+    unit, rule = scorer.comparison_unit, scorer.comparison_rule
+    tag = f", {rule}" if rule else ""
+    con.say("")
+    con.say(f"Compared with the same deals played by rule bots at every seat ({unit}{tag}):")
+    side = rules.sides[0]
+    totals = dict.fromkeys(rules.sides, Decimal(0))
+    for number, (here, there) in enumerate(zip(game.deals, other.deals, strict=False), 1):
+        won = scorer.compare_deal(here, there)
+        for s, value in won.items():
+            totals[s] = totals.get(s, Decimal(0)) + value
+        title = narrator.titles.get(number, f"Deal {number}")
+        mine, theirs = here.scores.get(side, Decimal(0)), there.scores.get(side, Decimal(0))
+        con.say(
+            f"  {title}: {side_name(side)} {mine} here, {theirs} there: "
+            f"{side_name(side)} {_signed(won.get(side, Decimal(0)))} {unit}"
+        )
+    said = ", ".join(
+        f"{side_name(s)}{narrator.yours(game, s)} {_signed(v)}" for s, v in totals.items()
+    )
+    con.say(f"  In all: {said} {unit}")
+
+
+def _signed(value: Decimal) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
 def run(args: argparse.Namespace, con: Console) -> int:
     """Play a game against bots in the terminal, or watch four bots (``--auto``).
 
@@ -347,15 +497,23 @@ def run(args: argparse.Namespace, con: Console) -> int:
     narrator = Narrator(con, seat=human, verbose_cards=human is not None)
     narrator.start(game, f"{rules.title}: {told}, {end_words(rules)}; bots: {who}{you}")
     status = 0
+    marks: list[int] = []
     try:
         while game.to_act is not None:
             seat = game.controller(game.to_act)
             bot = bots.get(seat)
             if bot is None:
-                if not _human_turn(con, game, narrator, seat):
+                turn = _human_turn(con, game, narrator, seat, marks)
+                if turn is _Turn.QUIT:
+                    break
+                if turn is _Turn.END_OF_INPUT:
+                    con.error("end of input: the game is left unfinished")
+                    status = 1
                     break
                 continue
             narrator.apply(game, bot.choose(game.view(seat)), seat)
+        if game.phase == "finished":
+            _compare_tables(con, game, narrator, seed, names)
     except KeyboardInterrupt:
         con.say("\nInterrupted.")
         status = 130

@@ -56,5 +56,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
         narrator.apply(game, parse_action(action))
     if game.phase != "finished":
         con.say("")
-        con.say(f"The record ends here, during deal {game.deal_number} ({game.phase}).")
+        title = narrator.title(game)
+        during = f"{title[:1].lower()}{title[1:]} ({game.phase_name})"
+        con.say(f"The record ends here, during {during}.")
     return 0

@@ -529,6 +529,12 @@ class Game:
         """The seat whose call or card is next (dummy's seat on dummy's turn); None at the end."""
         return self._to_act
 
+    @property
+    def phase_name(self) -> str:
+        """:attr:`phase` as the family names it: ``"passing"`` for the Hearts auction,
+        ``"bidding"``, ``"auction"``...; ``"play"``, ``"claim"`` and ``"finished"`` as they are."""
+        return self.rules.phase_name(self.phase)
+
     def controller(self, seat: object) -> int:
         """The seat that decides for ``seat`` (declarer for dummy)."""
         seat = _check_seat(seat, self._n)

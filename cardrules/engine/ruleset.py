@@ -148,6 +148,12 @@ class Ruleset:
         self.first_dealer: int | None = (
             chosen if type(chosen) is int and 0 <= chosen < self.players else profile.first_dealer
         )
+        #: The family's word for the auction phase (``"passing"``, ``"bidding"``), as its
+        #: auction is registered (:class:`~cardrules.rules.catalog.AuctionTraits`); the
+        #: games' ``phase`` stays ``"auction"``.
+        traits = self.components.auction_specs.get(profile.auction_kind)
+        named = "" if traits is None else traits.phase_name
+        self.auction_name = named if isinstance(named, str) and named else "auction"
         #: The ``[options]`` given to :func:`load` (a game's record carries them).
         self.options_given: Mapping[str, OptionValue] = MappingProxyType({})
         #: Whether a fast step reads the cards of the completed tricks (``played``).
@@ -155,6 +161,17 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
+
+    def phase_name(self, phase: str) -> str:
+        """A game's ``phase`` as its family names it: the auction's own word (Hearts'
+        ``"passing"``), any other phase as it is.
+
+        >>> import cardrules
+        >>> rules = cardrules.load("hearts")
+        >>> rules.phase_name("auction"), rules.phase_name("play")
+        ('passing', 'play')
+        """
+        return self.auction_name if phase == "auction" else phase
 
     @cached_property
     def profile_hash(self) -> str:
@@ -474,9 +491,11 @@ def load(
     pm = make_plugin_manager(profile.plugins, plugins, source=profile.path)
     n = profile.deals if deals is None else deals
     if not profile.allows_deals(n):
+        # The rule of [game] fixes the number (CBS-5.1: five deals), as an option's names its.
+        rule = f" ({profile.game_rule})" if profile.game_rule else ""
         raise ProfileError(
             f"{profile.name!r} (as loaded)",
-            [("deals", f"must be {profile.deals_allowed} under these rules (got {n})")],
+            [(f"deals{rule}", f"must be {profile.deals_allowed} under these rules (got {n})")],
         )
     chosen: dict[str, OptionValue] = {}
     if given:

@@ -43,7 +43,9 @@ def cardrules_setup_components(components: Components) -> None:
     for duty in BUILTIN_DUTIES:
         components.add_duty(duty)
     # Any sides: the calls are per seat, and a scorer says how it keys its scores.
-    components.add_auction("calls", _calls_auction, provides="calls", chooses_trump=False)
+    components.add_auction(
+        "calls", _calls_auction, provides="calls", chooses_trump=False, phase_name="calls"
+    )
     components.add_auction("none", _no_auction, provides="none", chooses_trump=False)
 
 

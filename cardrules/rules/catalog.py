@@ -249,12 +249,17 @@ class AuctionTraits:
     ``sides``
         The ``[table] sides`` it works with (``"individual"``,
         ``"partnership"``); empty for any.
+    ``phase_name``
+        The family's word for the phase its auctions fill (``"passing"``,
+        ``"bidding"``), as the terminal heads it and the server reports it
+        beside ``game.phase``, which stays ``"auction"``; empty: ``"auction"``.
     """
 
     name: str
     provides: str = ""
     chooses_trump: bool | None = None
     sides: tuple[str, ...] = ()
+    phase_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +305,7 @@ class Components:
         provides: str = "",
         chooses_trump: bool | None = None,
         sides: str | Iterable[str] = (),
+        phase_name: str = "",
     ) -> None:
         """Register an auction factory ``(profile, bounds) -> Auction``.
 
@@ -309,14 +315,17 @@ class Components:
         ``"declarer"``, ``"none"`` for the kernel's auction-less ``none``),
         ``chooses_trump`` whether it picks each deal's trump (``[play] trump
         = "contract"``), ``sides`` the ``[table] sides`` it plays with.
-        Left out, each fits anything::
+        Left out, each fits anything.  ``phase_name`` is the family's word for
+        the phase (``"passing"``; left out, ``"auction"``)::
 
             components.add_auction(
                 "my_auction", make, provides="declarer", chooses_trump=True, sides="partnership"
             )
         """
         self.auctions[name] = factory
-        self.auction_specs[name] = AuctionTraits(name, provides, chooses_trump, _sides(sides))
+        self.auction_specs[name] = AuctionTraits(
+            name, provides, chooses_trump, _sides(sides), phase_name
+        )
 
     def add_scorer(
         self,

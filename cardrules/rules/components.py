@@ -34,6 +34,7 @@ __all__ = [
     "AuctionState",
     "CallAuction",
     "CallsContract",
+    "ComparesTables",
     "Contract",
     "DealInfo",
     "DealResult",
@@ -47,6 +48,7 @@ __all__ = [
     "ExplainsRedeal",
     "GameOver",
     "ListsActions",
+    "NamesDeal",
     "NamesTurnRule",
     "NoAuction",
     "OffersScoreHelpers",
@@ -404,6 +406,21 @@ class ExplainsRedeal(Protocol):
 
 
 @runtime_checkable
+class NamesDeal(Protocol):
+    """Optional member of an auction state that names its deal and says its public facts
+    in the family's words (bridge: ``"Board 7"``, ``vulnerable: none``), for the terminal
+    and other readers; :meth:`AuctionState.public` keeps its JSON as it is."""
+
+    def deal_heading(self) -> str:
+        """The deal as its family heads it: ``"Board 7"`` (without it: ``"Deal 1 of 5"``)."""
+
+    def public_words(self) -> dict[str, str]:
+        """Facts of :meth:`AuctionState.public` in words, by key, in place of their values
+        (``{"vulnerable": "none"}``); an empty text leaves the fact unsaid (the heading
+        says it)."""
+
+
+@runtime_checkable
 class Summarized(Protocol):
     """Optional member of any rule object (a scorer, an end condition, an auction): the
     rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages print it."""
@@ -746,6 +763,22 @@ class ScoresCardsTaken(Protocol):
         self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
     ) -> dict[Side, Decimal]:
         """The scores of a deal from the tricks and the cards (a mask per seat) each seat took."""
+
+
+@runtime_checkable
+class ComparesTables(Protocol):
+    """Optional member of a scorer whose family compares the same deal played at two
+    tables (duplicate bridge's IMPs, BR-5.8): what one table's result earns against the
+    other's.  A game at one table never uses it (its totals are the scorer's); a table
+    of people in the terminal is compared with the same deals played by bots."""
+
+    #: The unit of the comparison (``"IMPs"``) and the rule it follows (``"BR-5.8"``).
+    comparison_unit: str
+    comparison_rule: str
+
+    def compare_deal(self, here: DealResult, there: DealResult) -> dict[Side, Decimal]:
+        """What each side earns at ``here`` against ``there``, the same deal at another
+        table (signed: one side's gain is the other's loss)."""
 
 
 @runtime_checkable

@@ -149,6 +149,11 @@ class TableInfo(BaseModel):
     seats: list[str]
     seq: int = Field(description="actions taken so far")
     phase: str
+    phase_name: str = Field(
+        default="",
+        description="the phase as the family names it ('passing' for the Hearts auction, "
+        "'bidding', 'auction'; 'play', 'claim', 'finished' as phase says them)",
+    )
     finished: bool
     direction: Literal["clockwise", "counterclockwise"] = Field(
         description="the order of play round the table (seats are numbered clockwise)"

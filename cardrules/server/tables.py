@@ -196,6 +196,7 @@ class Table:
             seats=self.seats,
             seq=self.seq,
             phase=self.game.phase,
+            phase_name=self.game.phase_name,
             finished=self.finished,
             direction=self.rules.direction.name,
             bot_delay=self.bot_delay,

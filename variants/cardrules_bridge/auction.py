@@ -257,6 +257,21 @@ class BridgeAuctionState:
             out.update(contract=result.contract_text, declarer=result.declarer)
         return out
 
+    def deal_heading(self) -> str:
+        """``"Board 7"``: a board is known by its number (BR-1.2)."""
+        return f"Board {self.board}"
+
+    def public_words(self) -> dict[str, str]:
+        """The vulnerability as the rules say it (BR-1.2: none, NS, EW or both; ``public``
+        keeps PBN's ``None`` and ``All``); the board's number is in the heading, and the
+        bidding so far is told call by call as it goes.
+
+        >>> BridgeAuction().start(DealInfo(1, (0, 0, 0, 0), Direction(1), number=4)).public_words()
+        {'board': '', 'bidding': '', 'vulnerable': 'both'}
+        """
+        ns, ew = self.vulnerable
+        return {"board": "", "bidding": "", "vulnerable": ("none", "EW", "NS", "both")[2 * ns + ew]}
+
     def exposed(self) -> frozenset[int]:
         """No hand is seen during the auction: dummy is shown after the opening lead."""
         return frozenset()

@@ -61,7 +61,12 @@ def cardrules_setup_components(components: Components) -> None:
     # declarer, dummy, vulnerability), chooses the trump and plays in partnerships; the
     # scorer reads that shape and scores by pair.
     components.add_auction(
-        "bridge_calls", _auction, provides="bridge", chooses_trump=True, sides="partnership"
+        "bridge_calls",
+        _auction,
+        provides="bridge",
+        chooses_trump=True,
+        sides="partnership",
+        phase_name="auction",
     )
     components.add_scorer("duplicate", _scorer, needs="bridge", sides="partnership")
     for spec in OPTIONS:

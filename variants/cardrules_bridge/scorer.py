@@ -30,7 +30,7 @@ from cardrules.rules.components import (
     seat_of_letter,
 )
 from cardrules_bridge.contract import BridgeContract, PassedOut, parse_contract
-from cardrules_bridge.scoring import PASSED_OUT_SCORE, duplicate_score
+from cardrules_bridge.scoring import PASSED_OUT_SCORE, duplicate_score, imps
 
 __all__ = ["BoardsEnd", "DuplicateScorer", "DuplicateScoring", "score_board", "score_contract"]
 
@@ -137,8 +137,26 @@ class DuplicateScorer:
     #: with the ``analysis`` extra, ``rules.scoring.double_dummy(deal)``.
     score_helpers: type[ScoreHelpers] = DuplicateScoring
 
+    #: The same board at two tables is compared in IMPs (BR-5.8): what the terminal says
+    #: when a session ends (the game's own totals stay total points, D-8).
+    comparison_unit = "IMPs"
+    comparison_rule = "BR-5.8"
+
     def __repr__(self) -> str:
         return "DuplicateScorer()"
+
+    def compare_deal(self, here: DealResult, there: DealResult) -> dict[Side, Decimal]:
+        """The IMPs each side wins at ``here`` against ``there``, the same board played at
+        another table (BR-5.8): the difference of the two NS scores on the WBF scale.
+
+        >>> from cardrules_bridge.contract import PassedOut
+        >>> ours = DealResult(0, PassedOut(None, 1, board=1), (0, 0, 0, 0), {"NS": Decimal(620)})
+        >>> theirs = DealResult(0, PassedOut(None, 1, board=1), (0, 0, 0, 0), {"NS": Decimal(170)})
+        >>> DuplicateScorer().compare_deal(ours, theirs)
+        {'NS': Decimal('10'), 'EW': Decimal('-10')}
+        """
+        won = imps(int(here.scores.get("NS", 0) - there.scores.get("NS", 0)))
+        return {"NS": Decimal(won), "EW": Decimal(-won)}
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """The scores of a board by side, from its contract and the tricks of each seat."""

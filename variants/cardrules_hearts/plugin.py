@@ -109,7 +109,12 @@ def cardrules_setup_components(components: Components) -> None:
     # No calls: the deal's contract is the plain one (no trumps, the 2♣ leads); each
     # seat scores for itself.
     components.add_auction(
-        "hearts_passing", _passing, provides="none", chooses_trump=False, sides="individual"
+        "hearts_passing",
+        _passing,
+        provides="none",
+        chooses_trump=False,
+        sides="individual",
+        phase_name="passing",
     )
     components.add_scorer("hearts", _scorer, sides="individual")
     components.add_duty(OpeningLead)

@@ -42,5 +42,7 @@ def _exact(profile: Profile) -> ExactBidScorer:
 def cardrules_setup_components(components: Components) -> None:
     # One bid per seat (a contract of calls); the trump is the turned-up card's
     # suit or the profile's, never chosen in the bidding.  Each seat scores for itself.
-    components.add_auction("oh_hell_bids", _bids, provides="calls", chooses_trump=False)
+    components.add_auction(
+        "oh_hell_bids", _bids, provides="calls", chooses_trump=False, phase_name="bidding"
+    )
     components.add_scorer("exact_bid", _exact, needs="calls", sides="individual")

@@ -87,7 +87,12 @@ def _scorer(profile: Profile) -> SpadesScorer:
 def cardrules_setup_components(components: Components) -> None:
     # One call per seat (a contract of calls) with spades the fixed trump; scores by side.
     components.add_auction(
-        "spades_bids", _bids, provides="calls", chooses_trump=False, sides="partnership"
+        "spades_bids",
+        _bids,
+        provides="calls",
+        chooses_trump=False,
+        sides="partnership",
+        phase_name="bidding",
     )
     components.add_scorer("spades", _scorer, needs="calls", sides="partnership")
     components.add_duty(TrumpsBrokenBeforeLed)
