@@ -56,7 +56,7 @@ __all__ = [
 
 #: The longest socket message the server reads (bytes of UTF-8); a longer one is dropped.
 MAX_MESSAGE_BYTES = 4096
-#: The longest action text (``"play 10H"``, ``"pass 2C 3C 4C"``, ``"bid 7NT"``...).
+#: The longest action text (``"play 10H"``, ``"pass 2C"``, ``"bid 7NT"``...).
 MAX_ACTION_CHARS = 64
 #: The longest token, invitation, profile name and seat description read.
 MAX_NAME_CHARS = 64
