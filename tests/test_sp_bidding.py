@@ -172,10 +172,10 @@ def test_sp_2_4_blind_nil_only_for_a_side_trailing_by_100(tmp_path: Path) -> Non
     while game.deal_number == 2 and game.phase != "finished":
         game.apply(lowest_legal(game))
     tricks = game.deals[1].tricks
-    ns = tricks[0] + tricks[2]
+    ns = tricks[0]  # S's tricks are bags, not toward N's 4 (SP-4.4)
     base = 40 + (ns - 4) if ns >= 4 else -40
-    bags = max(ns - 4, 0) if ns >= 4 else 0
-    expected = base - 100 * (bags // 10) + (200 if tricks[2] == 0 else -200)
+    bags = (max(ns - 4, 0) if ns >= 4 else 0) + tricks[2]
+    expected = base + tricks[2] - 100 * (bags // 10) + (200 if tricks[2] == 0 else -200)
     assert game.deals[1].scores["NS"] == expected
 
 

@@ -10,7 +10,7 @@ import cardrules
 from cardrules.cards import Suit
 from cardrules.rules.components import DealResult
 from cardrules_spades.auction import SpadesContract
-from helpers import play_out, random_policy
+from helpers import play_deal, play_out, random_policy
 
 SPADES = cardrules.load("spades")
 OPENSPIEL = cardrules.load("spades-openspiel")
@@ -35,14 +35,54 @@ def test_sp_4_2_a_failed_contract_loses_ten_a_trick() -> None:
     assert score((4, 3, 3, 3), (5, 2, 4, 2))["EW"] == -60
 
 
-def test_sp_4_4_nil_made_and_failed_the_nil_bidders_tricks_count_for_the_side() -> None:
-    """SP-4.4: E nil with no trick: +100 on EW's 5 made with W's 5 tricks (50);
-    N nil with 2 tricks: -100, and N's tricks help S's 4 (6 tricks: 40 + 2 bags)."""
+def test_sp_4_4_nil_made_and_failed_the_nil_bidders_tricks_are_bags() -> None:
+    """SP-4.4: E nil with no trick: +100 on EW's 5 made with W's 7 tricks (50 + 2 bags);
+    N nil with 2 tricks: -100, S's 4 made with S's own 4, N's 2 tricks are bags."""
     out = score((0, 0, 4, 5), (2, 0, 4, 7))
-    # EW: contract 5, took 7 -> 50 + 2 bags, E's nil made +100
     assert out["EW"] == 50 + 2 + 100
-    # NS: contract 4, took 6 (N's 2 count) -> 40 + 2 bags, N's nil failed -100
     assert out["NS"] == 40 + 2 - 100
+
+
+#: A deal (dealer W, so N calls first) in which N, calling nil, takes one trick and S none
+#: when every card is the lowest legal one and the calls are N nil, E 4, S 1, W 4.
+FAILED_NIL = [
+    "3C 4C JC 3D 10H JH QH KH 2S 5S 6S 8S 9S",
+    "5C 10C 6D 7D QD AD 3H 6H 7H 10S JS KS AS",
+    "2C 7C 9C 2D 4D 5D 8D JD 2H 4H 3S 4S QS",
+    "6C 8C QC KC AC 9D 10D KD 5H 8H 9H AH 7S",
+]
+
+
+def _failed_nil(rules: cardrules.Ruleset) -> cardrules.DealResult:
+    game = rules.new_game(seed=1, dealer=3, hands=FAILED_NIL)
+    play_deal(game, {0: 0, 1: 4, 2: 1, 3: 4})
+    return game.deals[0]
+
+
+def test_sp_4_4_d_6_a_failed_nil_is_pagats_example_in_play() -> None:
+    """SP-4.4, D-6 (pagat): N nil, S 1; N takes 1 trick, S none: -100 for the nil, -10 for
+    S's 1 failed, +1 for N's trick as a bag: -109; S's contract is failed."""
+    deal = _failed_nil(SPADES)
+    assert (deal.tricks[0], deal.tricks[2]) == (1, 0)
+    assert deal.scores["NS"] == -109
+    assert deal.contract.made(deal.tricks)["NS"] is False
+    assert deal.scores["EW"] == 80 + 4
+
+
+def test_sp_4_7_nil_tricks_for_partner_switch_reads_openspiel_in_play() -> None:
+    """SP-4.7: with ``nil_tricks_for_partner`` N's trick makes S's 1: -100 + 10 = -90."""
+    rules = cardrules.load("spades", nil_tricks_for_partner=True)
+    deal = _failed_nil(rules)
+    assert deal.scores["NS"] == -90
+    assert deal.contract.made(deal.tricks)["NS"] is True
+
+
+def test_sp_4_7_spades_openspiel_counts_nil_tricks_for_the_partner() -> None:
+    """SP-4.7, SPO-2.1: spades-openspiel keeps OpenSpiel's reading (-90 in pagat's example)."""
+    assert OPENSPIEL.profile.option("nil_tricks_for_partner", False) is True
+    assert SPADES.profile.option("nil_tricks_for_partner", False) is False
+    out = OPENSPIEL.scorer.score(_contract((0, 4, 1, 4)), (1, 5, 0, 7))
+    assert out["NS"] == -90
 
 
 def test_sp_4_5_both_partners_nil_every_trick_is_a_bag() -> None:
@@ -81,8 +121,8 @@ def test_sp_4_3_bags_roll_over_ten_across_deals() -> None:
 
 
 def test_sp_4_3_a_game_scores_each_deal_with_the_bags_of_the_deals_before() -> None:
-    """SP-4.3, SP-4.1, SP-4.2, SP-4.4: in random games every deal's scores are the rule text's,
-    with the bags carried from the earlier deals, and the totals their sum."""
+    """SP-4.3, SP-4.1, SP-4.2, SP-4.4, SP-4.5: in random games every deal's scores are the
+    rule text's, with the bags carried from the earlier deals, and the totals their sum."""
     for seed in range(8):
         game = play_out(SPADES.new_game(seed=seed), random_policy(random.Random(seed)))
         bags = {"NS": 0, "EW": 0}
@@ -90,12 +130,12 @@ def test_sp_4_3_a_game_scores_each_deal_with_the_bags_of_the_deals_before() -> N
             calls = deal.contract.calls  # type: ignore[attr-defined]
             for side, seats in (("NS", (0, 2)), ("EW", (1, 3))):
                 want = sum(calls[s] for s in seats)
-                took = sum(deal.tricks[s] for s in seats)
+                took = sum(deal.tricks[s] for s in seats if calls[s] != 0)
+                nil_bags = sum(deal.tricks[s] for s in seats if calls[s] == 0)
                 points = 10 * want + (took - want) if took >= want else -10 * want
-                if took >= want:
-                    bags[side] += took - want
-                    points -= 100 * (bags[side] // 10)
-                    bags[side] %= 10
+                bags[side] += (took - want if took >= want else 0) + nil_bags
+                points += nil_bags - 100 * (bags[side] // 10)
+                bags[side] %= 10
                 for s in seats:
                     if calls[s] == 0:
                         points += 100 if deal.tricks[s] == 0 else -100

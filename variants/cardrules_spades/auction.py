@@ -24,7 +24,7 @@ call.  Spades are trumps; the dealer's left leads (SP-3.1).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
 
@@ -101,10 +101,12 @@ class SpadesContract(CallsContract):
 
     ``calls`` holds one call per seat (a nil and a blind nil count 0); ``blind``
     the seats that declared blind nil.  ``made`` is by side: the side took at
-    least its contract.
+    least its contract, a nil bidder's tricks not counted (SP-4.4) unless
+    ``nil_tricks_for_partner`` (SP-4.7).
     """
 
     blind: tuple[int, ...] = ()
+    nil_tricks_for_partner: bool = field(default=False, compare=False, kw_only=True)
 
     made_label: ClassVar[str] = "side contracts made"
 
@@ -112,19 +114,23 @@ class SpadesContract(CallsContract):
         """A side's contract: the sum of its partners' calls (SP-2.3)."""
         return sum(self.calls[s] for s in side_seats(side))
 
+    def toward(self, side: str, tricks: Sequence[int]) -> int:
+        """The side's tricks that count toward its contract (SP-4.4, SP-4.7)."""
+        seats = side_seats(side)
+        if self.nil_tricks_for_partner:
+            return sum(tricks[s] for s in seats)
+        return sum(tricks[s] for s in seats if self.calls[s] != 0)
+
     def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
         """A nil bidder wants no trick; the others want tricks until the side's contract."""
         if self.calls[seat] == 0:
             return False
         side = pair_of(seat)
-        return sum(won[s] for s in side_seats(side)) < self.contract_of(side)
+        return self.toward(side, won) < self.contract_of(side)
 
     def made(self, tricks: Sequence[int]) -> dict[str, bool]:
         """Each side's contract, made when the side took at least that many tricks."""
-        return {
-            side: sum(tricks[s] for s in side_seats(side)) >= self.contract_of(side)
-            for side in PAIRS
-        }
+        return {side: self.toward(side, tricks) >= self.contract_of(side) for side in PAIRS}
 
     def _call_words(self, seat: int) -> str:
         if seat in self.blind:
@@ -141,7 +147,7 @@ class SpadesContract(CallsContract):
         parts = []
         for side in PAIRS:
             took = sum(tricks[s] for s in side_seats(side))
-            fate = "made" if took >= self.contract_of(side) else "failed"
+            fate = "made" if self.toward(side, tricks) >= self.contract_of(side) else "failed"
             parts.append(f"{side} {self.contract_of(side)} {fate} ({took} tricks)")
         return "Contracts: " + ", ".join(parts)
 
@@ -173,6 +179,7 @@ class SpadesBids:
         partner_cap: bool = False,
         blind_nil: bool = False,
         blind_margin: int = 100,
+        nil_tricks_for_partner: bool = False,
         order_rule: str = ORDER_RULE,
         bid_rule: str = BID_RULE,
         cap_rule: str = CAP_RULE,
@@ -183,6 +190,7 @@ class SpadesBids:
         self.partner_cap = partner_cap
         self.blind_nil = blind_nil
         self.blind_margin = blind_margin
+        self.nil_tricks_for_partner = nil_tricks_for_partner
         self.order_rule = order_rule
         self.bid_rule = bid_rule
         self.cap_rule = cap_rule
@@ -207,6 +215,7 @@ class SpadesBids:
         return (
             f"SpadesBids(trump={self.trump!r}, partner_cap={self.partner_cap!r}, "
             f"blind_nil={self.blind_nil!r}, blind_margin={self.blind_margin!r}, "
+            f"nil_tricks_for_partner={self.nil_tricks_for_partner!r}, "
             f"order_rule={self.order_rule!r}, bid_rule={self.bid_rule!r}, "
             f"cap_rule={self.cap_rule!r}, blind_rule={self.blind_rule!r}, "
             f"play_turn_rule={self.play_turn_rule!r})"
@@ -330,6 +339,7 @@ class SpadesBidsState:
             calls=tuple(c or 0 for c in self.calls),
             blind=tuple(sorted(self.blind)),
             turn_rule=self.owner.play_turn_rule,
+            nil_tricks_for_partner=self.owner.nil_tricks_for_partner,
         )
 
     def public(self) -> dict[str, Any]:

@@ -34,6 +34,13 @@ OPTIONS = (
         rule=CAP_RULE,
     ),
     OptionSpec(
+        "nil_tricks_for_partner",
+        False,
+        "A nil bidder's tricks count toward the partner's contract (OpenSpiel); off: they "
+        "count only as bags of the side (pagat).",
+        rule="SP-4.7",
+    ),
+    OptionSpec(
         "target",
         500,
         "The game ends after the deal in which a side's total reaches this; 0 = no target.",
@@ -67,20 +74,38 @@ _SCORER_PARAMS = {
 }
 
 
+_DEFAULTS = {spec.name: spec.default for spec in OPTIONS}
+
+
+def _flag(profile: Profile, name: str) -> bool:
+    """A switch of ``[options]``, its default the declaration's."""
+    return bool(profile.option(name, _DEFAULTS[name]))
+
+
+def _number(profile: Profile, name: str) -> int:
+    """A whole-number setting of ``[options]`` (checked at load), its default the declaration's."""
+    value = profile.option(name, _DEFAULTS[name])
+    return int(value) if isinstance(value, int) else int(_DEFAULTS[name])
+
+
 def _bids(profile: Profile, bounds: tuple[int, int]) -> SpadesBids:
     """The bidding; calls run from 0 to 13, so call bounds are refused."""
     profile.refuse_call_bounds("the 'spades_bids' auction takes no call bounds: 0 to 13")
     return SpadesBids(
         trump=profile.fixed_trump,
-        partner_cap=bool(profile.option("partner_cap", False)),
-        blind_nil=bool(profile.option("blind_nil", False)),
+        partner_cap=_flag(profile, "partner_cap"),
+        blind_nil=_flag(profile, "blind_nil"),
+        nil_tricks_for_partner=_flag(profile, "nil_tricks_for_partner"),
         play_turn_rule=profile.play_turn_rule,
     )
 
 
 def _scorer(profile: Profile) -> SpadesScorer:
     """The scorer with the settings under ``[scoring] params``, checked."""
-    return SpadesScorer(**profile.int_params(_SCORER_PARAMS))
+    return SpadesScorer(
+        **profile.int_params(_SCORER_PARAMS),
+        nil_tricks_for_partner=_flag(profile, "nil_tricks_for_partner"),
+    )
 
 
 @hookimpl
@@ -106,14 +131,11 @@ def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition |
     """The Spades end (target, mercy, the deal cap) for a profile scored by ``spades``."""
     if profile.scoring_kind != "spades":
         return None
-    target = profile.option("target", 500)
-    mercy = profile.option("mercy", -200)
-    use_mercy = bool(profile.option("use_mercy", True))
     return SpadesEnd(
         deals,
         profile.game_rule,
-        target=target if isinstance(target, int) else 500,
-        mercy=(mercy if isinstance(mercy, int) else -200) if use_mercy else None,
+        target=_number(profile, "target"),
+        mercy=_number(profile, "mercy") if _flag(profile, "use_mercy") else None,
         target_rule="SP-5.1",
         mercy_rule="SP-5.3",
     )

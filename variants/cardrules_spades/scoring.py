@@ -5,13 +5,18 @@ and 1 per overtrick (a bag); one that takes fewer loses 10 per trick of the
 contract (SP-4.1, SP-4.2).  Bags are counted over the game: each time a
 side's count reaches 10 it loses 100 and the count drops by 10 (SP-4.3).  A
 nil bidder who takes no trick earns the side 100, else it loses 100; a blind
-nil 200 (SP-4.4, SP-4.6).  The nil bidder's tricks count for the side.
+nil 200 (SP-4.4, SP-4.6).  A nil bidder's tricks count as bags of the side
+but not toward the partner's contract (SP-4.4, pagat), or toward it as well
+with ``nil_tricks_for_partner`` (SP-4.7, OpenSpiel).
 
 >>> from cardrules_spades.auction import SpadesContract
 >>> from cardrules.cards import Suit
 >>> scorer = SpadesScorer()
 >>> contract = SpadesContract(Suit.S, 0, calls=(4, 0, 3, 5))
 >>> {k: str(v) for k, v in scorer.score(contract, (4, 1, 5, 3)).items()}
+{'NS': '72', 'EW': '-149'}
+>>> {k: str(v) for k, v in SpadesScorer(nil_tricks_for_partner=True).score(
+...     contract, (4, 1, 5, 3)).items()}
 {'NS': '72', 'EW': '-150'}
 """
 
@@ -48,7 +53,11 @@ def _calls(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
 class SpadesScorer:
     """Spades by side: 10 per trick of the contract and 1 per bag, or minus 10 per trick
     of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``, blind nil
-    ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_in_game`)."""
+    ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_in_game`).
+
+    A nil bidder's tricks are bags of the side and do not count toward the
+    partner's contract (SP-4.4); with ``nil_tricks_for_partner`` they count toward
+    it too, and only what the side takes beyond its contract is a bag (SP-4.7)."""
 
     def __init__(
         self,
@@ -58,36 +67,50 @@ class SpadesScorer:
         bag_penalty: int = 100,
         nil: int = 100,
         blind_nil: int = 200,
+        nil_tricks_for_partner: bool = False,
     ) -> None:
         self.per_trick = per_trick
         self.bag_limit = bag_limit
         self.bag_penalty = bag_penalty
         self.nil = nil
         self.blind_nil = blind_nil
+        self.nil_tricks_for_partner = nil_tricks_for_partner
 
     def __repr__(self) -> str:
         return (
             f"SpadesScorer(per_trick={self.per_trick}, bag_limit={self.bag_limit}, "
-            f"bag_penalty={self.bag_penalty}, nil={self.nil}, blind_nil={self.blind_nil})"
+            f"bag_penalty={self.bag_penalty}, nil={self.nil}, blind_nil={self.blind_nil}, "
+            f"nil_tricks_for_partner={self.nil_tricks_for_partner!r})"
         )
 
     @property
     def summary(self) -> str:
         """The rule in words, as ``cardrules show``, ``cardrules diff`` and the docs print it."""
+        nil_tricks = (
+            "a nil bidder's tricks count toward the partner's contract"
+            if self.nil_tricks_for_partner
+            else "a nil bidder's tricks are bags, not toward the partner's contract"
+        )
         return (
             f"by side: contract made {self.per_trick} × the contract + 1 per overtrick (bag), "
             f"failed −{self.per_trick} × the contract; every {self.bag_limit} bags of the "
-            f"game cost {self.bag_penalty}; nil ±{self.nil}, blind nil ±{self.blind_nil}"
+            f"game cost {self.bag_penalty}; nil ±{self.nil}, blind nil ±{self.blind_nil}; "
+            f"{nil_tricks}"
         )
 
     def _base(self, calls: Sequence[int], tricks: Sequence[int], side: str) -> tuple[int, int]:
-        """The side's points for its contract, and its bags of the deal."""
+        """The side's points for its contract and bags, and its bags of the deal."""
         seats = side_seats(side)
         contract = sum(calls[s] for s in seats)
-        took = sum(tricks[s] for s in seats)
+        if self.nil_tricks_for_partner:  # SP-4.7: every trick of the side toward the contract
+            took, nil_bags = sum(tricks[s] for s in seats), 0
+        else:  # SP-4.4: a nil bidder's tricks are bags only
+            took = sum(tricks[s] for s in seats if calls[s] != 0)
+            nil_bags = sum(tricks[s] for s in seats if calls[s] == 0)
         if took >= contract:
-            return self.per_trick * contract + (took - contract), took - contract
-        return -self.per_trick * contract, 0
+            over = took - contract + nil_bags
+            return self.per_trick * contract + over, over
+        return -self.per_trick * contract + nil_bags, nil_bags
 
     def _nils(
         self, calls: Sequence[int], blind: Sequence[int], tricks: Sequence[int], side: str
