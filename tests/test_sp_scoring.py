@@ -144,10 +144,12 @@ def test_sp_4_3_a_game_scores_each_deal_with_the_bags_of_the_deals_before() -> N
             assert game.totals[side] == sum(d.scores[side] for d in game.deals)
 
 
-def _end(totals: dict[str, int], deals: int = 5) -> cardrules.GameOver | None:
+def _end(
+    totals: dict[str, int], deals: int = 5, rules: cardrules.Ruleset = SPADES
+) -> cardrules.GameOver | None:
     results = [DealResult(d % 4, _contract((3, 3, 3, 3)), (3, 3, 4, 3)) for d in range(deals)]
-    out = SPADES.end.check(results, {k: Decimal(v) for k, v in totals.items()})
-    SPADES.end.check([], {"NS": Decimal(0), "EW": Decimal(0)})  # leave nothing behind
+    out = rules.end.check(results, {k: Decimal(v) for k, v in totals.items()})
+    rules.end.check([], {"NS": Decimal(0), "EW": Decimal(0)})  # leave nothing behind
     return out
 
 
@@ -165,11 +167,25 @@ def test_sp_5_2_both_over_500_the_higher_wins_equal_plays_on() -> None:
     assert _end({"NS": 520, "EW": 520}) is None
 
 
-def test_sp_5_3_mercy_at_minus_200() -> None:
-    """SP-5.3: a side at -200 or below loses and the game ends; -199 plays on."""
-    assert _end({"NS": -199, "EW": 100}) is None
-    over = _end({"NS": -200, "EW": 100})
+def test_sp_5_3_d_7_no_mercy_rule_by_default() -> None:
+    """SP-5.3, D-7: the mercy rule is a switch, off in spades: -200, even -1000, plays on."""
+    assert "use_mercy" not in SPADES.profile.options  # the declared default: off
+    assert SPADES.end.mercy is None  # type: ignore[attr-defined]
+    assert _end({"NS": -200, "EW": 100}) is None
+    assert _end({"NS": -1000, "EW": 100}) is None
+    assert "falls to" not in SPADES.end.summary
+
+
+def test_sp_5_3_mercy_at_minus_200_when_switched_on() -> None:
+    """SP-5.3: with ``use_mercy`` a side at -200 or below loses and the game ends; -199
+    plays on; the ``mercy`` score moves the line."""
+    rules = cardrules.load("spades", use_mercy=True)
+    assert _end({"NS": -199, "EW": 100}, rules=rules) is None
+    over = _end({"NS": -200, "EW": 100}, rules=rules)
     assert over is not None and over.winners == ("EW",) and over.rule == "SP-5.3"
+    deeper = cardrules.load("spades", use_mercy=True, mercy=-500)
+    assert _end({"NS": -499, "EW": 100}, rules=deeper) is None
+    assert _end({"NS": -500, "EW": 100}, rules=deeper) is not None
 
 
 def test_sp_d4_the_game_stops_after_100_deals() -> None:

@@ -50,8 +50,9 @@ OPTIONS = (
     ),
     OptionSpec(
         "use_mercy",
-        True,
-        "A side whose total falls to the mercy score or below loses and the game ends.",
+        False,
+        "Mercy rule (a house rule of MSN Games' Spades, not pagat's): a side whose total "
+        "falls to the mercy score or below loses and the game ends.",
         rule="SP-5.3",
     ),
     OptionSpec(
