@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+import pytest
+
 import cardrules
 from cardrules.cards import Suit
 from cardrules.rules.components import DealResult
@@ -225,3 +227,105 @@ def test_spo_2_2_no_blind_nil_no_target_no_mercy() -> None:
     assert OPENSPIEL.end.target == 0 and OPENSPIEL.end.mercy is None  # type: ignore[attr-defined]
     game = OPENSPIEL.new_game(seed=1)
     assert "blind nil" not in [str(a) for a in game.legal_actions()]
+
+
+# A deal described by hand (rules.score_deal, rules.scoring.score_calls).
+
+
+def test_sp_4_4_d_6_score_deal_gives_pagats_example() -> None:
+    """SP-4.4, D-6, SP-4.7: ``score_deal`` scores pagat's example as play does: -109 in
+    spades, -90 with ``nil_tricks_for_partner`` and in spades-openspiel."""
+    deal = {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7]}
+    assert SPADES.score_deal(**deal) == {"NS": -109, "EW": 84}
+    assert SPADES.score_deal(**deal) == _failed_nil(SPADES).scores
+    switched = cardrules.load("spades", nil_tricks_for_partner=True)
+    assert switched.score_deal(**deal) == {"NS": -90, "EW": 84}
+    assert OPENSPIEL.score_deal(**deal) == {"NS": -90, "EW": 84}
+    assert SPADES.score_calls([0, 4, 1, 4], [1, 5, 0, 7]) == {"NS": -109, "EW": 84}
+
+
+def test_sp_4_3_score_deal_with_the_bags_carried_in() -> None:
+    """SP-4.3: NS carry 9 bags, call 7 and take 11: 70 + 4, and the 13th bag costs 100."""
+    deal = {"calls": [4, 3, 3, 3], "tricks": [7, 2, 4, 0]}
+    assert SPADES.score_deal(**deal)["NS"] == 74
+    assert SPADES.score_deal(**deal, bags_before={"NS": 9})["NS"] == 74 - 100
+    assert SPADES.score_deal(**deal, bags_before={"NS": 5, "EW": 0})["NS"] == 74
+
+
+def test_sp_4_3_score_deal_agrees_with_every_deal_of_a_game() -> None:
+    """SP-4.3, SP-4.4: each deal of a played game, described by hand with the bags carried
+    in, scores as the game scored it."""
+    game = play_out(SPADES.new_game(seed=4), random_policy(random.Random(4)))
+    for k, deal in enumerate(game.deals):
+        carried = SPADES.scorer.bags_before(game.deals[:k])  # type: ignore[attr-defined]
+        calls = list(deal.contract.calls)  # type: ignore[attr-defined]
+        got = SPADES.score_deal(calls=calls, tricks=list(deal.tricks), bags_before=carried)
+        assert got == deal.scores, k
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        (
+            {"calls": [0, 4, 1, 4]},
+            "invalid deal: missing 'tricks'; give calls and tricks per seat, and optionally "
+            "nil and bags_before (score_deal(calls=[0, 4, 1, 4], tricks=[1, 5, 0, 7], "
+            "bags_before={'NS': 3, 'EW': 0}))",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "bags": {"NS": 1}},
+            "invalid deal: unknown keyword 'bags'; give calls and tricks per seat, and "
+            "optionally nil and bags_before (score_deal(calls=[0, 4, 1, 4], tricks=[1, 5, 0, "
+            "7], bags_before={'NS': 3, 'EW': 0}))",
+        ),
+        (
+            {"calls": [0, 4, 1], "tricks": [1, 5, 0, 7]},
+            "invalid deal: calls [0, 4, 1] must be a list of 4 whole numbers, one per seat",
+        ),
+        (
+            {"calls": [0, 4, 1, 14], "tricks": [1, 5, 0, 7]},
+            "invalid deal: calls [0, 4, 1, 14]: seat 3's 14 must be a whole number 0..13 (SP-2.2)",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 6]},
+            "invalid deal: tricks [1, 5, 0, 6] add up to 12, not the 13 tricks of a deal",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, -1, 8]},
+            "invalid deal: tricks [1, 5, -1, 8]: seat 2's -1 must be a whole number 0..13",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "nil": [None, "nil", None, None]},
+            "invalid deal: nil [None, 'nil', None, None]: seat 1 called 4, not nil (SP-2.2)",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "nil": ["blind", None, None, None]},
+            "invalid deal: nil ['blind', None, None, None]: seat 0's blind nil is not played "
+            "in these rules (SP-2.4)",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "bags_before": {"NS": 10}},
+            "invalid deal: bags_before {'NS': 10}: NS must carry a whole number of bags 0..9 "
+            "(SP-4.3)",
+        ),
+        (
+            {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "bags_before": {"N": 1}},
+            "invalid deal: bags_before {'N': 1}: unknown side 'N'; the sides are 'NS' and 'EW'",
+        ),
+    ],
+)
+def test_sp_4_score_deal_refuses_what_is_not_a_deal(given: dict[str, object], message: str) -> None:
+    """SP-2.2, SP-2.4, SP-4.3: a deal described by hand that no game could give is refused,
+    naming the keyword, the seat or side, and the rule."""
+    with pytest.raises(cardrules.CardrulesError) as err:
+        SPADES.score_deal(**given)
+    assert str(err.value) == message
+
+
+def test_spo_1_2_score_deal_refuses_calls_over_the_partner_cap() -> None:
+    """SPO-1.2: in spades-openspiel the partners' calls may not total more than 13."""
+    with pytest.raises(cardrules.CardrulesError) as err:
+        OPENSPIEL.score_deal(calls=[7, 0, 7, 0], tricks=[7, 0, 6, 0])
+    assert str(err.value) == (
+        "invalid deal: calls [7, 0, 7, 0]: NS's calls total more than 13 (SPO-1.2)"
+    )

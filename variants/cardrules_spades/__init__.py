@@ -7,7 +7,7 @@ deal, as OpenSpiel's ``spades`` plays it) name it in ``[profile] plugins``.
 
 from cardrules_spades.auction import BlindNil, SpadesBids, SpadesBidsState, SpadesContract
 from cardrules_spades.duties import NoTrumpLeadHoldingOtherSuit, TrumpsBrokenBeforeLed
-from cardrules_spades.scoring import SpadesEnd, SpadesScorer
+from cardrules_spades.scoring import SpadesEnd, SpadesScorer, SpadesScoring
 
 __all__ = [
     "BlindNil",
@@ -17,5 +17,6 @@ __all__ = [
     "SpadesContract",
     "SpadesEnd",
     "SpadesScorer",
+    "SpadesScoring",
     "TrumpsBrokenBeforeLed",
 ]

@@ -24,19 +24,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import (
     PAIRS,
     CallsContract,
     Contract,
     DealResult,
     GameOver,
+    ScoreHelpers,
     Side,
 )
-from cardrules_spades.auction import SpadesContract, side_seats
+from cardrules_spades.auction import SpadesBids, SpadesContract, side_seats
 
-__all__ = ["SpadesEnd", "SpadesScorer"]
+__all__ = ["SpadesEnd", "SpadesScorer", "SpadesScoring"]
+
+#: The tricks of one deal: 52 cards, four players.
+TRICKS_PER_DEAL = 13
+#: The keywords of ``rules.score_deal`` for Spades, the first two required.
+DEAL_KEYWORDS = ("calls", "tricks", "nil", "bags_before")
+#: What ``nil=`` says of each seat: a nil, a blind nil, or no nil (a call of 1 or more).
+NIL_KINDS = ("nil", "blind", None)
 
 
 def _calls(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -50,6 +59,134 @@ def _calls(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return contract.calls, blind
 
 
+class SpadesScoring(ScoreHelpers):
+    """Spades' scoring helpers (``rules.scoring``): a deal described by its calls and tricks,
+    for apps that keep their own state.
+
+    >>> import cardrules
+    >>> rules = cardrules.load("spades")
+    >>> scores = rules.scoring_as(SpadesScoring).score_calls([0, 4, 1, 4], [1, 5, 0, 7])
+    >>> {side: str(score) for side, score in scores.items()}
+    {'NS': '-109', 'EW': '84'}
+    """
+
+    def score_calls(
+        self,
+        calls: Sequence[int],
+        tricks: Sequence[int],
+        *,
+        nil: Sequence[str | None] | None = None,
+        bags_before: Mapping[str, int] | None = None,
+    ) -> dict[Side, Decimal]:
+        """Scores by side of one finished deal from the calls and tricks of each seat.
+
+        ``calls`` are 0 (nil) to 13, as the profile's bidding allows (SP-2.2, and the
+        partner cap where it is played); ``tricks`` add up to the deal's 13.  ``nil``
+        says each seat's nil, ``"nil"``, ``"blind"`` or None (a call of 0 is a nil
+        unless said otherwise); ``bags_before`` the bags each side carries in from the
+        deals before, ``{"NS": 3, "EW": 0}`` (SP-4.3; none by default).
+        """
+        rules = self.rules
+        scorer = rules.scorer
+        for what, numbers in (("calls", calls), ("tricks", tricks)):
+            if isinstance(numbers, str) or not isinstance(numbers, Sequence) or len(numbers) != 4:
+                raise CardrulesError(
+                    f"invalid deal: {what} {shown(numbers)} must be a list of 4 whole numbers, "
+                    "one per seat"
+                )
+        auction = rules.auction
+        if not isinstance(auction, SpadesBids) or not isinstance(scorer, SpadesScorer):
+            raise CardrulesError(f"profile {rules.name!r} does not bid and score as Spades does")
+        bid_rule = rules.profile.auction_rule or auction.bid_rule
+        for what, numbers, rule in (("calls", calls, f" ({bid_rule})"), ("tricks", tricks, "")):
+            for seat, n in enumerate(numbers):
+                if type(n) is not int or not 0 <= n <= TRICKS_PER_DEAL:
+                    raise CardrulesError(
+                        f"invalid deal: {what} {list(numbers)!r}: seat {seat}'s {shown(n)} must "
+                        f"be a whole number 0..{TRICKS_PER_DEAL}{rule}"
+                    )
+        if sum(tricks) != TRICKS_PER_DEAL:
+            raise CardrulesError(
+                f"invalid deal: tricks {list(tricks)!r} add up to {sum(tricks)}, "
+                f"not the {TRICKS_PER_DEAL} tricks of a deal"
+            )
+        if auction.partner_cap:
+            for side in PAIRS:
+                first, second = side_seats(side)
+                if calls[first] + calls[second] > TRICKS_PER_DEAL:
+                    raise CardrulesError(
+                        f"invalid deal: calls {list(calls)!r}: {side}'s calls total more than "
+                        f"{TRICKS_PER_DEAL} ({auction.cap_rule})"
+                    )
+        blind = self._blind(calls, nil, auction, bid_rule)
+        carried = self._carried(bags_before, scorer.bag_limit)
+        contract = SpadesContract(
+            auction.trump,
+            0,
+            calls=tuple(calls),
+            blind=blind,
+            nil_tricks_for_partner=scorer.nil_tricks_for_partner,
+        )
+        return scorer.score_with_bags(contract, tricks, carried)
+
+    @staticmethod
+    def _blind(
+        calls: Sequence[int],
+        nil: Sequence[str | None] | None,
+        auction: SpadesBids,
+        bid_rule: str,
+    ) -> tuple[int, ...]:
+        """The seats of ``nil`` that declared blind nil, ``nil`` checked against ``calls``."""
+        if nil is None:
+            return ()
+        if isinstance(nil, str) or not isinstance(nil, Sequence) or len(nil) != 4:
+            raise CardrulesError(
+                f"invalid deal: nil {shown(nil)} must be a list of 4, one per seat: "
+                "'nil', 'blind' or None"
+            )
+        for seat, (kind, call) in enumerate(zip(nil, calls, strict=True)):
+            if kind not in NIL_KINDS:
+                raise CardrulesError(
+                    f"invalid deal: nil {list(nil)!r}: seat {seat} is {shown(kind)}; "
+                    "expected 'nil', 'blind' or None"
+                )
+            if kind is not None and call != 0:
+                raise CardrulesError(
+                    f"invalid deal: nil {list(nil)!r}: seat {seat} called {call}, not nil "
+                    f"({bid_rule})"
+                )
+            if kind == "blind" and not auction.blind_nil:
+                raise CardrulesError(
+                    f"invalid deal: nil {list(nil)!r}: seat {seat}'s blind nil is not played "
+                    f"in these rules ({auction.blind_rule})"
+                )
+        return tuple(seat for seat, kind in enumerate(nil) if kind == "blind")
+
+    @staticmethod
+    def _carried(bags_before: Mapping[str, int] | None, limit: int) -> dict[str, int]:
+        """The bags each side carries in, checked: 0 to one less than the bag limit."""
+        if bags_before is None:
+            return dict.fromkeys(PAIRS, 0)
+        if not isinstance(bags_before, Mapping):
+            raise CardrulesError(
+                f"invalid deal: bags_before {shown(bags_before)} must map a side to its bags, "
+                "e.g. {'NS': 3, 'EW': 0}"
+            )
+        unknown = [side for side in bags_before if side not in PAIRS]
+        if unknown:
+            raise CardrulesError(
+                f"invalid deal: bags_before {dict(bags_before)!r}: unknown side "
+                f"{shown(unknown[0])}; the sides are 'NS' and 'EW'"
+            )
+        for side, bags in bags_before.items():
+            if type(bags) is not int or not 0 <= bags < limit:
+                raise CardrulesError(
+                    f"invalid deal: bags_before {dict(bags_before)!r}: {side} must carry a "
+                    f"whole number of bags 0..{limit - 1} (SP-4.3)"
+                )
+        return {side: bags_before.get(side, 0) for side in PAIRS}
+
+
 class SpadesScorer:
     """Spades by side: 10 per trick of the contract and 1 per bag, or minus 10 per trick
     of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``, blind nil
@@ -58,6 +195,9 @@ class SpadesScorer:
     A nil bidder's tricks are bags of the side and do not count toward the
     partner's contract (SP-4.4); with ``nil_tricks_for_partner`` they count toward
     it too, and only what the side takes beyond its contract is a bag (SP-4.7)."""
+
+    #: ``rules.scoring.score_calls(calls, tricks)`` scores a deal described by hand.
+    score_helpers: type[ScoreHelpers] = SpadesScoring
 
     def __init__(
         self,
@@ -140,10 +280,15 @@ class SpadesScorer:
         self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
     ) -> dict[Side, Decimal]:
         """The scores of a deal, with the bags the sides carry in from the deals ``before``."""
+        return self.score_with_bags(contract, tricks, self.bags_before(before))
+
+    def score_with_bags(
+        self, contract: Contract, tricks: Sequence[int], carried: Mapping[str, int]
+    ) -> dict[Side, Decimal]:
+        """The scores of a deal, with the bags ``carried`` in by each side."""
         calls, blind = _calls(contract)
         if len(tricks) != 4:
             raise CardrulesError(f"invalid tricks: {list(tricks)!r} (expected one number per seat)")
-        carried = self.bags_before(before)
         out: dict[Side, Decimal] = {}
         for side in PAIRS:
             points, bags = self._base(calls, tricks, side)
@@ -151,6 +296,29 @@ class SpadesScorer:
             points += self._nils(calls, blind, tricks, side)
             out[side] = Decimal(points)
         return out
+
+    # -- a deal described by hand (apps that keep their own state) ---------------------
+
+    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
+        """Scores from ``calls=`` and ``tricks=``, a number per seat each, and optionally
+        ``nil=`` (each seat's nil) and ``bags_before=`` (each side's bags carried in)."""
+        unknown = [key for key in given if key not in DEAL_KEYWORDS]
+        missing = [key for key in DEAL_KEYWORDS[:2] if key not in given]
+        if unknown or missing:
+            problem = (
+                f"unknown keyword {unknown[0]!r}" if unknown else f"missing {missing[0]!r}"
+            )
+            raise CardrulesError(
+                f"invalid deal: {problem}; give calls and tricks per seat, and optionally "
+                "nil and bags_before (score_deal(calls=[0, 4, 1, 4], tricks=[1, 5, 0, 7], "
+                "bags_before={'NS': 3, 'EW': 0}))"
+            )
+        return SpadesScoring(rules).score_calls(
+            given["calls"],  # type: ignore[arg-type]
+            given["tricks"],  # type: ignore[arg-type]
+            nil=given.get("nil"),  # type: ignore[arg-type]
+            bags_before=given.get("bags_before"),  # type: ignore[arg-type]
+        )
 
 
 class SpadesEnd:
