@@ -108,9 +108,9 @@ RULE_IDS = {
         *(f"SP-1.{i}" for i in range(1, 4)),
         *(f"SP-2.{i}" for i in range(1, 5)),
         *(f"SP-3.{i}" for i in range(1, 5)),
-        *(f"SP-4.{i}" for i in range(1, 7)),
+        *(f"SP-4.{i}" for i in range(1, 8)),
         *(f"SP-5.{i}" for i in range(1, 4)),
-        *(f"D-{i}" for i in range(1, 6)),
+        *(f"D-{i}" for i in range(1, 9)),
     ],
     "spades-openspiel": [*(f"SPO-1.{i}" for i in range(1, 4)), "SPO-2.1", "SPO-2.2"],
 }

@@ -66,6 +66,7 @@ def test_scoring_helpers_are_real_methods_of_a_typed_object() -> None:
     from cardrules_callbreak import CallScoring
     from cardrules_minibridge import MinibridgeScoring
     from cardrules_ohhell import BidScoring
+    from cardrules_spades import SpadesScoring
 
     expected = {
         "callbreak-strict": (CallScoring, ("score_calls",)),
@@ -74,7 +75,7 @@ def test_scoring_helpers_are_real_methods_of_a_typed_object() -> None:
         "minibridge-ebu": (MinibridgeScoring, ("score_contract", "double_dummy")),
         "bridge-duplicate": (DuplicateScoring, ("score_contract", "double_dummy")),
         "hearts": (cardrules.ScoreHelpers, ()),
-        "spades": (cardrules.ScoreHelpers, ()),
+        "spades": (SpadesScoring, ("score_calls",)),
     }
     for name, (kind, names) in expected.items():
         rules = cardrules.load(name)

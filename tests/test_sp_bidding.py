@@ -107,8 +107,8 @@ def test_spo_1_2_partner_cap_in_the_openspiel_profile() -> None:
     assert game.contract is not None and game.contract.calls == (9, 5, 4, 0)
 
 
-def test_sp_2_4_blind_nil_reads_and_writes_its_text() -> None:
-    """SP-2.4: 'blind nil' is an action of its own that parse_action reads back."""
+def test_sp_2_4_blind_nil_reads_its_text() -> None:
+    """SP-2.4: 'blind nil' is read as an action of its own, so that it can be refused."""
     action = cardrules.parse_action("blind nil")
     assert action == BlindNil() and str(action) == "blind nil"
     assert cardrules.parse_action("BLIND NIL") == BlindNil()
@@ -116,15 +116,19 @@ def test_sp_2_4_blind_nil_reads_and_writes_its_text() -> None:
         cardrules.parse_action("blind 3")
 
 
-def test_sp_2_4_blind_nil_is_refused_when_the_switch_is_off() -> None:
-    """SP-2.4: in spades (blind_nil off) a blind nil is refused citing SP-2.4, and it is
-    never among the legal actions."""
-    rules = cardrules.load(SPADES)
-    assert rules.profile.option("blind_nil", True) is False
+@pytest.mark.parametrize("name", [SPADES, OPENSPIEL])
+def test_sp_2_4_d_8_blind_nil_is_not_offered(name: str) -> None:
+    """SP-2.4, SP-4.6, D-8, SPO-2.2: blind nil is refused citing SP-2.4, and it is never
+    among the legal actions nor in every action the bidding knows (so none is scored)."""
+    rules = cardrules.load(name)
+    assert "blind nil" not in names(rules.auction.every_action())  # type: ignore[attr-defined]
     game = rules.new_game(seed=5, dealer=1)
     assert "blind nil" not in names(game.legal_actions())
     err = refused(game, "blind nil")
-    assert err.rule == "SP-2.4" and "not played" in err.reason
+    assert err.rule == "SP-2.4"
+    assert err.reason == (
+        "blind nil is not offered in these rules (it is declared before looking at the cards)"
+    )
 
 
 def _trailing_game(rules: Ruleset) -> Game:
@@ -141,49 +145,15 @@ def _trailing_game(rules: Ruleset) -> Game:
     return game
 
 
-def test_sp_2_4_blind_nil_off_stays_refused_when_trailing() -> None:
-    """SP-2.4: with the switch off, a side trailing by 221 still may not declare blind nil."""
+def test_sp_2_4_d_8_blind_nil_stays_refused_when_trailing() -> None:
+    """SP-2.4, D-8: a side trailing by 221 still may not declare blind nil."""
     game = _trailing_game(cardrules.load(SPADES))
     game.apply("bid 3")  # E
     assert refused(game, "blind nil").rule == "SP-2.4"
 
 
-def test_sp_2_4_blind_nil_only_for_a_side_trailing_by_100(tmp_path: Path) -> None:
-    """SP-2.4, SP-4.6: with blind_nil on, the leading side's E is refused (SP-2.4); S, whose
-    side trails by 221, may declare blind nil; it counts as a call of 0 and scores 200 (+ if
-    S takes no trick, else -)."""
-    rules = with_options(tmp_path, "blind_nil = true")
-    first = rules.new_game(seed=6, dealer=3)
-    assert "blind nil" not in names(first.legal_actions())  # nobody trails at the start
-    assert refused(first, "blind nil").rule == "SP-2.4"
-    game = _trailing_game(rules)
-    assert "blind nil" not in names(game.legal_actions())
-    err = refused(game, "blind nil")
-    assert err.rule == "SP-2.4" and "trails by 100" in err.reason
-    game.apply("bid 3")  # E
-    assert "blind nil" in names(game.legal_actions())  # S
-    game.apply("blind nil")
-    game.apply("bid 4")  # W
-    game.apply("bid 4")  # N
-    contract = game.contract
-    assert contract is not None and contract.calls == (4, 3, 0, 4)
-    assert "S blind nil" in contract.words()
-    assert contract.to_dict()["blind_nil"] == [2]
-    while game.deal_number == 2 and game.phase != "finished":
-        game.apply(lowest_legal(game))
-    tricks = game.deals[1].tricks
-    ns = tricks[0]  # S's tricks are bags, not toward N's 4 (SP-4.4)
-    base = 40 + (ns - 4) if ns >= 4 else -40
-    bags = (max(ns - 4, 0) if ns >= 4 else 0) + tricks[2]
-    expected = base + tricks[2] - 100 * (bags // 10) + (200 if tricks[2] == 0 else -200)
-    assert game.deals[1].scores["NS"] == expected
-
-
-def test_sp_2_4_a_replayed_record_allows_the_same_blind_nil(tmp_path: Path) -> None:
-    """SP-2.4: a record with a blind nil replays to the same game."""
-    rules = with_options(tmp_path, "blind_nil = true")
-    game = _trailing_game(rules)
-    game.apply("bid 3")
-    game.apply("blind nil")
-    again = Game.from_json(game.to_json(), rules=rules, allow_preset_hands=True)
-    assert again.to_json() == game.to_json()
+def test_sp_2_4_d_8_blind_nil_is_no_option(tmp_path: Path) -> None:
+    """SP-2.4, D-8: there is no ``blind_nil`` switch: a profile that sets one is refused."""
+    with pytest.raises(cardrules.ProfileError) as err:
+        with_options(tmp_path, "blind_nil = true")
+    assert "blind_nil" in str(err.value)

@@ -18,8 +18,8 @@ SPADES = cardrules.load("spades")
 OPENSPIEL = cardrules.load("spades-openspiel")
 
 
-def _contract(calls: tuple[int, int, int, int], blind: tuple[int, ...] = ()) -> SpadesContract:
-    return SpadesContract(Suit.S, 0, calls=calls, blind=blind)
+def _contract(calls: tuple[int, int, int, int]) -> SpadesContract:
+    return SpadesContract(Suit.S, 0, calls=calls)
 
 
 def score(calls: tuple[int, int, int, int], tricks: tuple[int, int, int, int]) -> dict[str, int]:
@@ -92,14 +92,6 @@ def test_sp_4_5_both_partners_nil_every_trick_is_a_bag() -> None:
     out = score((0, 6, 0, 6), (1, 6, 0, 6))
     assert out["NS"] == 1 + 100 - 100
     assert score((0, 6, 0, 6), (0, 7, 0, 6))["NS"] == 200
-
-
-def test_sp_4_6_blind_nil_scores_two_hundred() -> None:
-    """SP-4.6: a blind nil scores +200 with no trick, -200 otherwise."""
-    made = SPADES.scorer.score(_contract((4, 3, 0, 3), blind=(2,)), (6, 3, 0, 4))
-    failed = SPADES.scorer.score(_contract((4, 3, 0, 3), blind=(2,)), (5, 3, 1, 4))
-    assert made["NS"] == 40 + 2 + 200
-    assert failed["NS"] == 40 + 2 - 200
 
 
 def test_sp_4_3_bags_roll_over_ten_across_deals() -> None:
@@ -223,7 +215,6 @@ def test_spo_2_1_one_deal_scored_per_side_with_nils() -> None:
 
 def test_spo_2_2_no_blind_nil_no_target_no_mercy() -> None:
     """SPO-2.2: the openspiel profile has no blind nil, no target and no mercy."""
-    assert OPENSPIEL.profile.option("blind_nil", True) is False
     assert OPENSPIEL.end.target == 0 and OPENSPIEL.end.mercy is None  # type: ignore[attr-defined]
     game = OPENSPIEL.new_game(seed=1)
     assert "blind nil" not in [str(a) for a in game.legal_actions()]
@@ -300,7 +291,7 @@ def test_sp_4_3_score_deal_agrees_with_every_deal_of_a_game() -> None:
         ),
         (
             {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "nil": ["blind", None, None, None]},
-            "invalid deal: nil ['blind', None, None, None]: seat 0's blind nil is not played "
+            "invalid deal: nil ['blind', None, None, None]: seat 0's blind nil is not offered "
             "in these rules (SP-2.4)",
         ),
         (

@@ -4,9 +4,9 @@ Every player calls once, from the player on the dealer's left round to the
 dealer (SP-2.1): a number of tricks from 0 ("nil") to 13 (SP-2.2).  A side's
 contract is the sum of its partners' calls (SP-2.3).  With the partner cap
 (``spades-openspiel``, SPO-1.2) a player whose partner has called b may call
-only 0 to 13 − b.  With the blind-nil house rule (SP-2.4) a player whose side
-trails the other by at least 100 points may declare ``blind nil`` instead of a
-call.  Spades are trumps; the dealer's left leads (SP-3.1).
+only 0 to 13 − b.  Blind nil is not offered (SP-2.4, D-8): ``blind nil`` is
+read, and refused citing SP-2.4.  Spades are trumps; the dealer's left leads
+(SP-3.1).
 
 >>> from cardrules.cards import mask_of, parse_cards
 >>> from cardrules.rules.components import DealInfo, Direction
@@ -23,9 +23,8 @@ call.  Spades are trumps; the dealer's left leads (SP-3.1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from cardrules.cards import Suit
@@ -36,7 +35,6 @@ from cardrules.rules.components import (
     CallsContract,
     DealInfo,
     Direction,
-    Side,
     pair_of,
     seat_name,
     seat_words,
@@ -71,13 +69,15 @@ def side_seats(side: str) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class BlindNil(Action):
-    """A declaration of blind nil (SP-2.4): a call of no trick, made before seeing the cards.
+    """A declaration of blind nil, which these rules do not offer (SP-2.4, D-8).
 
-    Its text is ``blind nil``; it counts as a call of 0.
+    Its text is ``blind nil``; it is read so that it can be refused citing the rule
+    that says why (pagat's blind nil is declared before the player looks at the
+    cards, which a seat's view cannot yet express).
     """
 
     prompt: ClassVar[str] = "Your call"
-    typing_hint: ClassVar[str] = "a call ('3' or 'bid 3') or 'blind nil'"
+    typing_hint: ClassVar[str] = "a call ('3' or 'bid 3')"
 
     def __str__(self) -> str:
         return "blind nil"
@@ -99,13 +99,11 @@ register_verb(ActionVerb(("blind",), "blind nil", _read_blind, BlindNil))
 class SpadesContract(CallsContract):
     """The calls of a Spades deal; a side's contract is the sum of its two calls (SP-2.3).
 
-    ``calls`` holds one call per seat (a nil and a blind nil count 0); ``blind``
-    the seats that declared blind nil.  ``made`` is by side: the side took at
+    ``calls`` holds one call per seat (a nil counts 0).  ``made`` is by side: the side took at
     least its contract, a nil bidder's tricks not counted (SP-4.4) unless
     ``nil_tricks_for_partner`` (SP-4.7).
     """
 
-    blind: tuple[int, ...] = ()
     nil_tricks_for_partner: bool = field(default=False, compare=False, kw_only=True)
 
     made_label: ClassVar[str] = "side contracts made"
@@ -133,12 +131,10 @@ class SpadesContract(CallsContract):
         return {side: self.toward(side, tricks) >= self.contract_of(side) for side in PAIRS}
 
     def _call_words(self, seat: int) -> str:
-        if seat in self.blind:
-            return "blind nil"
         return "nil" if self.calls[seat] == 0 else str(self.calls[seat])
 
     def words(self) -> str:
-        """``"Calls: N 3, E nil, S 4, W blind nil; trumps spades"``."""
+        """``"Calls: N 3, E nil, S 4, W 5; trumps spades"``."""
         calls = ", ".join(f"{seat_name(s)} {self._call_words(s)}" for s in range(len(self.calls)))
         return f"Calls: {calls}; {trump_words(self.trump)}"
 
@@ -151,12 +147,6 @@ class SpadesContract(CallsContract):
             parts.append(f"{side} {self.contract_of(side)} {fate} ({took} tricks)")
         return "Contracts: " + ", ".join(parts)
 
-    def to_dict(self) -> dict[str, Any]:
-        out = CallsContract.to_dict(self)
-        if self.blind:
-            out["blind_nil"] = list(self.blind)
-        return out
-
 
 #: Every call a seat may make, made once: 0 (nil) to the largest hand.
 _CALLS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
@@ -166,8 +156,9 @@ class SpadesBids:
     """One call each, 0 to 13 (nil), from the dealer's left round to the dealer; spades trumps.
 
     ``partner_cap``: a player whose partner has called b may call only 0 to
-    13 − b.  ``blind_nil``: a player whose side trails by at least
-    ``blind_margin`` may declare blind nil instead.  ``order_rule``,
+    13 − b.  ``nil_tricks_for_partner``: a nil bidder's tricks count toward the
+    partner's contract (SP-4.7).  Blind nil is refused, citing ``blind_rule``.
+    ``order_rule``,
     ``bid_rule``, ``cap_rule`` and ``blind_rule`` are the rule ids refusals
     cite, ``play_turn_rule`` the one a card out of turn cites.
     """
@@ -177,8 +168,6 @@ class SpadesBids:
         *,
         trump: Suit | None = Suit.S,
         partner_cap: bool = False,
-        blind_nil: bool = False,
-        blind_margin: int = 100,
         nil_tricks_for_partner: bool = False,
         order_rule: str = ORDER_RULE,
         bid_rule: str = BID_RULE,
@@ -188,8 +177,6 @@ class SpadesBids:
     ) -> None:
         self.trump = trump
         self.partner_cap = partner_cap
-        self.blind_nil = blind_nil
-        self.blind_margin = blind_margin
         self.nil_tricks_for_partner = nil_tricks_for_partner
         self.order_rule = order_rule
         self.bid_rule = bid_rule
@@ -204,17 +191,11 @@ class SpadesBids:
         text += "; a side's contract is the sum of its two calls"
         if self.partner_cap:
             text += "; a player may not make the partners' calls total more than 13"
-        if self.blind_nil:
-            text += (
-                f"; a player whose side trails by {self.blind_margin} or more may declare "
-                "blind nil instead"
-            )
         return text
 
     def __repr__(self) -> str:
         return (
             f"SpadesBids(trump={self.trump!r}, partner_cap={self.partner_cap!r}, "
-            f"blind_nil={self.blind_nil!r}, blind_margin={self.blind_margin!r}, "
             f"nil_tricks_for_partner={self.nil_tricks_for_partner!r}, "
             f"order_rule={self.order_rule!r}, bid_rule={self.bid_rule!r}, "
             f"cap_rule={self.cap_rule!r}, blind_rule={self.blind_rule!r}, "
@@ -222,21 +203,19 @@ class SpadesBids:
         )
 
     def every_action(self) -> tuple[Action, ...]:
-        """The calls 0 to 13, and blind nil where it is played."""
-        calls = _CALLS[:14]
-        return (*calls, BlindNil()) if self.blind_nil else calls
+        """The calls 0 to 13."""
+        return _CALLS[:14]
 
     def start(self, deal: DealInfo) -> SpadesBidsState:
-        """The bidding of a fresh deal (the game's totals before it decide blind nil)."""
-        totals = deal.totals
+        """The bidding of a fresh deal."""
         hand_size = deal.hands[0].bit_count() if deal.hands else 13
-        return SpadesBidsState(self, deal.dealer, deal.direction, hand_size, totals)
+        return SpadesBidsState(self, deal.dealer, deal.direction, hand_size)
 
 
 class SpadesBidsState:
     """One deal's bidding in progress: the calls so far, in the order of calling."""
 
-    __slots__ = ("blind", "calls", "dealer", "direction", "hand_size", "order", "owner", "totals")
+    __slots__ = ("calls", "dealer", "direction", "hand_size", "order", "owner")
 
     def __init__(
         self,
@@ -244,17 +223,14 @@ class SpadesBidsState:
         dealer: int,
         direction: Direction,
         hand_size: int,
-        totals: Mapping[Side, Decimal],
     ) -> None:
         self.owner = owner
         self.dealer = dealer
         self.direction = direction
         self.hand_size = hand_size
-        self.totals = dict(totals)
         #: The seats in order of calling: the dealer's left first, the dealer last (SP-2.1).
         self.order = direction.order(direction.next(dealer))
         self.calls: list[int | None] = [None] * direction.players
-        self.blind: list[int] = []
 
     def __repr__(self) -> str:
         return f"<spades bids, dealer {self.dealer}, calls {self.calls}>"
@@ -276,21 +252,12 @@ class SpadesBidsState:
             return self.hand_size - partner
         return self.hand_size
 
-    def trails(self, seat: int) -> bool:
-        """Whether ``seat``'s side trails the other by at least the blind-nil margin."""
-        mine = self.totals.get(pair_of(seat), Decimal(0))
-        other = self.totals.get(pair_of(seat + 1), Decimal(0))
-        return other - mine >= self.owner.blind_margin
-
     def legal_actions(self) -> list[Action]:
-        """The calls 0..13 (less under the partner cap), and blind nil where allowed."""
+        """The calls 0..13 (less under the partner cap)."""
         seat = self.to_act()
         if seat is None:
             return []
-        out: list[Action] = list(_CALLS[: self.highest(seat) + 1])
-        if self.owner.blind_nil and self.trails(seat):
-            out.append(BlindNil())
-        return out
+        return list(_CALLS[: self.highest(seat) + 1])
 
     def apply(self, seat: int, action: Action) -> None:
         """A call by ``seat``; anything else is refused with the rule it breaks, nothing changed."""
@@ -305,16 +272,11 @@ class SpadesBidsState:
         if seat != to_act:
             raise refusal(owner.order_rule, f"it is the turn of {seat_words(to_act)} to call")
         if isinstance(action, BlindNil):
-            if not owner.blind_nil:
-                raise refusal(owner.blind_rule, "blind nil is not played in these rules")
-            if not self.trails(seat):
-                raise refusal(
-                    owner.blind_rule,
-                    f"blind nil only for a side that trails by {owner.blind_margin} or more",
-                )
-            self.calls[seat] = 0
-            self.blind.append(seat)
-            return
+            raise refusal(
+                owner.blind_rule,
+                "blind nil is not offered in these rules (it is declared before looking at "
+                "the cards)",
+            )
         if not isinstance(action, Bid):
             raise refusal(owner.bid_rule, "the bidding is on: call 0 to 13 tricks (e.g. 'bid 3')")
         if not 0 <= action.tricks <= self.hand_size:
@@ -337,18 +299,16 @@ class SpadesBidsState:
             self.owner.trump,
             self.order[0],
             calls=tuple(c or 0 for c in self.calls),
-            blind=tuple(sorted(self.blind)),
             turn_rule=self.owner.play_turn_rule,
             nil_tricks_for_partner=self.owner.nil_tricks_for_partner,
         )
 
     def public(self) -> dict[str, Any]:
-        """The dealer, the order of calling, the calls so far and the blind nils."""
+        """The dealer, the order of calling and the calls so far."""
         return {
             "dealer": self.dealer,
             "order": list(self.order),
             "calls": list(self.calls),
-            "blind_nil": sorted(self.blind),
         }
 
     def exposed(self) -> frozenset[int]:

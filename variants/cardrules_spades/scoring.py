@@ -4,10 +4,10 @@ A side that takes at least its contract scores 10 per trick of the contract
 and 1 per overtrick (a bag); one that takes fewer loses 10 per trick of the
 contract (SP-4.1, SP-4.2).  Bags are counted over the game: each time a
 side's count reaches 10 it loses 100 and the count drops by 10 (SP-4.3).  A
-nil bidder who takes no trick earns the side 100, else it loses 100; a blind
-nil 200 (SP-4.4, SP-4.6).  A nil bidder's tricks count as bags of the side
-but not toward the partner's contract (SP-4.4, pagat), or toward it as well
-with ``nil_tricks_for_partner`` (SP-4.7, OpenSpiel).
+nil bidder who takes no trick earns the side 100, else it loses 100 (SP-4.4).
+A nil bidder's tricks count as bags of the side but not toward the partner's
+contract (SP-4.4, pagat), or toward it as well with ``nil_tricks_for_partner``
+(SP-4.7, OpenSpiel).
 
 >>> from cardrules_spades.auction import SpadesContract
 >>> from cardrules.cards import Suit
@@ -44,19 +44,19 @@ __all__ = ["SpadesEnd", "SpadesScorer", "SpadesScoring"]
 TRICKS_PER_DEAL = 13
 #: The keywords of ``rules.score_deal`` for Spades, the first two required.
 DEAL_KEYWORDS = ("calls", "tricks", "nil", "bags_before")
-#: What ``nil=`` says of each seat: a nil, a blind nil, or no nil (a call of 1 or more).
+#: What ``nil=`` says of each seat: a nil, a blind nil (refused: not offered, SP-2.4), or
+#: no nil (a call of 1 or more).
 NIL_KINDS = ("nil", "blind", None)
 
 
-def _calls(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The calls and the blind-nil seats of a contract of calls; anything else is refused."""
+def _calls(contract: Contract) -> tuple[int, ...]:
+    """The calls of a contract of calls; anything else is refused."""
     if not isinstance(contract, CallsContract) or len(contract.calls) != 4:
         raise CardrulesError(
             f"invalid contract for Spades scoring: {contract.to_dict()} "
             "(expected a call per seat of four)"
         )
-    blind = contract.blind if isinstance(contract, SpadesContract) else ()
-    return contract.calls, blind
+    return contract.calls
 
 
 class SpadesScoring(ScoreHelpers):
@@ -82,9 +82,9 @@ class SpadesScoring(ScoreHelpers):
 
         ``calls`` are 0 (nil) to 13, as the profile's bidding allows (SP-2.2, and the
         partner cap where it is played); ``tricks`` add up to the deal's 13.  ``nil``
-        says each seat's nil, ``"nil"``, ``"blind"`` or None (a call of 0 is a nil
-        unless said otherwise); ``bags_before`` the bags each side carries in from the
-        deals before, ``{"NS": 3, "EW": 0}`` (SP-4.3; none by default).
+        says each seat's nil, ``"nil"`` or None, as a check of the calls (``"blind"``
+        is refused: blind nil is not offered, SP-2.4); ``bags_before`` the bags each
+        side carries in from the deals before, ``{"NS": 3, "EW": 0}`` (SP-4.3; none by default).
         """
         rules = self.rules
         scorer = rules.scorer
@@ -118,27 +118,26 @@ class SpadesScoring(ScoreHelpers):
                         f"invalid deal: calls {list(calls)!r}: {side}'s calls total more than "
                         f"{TRICKS_PER_DEAL} ({auction.cap_rule})"
                     )
-        blind = self._blind(calls, nil, auction, bid_rule)
+        self._check_nil(calls, nil, auction, bid_rule)
         carried = self._carried(bags_before, scorer.bag_limit)
         contract = SpadesContract(
             auction.trump,
             0,
             calls=tuple(calls),
-            blind=blind,
             nil_tricks_for_partner=scorer.nil_tricks_for_partner,
         )
         return scorer.score_with_bags(contract, tricks, carried)
 
     @staticmethod
-    def _blind(
+    def _check_nil(
         calls: Sequence[int],
         nil: Sequence[str | None] | None,
         auction: SpadesBids,
         bid_rule: str,
-    ) -> tuple[int, ...]:
-        """The seats of ``nil`` that declared blind nil, ``nil`` checked against ``calls``."""
+    ) -> None:
+        """``nil`` checked against ``calls``: a nil only where the call is 0, no blind nil."""
         if nil is None:
-            return ()
+            return
         if isinstance(nil, str) or not isinstance(nil, Sequence) or len(nil) != 4:
             raise CardrulesError(
                 f"invalid deal: nil {shown(nil)} must be a list of 4, one per seat: "
@@ -155,12 +154,11 @@ class SpadesScoring(ScoreHelpers):
                     f"invalid deal: nil {list(nil)!r}: seat {seat} called {call}, not nil "
                     f"({bid_rule})"
                 )
-            if kind == "blind" and not auction.blind_nil:
+            if kind == "blind":
                 raise CardrulesError(
-                    f"invalid deal: nil {list(nil)!r}: seat {seat}'s blind nil is not played "
+                    f"invalid deal: nil {list(nil)!r}: seat {seat}'s blind nil is not offered "
                     f"in these rules ({auction.blind_rule})"
                 )
-        return tuple(seat for seat, kind in enumerate(nil) if kind == "blind")
 
     @staticmethod
     def _carried(bags_before: Mapping[str, int] | None, limit: int) -> dict[str, int]:
@@ -189,8 +187,8 @@ class SpadesScoring(ScoreHelpers):
 
 class SpadesScorer:
     """Spades by side: 10 per trick of the contract and 1 per bag, or minus 10 per trick
-    of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``, blind nil
-    ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_in_game`).
+    of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``.
+    Bags are carried from deal to deal (:meth:`score_in_game`).
 
     A nil bidder's tricks are bags of the side and do not count toward the
     partner's contract (SP-4.4); with ``nil_tricks_for_partner`` they count toward
@@ -206,20 +204,18 @@ class SpadesScorer:
         bag_limit: int = 10,
         bag_penalty: int = 100,
         nil: int = 100,
-        blind_nil: int = 200,
         nil_tricks_for_partner: bool = False,
     ) -> None:
         self.per_trick = per_trick
         self.bag_limit = bag_limit
         self.bag_penalty = bag_penalty
         self.nil = nil
-        self.blind_nil = blind_nil
         self.nil_tricks_for_partner = nil_tricks_for_partner
 
     def __repr__(self) -> str:
         return (
             f"SpadesScorer(per_trick={self.per_trick}, bag_limit={self.bag_limit}, "
-            f"bag_penalty={self.bag_penalty}, nil={self.nil}, blind_nil={self.blind_nil}, "
+            f"bag_penalty={self.bag_penalty}, nil={self.nil}, "
             f"nil_tricks_for_partner={self.nil_tricks_for_partner!r})"
         )
 
@@ -234,7 +230,7 @@ class SpadesScorer:
         return (
             f"by side: contract made {self.per_trick} × the contract + 1 per overtrick (bag), "
             f"failed −{self.per_trick} × the contract; every {self.bag_limit} bags of the "
-            f"game cost {self.bag_penalty}; nil ±{self.nil}, blind nil ±{self.blind_nil}; "
+            f"game cost {self.bag_penalty}; nil ±{self.nil}; "
             f"{nil_tricks}"
         )
 
@@ -252,22 +248,19 @@ class SpadesScorer:
             return self.per_trick * contract + over, over
         return -self.per_trick * contract + nil_bags, nil_bags
 
-    def _nils(
-        self, calls: Sequence[int], blind: Sequence[int], tricks: Sequence[int], side: str
-    ) -> int:
-        """The side's points for its nils and blind nils."""
+    def _nils(self, calls: Sequence[int], tricks: Sequence[int], side: str) -> int:
+        """The side's points for its nils."""
         points = 0
         for seat in side_seats(side):
             if calls[seat] == 0:
-                value = self.blind_nil if seat in blind else self.nil
-                points += value if tricks[seat] == 0 else -value
+                points += self.nil if tricks[seat] == 0 else -self.nil
         return points
 
     def bags_before(self, before: Sequence[DealResult]) -> dict[str, int]:
         """Each side's bag count (under ``bag_limit``) after the deals ``before``."""
         bags = dict.fromkeys(PAIRS, 0)
         for deal in before:
-            calls, _ = _calls(deal.contract)
+            calls = _calls(deal.contract)
             for side in PAIRS:
                 bags[side] = (bags[side] + self._base(calls, deal.tricks, side)[1]) % self.bag_limit
         return bags
@@ -286,14 +279,14 @@ class SpadesScorer:
         self, contract: Contract, tricks: Sequence[int], carried: Mapping[str, int]
     ) -> dict[Side, Decimal]:
         """The scores of a deal, with the bags ``carried`` in by each side."""
-        calls, blind = _calls(contract)
+        calls = _calls(contract)
         if len(tricks) != 4:
             raise CardrulesError(f"invalid tricks: {list(tricks)!r} (expected one number per seat)")
         out: dict[Side, Decimal] = {}
         for side in PAIRS:
             points, bags = self._base(calls, tricks, side)
             points -= self.bag_penalty * ((carried[side] + bags) // self.bag_limit)
-            points += self._nils(calls, blind, tricks, side)
+            points += self._nils(calls, tricks, side)
             out[side] = Decimal(points)
         return out
 
@@ -305,9 +298,7 @@ class SpadesScorer:
         unknown = [key for key in given if key not in DEAL_KEYWORDS]
         missing = [key for key in DEAL_KEYWORDS[:2] if key not in given]
         if unknown or missing:
-            problem = (
-                f"unknown keyword {unknown[0]!r}" if unknown else f"missing {missing[0]!r}"
-            )
+            problem = f"unknown keyword {unknown[0]!r}" if unknown else f"missing {missing[0]!r}"
             raise CardrulesError(
                 f"invalid deal: {problem}; give calls and tricks per seat, and optionally "
                 "nil and bags_before (score_deal(calls=[0, 4, 1, 4], tricks=[1, 5, 0, 7], "
