@@ -3,8 +3,10 @@ game (SP-5.x, D-4), and OpenSpiel's single-deal scoring (SPO-2.1, SPO-2.2)."""
 
 from __future__ import annotations
 
+import json
 import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -319,4 +321,21 @@ def test_spo_1_2_score_deal_refuses_calls_over_the_partner_cap() -> None:
         OPENSPIEL.score_deal(calls=[7, 0, 7, 0], tricks=[7, 0, 6, 0])
     assert str(err.value) == (
         "invalid deal: calls [7, 0, 7, 0]: NS's calls total more than 13 (SPO-1.2)"
+    )
+
+
+def test_d_6_d_7_a_record_played_under_the_former_spades_rules_is_refused() -> None:
+    """D-6, D-7, D-8: a spades record written before these decisions (main at 0a99ae2,
+    profile hash 709608d0...) was played under other rules (a failed nil's tricks toward
+    the partner, the mercy rule on, blind nil offered): it is refused, not scored anew."""
+    path = Path(__file__).parent / "data" / "records-v2" / "spades-target-1000.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["profile_hash"] = (
+        "sha256:709608d057567895f1419fa94f640c1f9a78ddbe2f87f8c92bd1db231fccd2af"
+    )
+    with pytest.raises(cardrules.RecordError) as err:
+        cardrules.Game.from_json(json.dumps(record))
+    assert str(err.value) == (
+        "invalid record: 'profile_hash' does not match the rules of 'spades' "
+        "(the game was played under other rules of that name)"
     )
