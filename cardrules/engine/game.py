@@ -41,7 +41,7 @@ from cardrules.errors import (
     shown,
 )
 from cardrules.profile.files import builtin_profile_dir
-from cardrules.profile.registry import profile_paths
+from cardrules.profile.registry import earlier_versions, profile_paths
 from cardrules.rules.actions import PLAYS, Action, Claim, ClaimAnswer, Play, parse_action
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
@@ -214,8 +214,15 @@ def _letter(seat: int) -> str:
     return words[len(f"seat {seat}") :]
 
 
-def _installed_rules(name: str, deals: int, options: dict[str, bool | int | str]) -> Ruleset:
-    """The rules of the installed profile ``name`` (never a path: records name no files)."""
+def _installed_rules(
+    name: str, deals: int, options: dict[str, bool | int | str], digest: str | None = None
+) -> Ruleset:
+    """The rules of the installed profile ``name`` (never a path: records name no files).
+
+    When the current rules' hash is not ``digest`` (the record's ``profile_hash``),
+    the earlier version of a shipped profile that has it, if one does: the record
+    replays under the rules it was played under.
+    """
     shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
     path = shipped if shipped.is_file() else profile_paths().get(name)
     if path is None:
@@ -224,9 +231,19 @@ def _installed_rules(name: str, deals: int, options: dict[str, bool | int | str]
             "profile loaded from a file is restored with Game.from_json(text, rules=...)"
         )
     try:
-        return load(path, deals=deals, options=options)
+        rules = load(path, deals=deals, options=options)
     except CardrulesError as exc:
         raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
+    if digest is None or rules.profile_hash == digest or path != shipped:
+        return rules
+    for earlier in earlier_versions(name):
+        try:
+            before = load(earlier, deals=deals, options=options)
+        except CardrulesError:
+            continue  # that version does not take the record's options: not the one
+        if before.name == name and before.profile_hash == digest:
+            return before
+    return rules
 
 
 #: Every card of the pack, as a mask.
@@ -1092,7 +1109,9 @@ class Game:
         ``rules`` is the :class:`Ruleset` the game was played under; without
         it, the record's profile must be installed under its name (a record
         never names a file to open), and either way the hash of the rules
-        must match the record's.  ``key`` checks the signature of a record
+        must match the record's (without ``rules``, a shipped profile's
+        earlier version with the record's hash is taken: the record replays
+        under the rules it was played under).  ``key`` checks the signature of a record
         written by ``to_json(key=...)``.  A record whose first deal was dealt
         by hand (``new_game(hands=...)``) is refused unless
         ``allow_preset_hands=True``: anyone who writes a record could deal
@@ -1102,7 +1121,7 @@ class Game:
         """
         head = read_record(text, key=key, max_bytes=max_bytes)
         if rules is None:
-            rules = _installed_rules(head.profile, head.deals, head.options)
+            rules = _installed_rules(head.profile, head.deals, head.options, head.profile_hash)
         if not isinstance(rules, Ruleset):
             raise RecordError(
                 f"invalid rules: {shown(rules)} (expected a Ruleset from cardrules.load)"
