@@ -291,6 +291,22 @@ def test_d_2_a_record_keeps_the_first_board() -> None:
     assert again.rules.options_given == {"first_board": 7}
 
 
+def test_d_2_a_record_dealt_against_the_board_before_the_refusal_still_replays() -> None:
+    """D-2: a record that the engine wrote before a dealer against the board was refused
+    (board 1 dealt by South, through Game(...) as new_game made it then) still replays as
+    it was written, with its first dealer; a new game of those rules is refused."""
+    rules = cardrules.load(BR, deals=2)
+    old = Game(rules, seed=1, dealer=2)
+    for call in ("1NT", "pass", "pass", "pass"):
+        old.apply(call)
+    text = old.to_json()
+    again = Game.from_json(text)
+    assert again.to_json() == text
+    assert (again.first_dealer, again.auction.public()["board"]) == (2, 1)
+    with pytest.raises(CardrulesError, match=r"^invalid dealer: seat 2 \(S\), but board 1 "):
+        rules.new_game(seed=1, dealer=2)
+
+
 # ---------------------------------------------------------------------------
 # The rule bot
 

@@ -35,6 +35,7 @@ from cardrules.rules.components import (
     DealScorer,
     Side,
     pair_of,
+    seat_words,
 )
 from cardrules.rules.duties import (
     FastNarrow,
@@ -142,9 +143,18 @@ class Ruleset:
         #: ``first_dealer`` (bridge's board number), else ``[deal] first_dealer``; None:
         #: chance picks it from each game's seed.
         chosen = getattr(self.auction, "first_dealer", None)
-        self.first_dealer: int | None = (
-            chosen if type(chosen) is int and 0 <= chosen < self.players else profile.first_dealer
-        )
+        fixed = type(chosen) is int and 0 <= chosen < self.players
+        self.first_dealer: int | None = chosen if fixed else profile.first_dealer
+        #: Why no other seat may deal the first deal, when the auction fixes its dealer
+        #: (:class:`~cardrules.rules.components.FixesFirstDealer`): :meth:`new_game`
+        #: refuses another ``dealer``.  None: a dealer given is the first dealer
+        #: (``[deal] first_dealer`` is only the default).
+        self.first_dealer_reason: str | None = None
+        if fixed:
+            reason = getattr(self.auction, "first_dealer_reason", None)
+            self.first_dealer_reason = (
+                reason if isinstance(reason, str) and reason else "the rules fix the first dealer"
+            )
         #: The ``[options]`` given to :func:`load` (a game's record carries them).
         self.options_given: Mapping[str, OptionValue] = MappingProxyType({})
         #: Whether a fast step reads the cards of the completed tricks (``played``).
@@ -214,7 +224,26 @@ class Ruleset:
         dealer: int | None = None,
         hands: Sequence[Iterable[Card | str] | str] | None = None,
     ) -> Game:
-        """A new game, reproducible from ``seed``; ``hands`` presets the first deal."""
+        """A new game, reproducible from ``seed``; ``hands`` presets the first deal.
+
+        ``dealer`` is the seat that deals first (default: the rules' first dealer,
+        else one drawn from the seed).  Where the rules fix it (bridge: the first
+        board's dealer, :attr:`first_dealer_reason`), another seat is refused with a
+        :class:`~cardrules.CardrulesError` naming both.
+        """
+        fixed = self.first_dealer
+        reason = self.first_dealer_reason
+        if (
+            reason is not None
+            and fixed is not None
+            and type(dealer) is int
+            and 0 <= dealer < self.players
+            and dealer != fixed
+        ):
+            raise CardrulesError(
+                f"invalid dealer: {seat_words(dealer)}, but {reason}: give dealer={fixed} "
+                "or leave it out"
+            )
         return self.game_type(self, seed=seed, dealer=dealer, hands=hands)
 
     def game_from_view(

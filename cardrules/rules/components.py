@@ -40,6 +40,7 @@ __all__ = [
     "EndCondition",
     "ExchangesCards",
     "ExplainsRedeal",
+    "FixesFirstDealer",
     "GameOver",
     "ListsActions",
     "NamesTurnRule",
@@ -415,6 +416,22 @@ class DescribesRedeal(Protocol):
     """
 
     redeals: str
+
+
+@runtime_checkable
+class FixesFirstDealer(Protocol):
+    """Optional members of an auction (the object that starts each deal's auction) whose
+    rules fix the seat that deals a game's first deal (bridge: the first board's number,
+    Law 2): ``first_dealer``, that seat, and ``first_dealer_reason``, why, in words with
+    the rule id (``"board 1 is dealt by seat 0 (N) (BR-1.2)"``).
+
+    Every game starts there: ``new_game()`` deals from that seat, and
+    ``new_game(dealer=...)`` with another seat is refused, quoting the reason (a record
+    or a view is rebuilt with the dealer it carries).
+    """
+
+    first_dealer: int
+    first_dealer_reason: str
 
 
 class Auction(Protocol):
