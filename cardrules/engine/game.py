@@ -328,6 +328,7 @@ class Game:
         "_claim",
         "_codes",
         "_dealt",
+        "_ended",
         "_fast",
         "_halt",
         "_legal",
@@ -408,7 +409,11 @@ class Game:
         self.deals: list[DealResult] = []
         self.throw_ins: list[ThrowInEvent] = []
         self.totals: dict[Side, Decimal] = {side: Decimal(0) for side in rules.sides}
+        #: Why the game ended, with its winners (None while it goes on): see _finish_deal.
         self.over: GameOver | None = None
+        # The end as the end condition gave it (its winners, if any, override the top of
+        # the standings); records keep it as it is.
+        self._ended: GameOver | None = None
         self.phase = "auction"
         # Set for real when play begins (_begin_play); set here so that a
         # game can always be copied attribute by attribute (_take).
@@ -918,14 +923,21 @@ class Game:
             for side, value in scores.items():
                 self.totals[side] += value
             self.deals.append(DealResult(self.dealer, self.contract, tricks, scores))
-            self.over = rules.end.check(self.deals, self.totals)
+            ended = rules.end.check(self.deals, self.totals)
         finally:
             setcontext(caller)
-        if self.over is None and len(self.deals) >= MAX_DEALS:
-            self.over = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
-        if self.over is not None:
+        if ended is None and len(self.deals) >= MAX_DEALS:
+            ended = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
+        if ended is not None:
+            self._ended = ended
             self.phase = "finished"
             self._to_act = None
+            # game.over names the winners whatever the end condition: its own, else the
+            # sides the standings put first (so that the two always agree).
+            if not ended.winners:
+                top = tuple(st.side for st in self.standings() if st.winner)
+                ended = GameOver(ended.reason, ended.rule, top)
+            self.over = ended
             return
         if self._halt:  # a playout: the deal scored is all it wanted
             self.phase = "scored"
@@ -981,11 +993,17 @@ class Game:
         Best is highest, or lowest where the end condition says the lowest total wins
         (penalty points, :class:`~cardrules.rules.components.RanksLowest`).
         """
-        winners = set(self.over.winners) if self.over is not None and self.over.winners else set()
-        sign = -1 if lowest_wins(self.rules.end) else 1
-        # A side's merit: the higher the better (its total, or minus its penalty points).
-        merit = {side: sign * total for side, total in self.totals.items()}
-        items = sorted(self.totals.items(), key=lambda kv: (kv[0] not in winners, -merit[kv[0]]))
+        ended = self._ended
+        winners = set(ended.winners) if ended is not None and ended.winners else set()
+        lowest = lowest_wins(self.rules.end)
+        # A side's merit: the higher the better (its total, or minus its penalty points);
+        # copy_negate is exact in any decimal context (the caller's may trap rounding).
+        merit = {
+            side: total.copy_negate() if lowest else total for side, total in self.totals.items()
+        }
+        items = sorted(
+            self.totals.items(), key=lambda kv: (kv[0] not in winners, merit[kv[0]].copy_negate())
+        )
         out = []
         top = max(merit.values())
         for side, total in items:
@@ -1049,12 +1067,13 @@ class Game:
                 for d in self.deals
             ],
             "totals": {str(k): str(v) for k, v in self.totals.items()},
+            # (the end as the end condition gave it: records written before replay as they were)
             "over": None
-            if self.over is None
+            if self._ended is None
             else {
-                "reason": self.over.reason,
-                "rule": self.over.rule,
-                "winners": [str(w) for w in self.over.winners],
+                "reason": self._ended.reason,
+                "rule": self._ended.rule,
+                "winners": [str(w) for w in self._ended.winners],
             },
         }
         if self.turned_up is not None:  # only where the profile turns one up (older records)
@@ -1384,6 +1403,7 @@ class Game:
         self.throw_ins = other.throw_ins
         self.totals = other.totals
         self.over = other.over
+        self._ended = other._ended
         self.phase = other.phase
         self.initial_hands = other.initial_hands
         self.turned_up = other.turned_up

@@ -714,7 +714,10 @@ class RanksLowest(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """Why the game ended; ``winners`` overrides the top of the standings when set."""
+    """Why the game ended.  An end condition sets ``winners`` to override the top of the
+    standings (Call Break's house rule, Spades' mercy rule); left empty, the standings'
+    first sides win.  ``game.over`` always names the winners: the end condition's, else
+    the sides first in ``game.standings()``, so the two agree."""
 
     reason: str
     rule: str = ""
