@@ -375,6 +375,8 @@ class Game:
         seed: object = None,
         dealer: object = None,
         hands: object = None,
+        stock: object = None,
+        turn_up: object = None,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -390,7 +392,8 @@ class Game:
         self._needs_played = rules.fast_needs_played
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
-        # The deal the preset hands are for, and its stock when set (from_view).
+        # The deal the preset hands are for, and its stock (None: the cards not dealt in
+        # pack order, as a deal by hand left them before stock= and turn_up=).
         self._preset_at = 1
         self._preset_stock: tuple[int, ...] | None = None
         self._calls: list[tuple[int, Action]] = []
@@ -398,6 +401,13 @@ class Game:
         self._halt = False
         if hands is not None:
             self.preset = _preset_masks(hands, n, rules.hand_size(1))
+            self._preset_stock = _preset_stock(self.preset, stock, turn_up, seed, rules)
+        elif stock is not None or turn_up is not None:
+            what = "stock" if stock is not None else "turn_up"
+            raise CardrulesError(
+                f"invalid {what}: it goes with hands= (the first deal dealt by hand); a deal "
+                "from the seed has its own"
+            )
         if dealer is None:
             dealer = rules.first_dealer  # the rules may fix it (duplicate boards)
         if dealer is None:
@@ -545,6 +555,15 @@ class Game:
         self._legal = -1
 
     # -- public state ------------------------------------------------------
+
+    @property
+    def preset_stock(self) -> list[Card] | None:
+        """The stock of a first deal dealt by hand, top first (the card turned up for
+        trumps first, where the profile turns one up); None when it was dealt from the
+        seed.  ``new_game(hands=..., stock=game.preset_stock)`` deals it again."""
+        if self.preset is None or self._preset_stock is None or self._preset_at != 1:
+            return None
+        return [CARDS[i] for i in self._preset_stock]
 
     @property
     def to_act(self) -> int | None:
@@ -1102,9 +1121,12 @@ class Game:
             "first_dealer": self.first_dealer,
             "dealt_by_hand": preset is not None,
             "preset_hands": preset,
-            "actions": list(self.actions),
-            "state": self.state_dict(),
         }
+        stock = self.preset_stock
+        if stock:  # (only then: records of deals by hand that leave no stock are as before)
+            doc["preset_stock"] = [str(c) for c in stock]
+        doc["actions"] = list(self.actions)
+        doc["state"] = self.state_dict()
         if self.rules.options_given:  # restored by from_json: the same rules
             doc["options"] = {
                 name: option_text(value) for name, value in self.rules.options_given.items()
@@ -1163,8 +1185,17 @@ class Game:
                 "invalid record: 'preset_hands': the first deal was dealt by hand, not from "
                 "the seed; replay it with allow_preset_hands=True only if you trust its author"
             )
+        stock: object = head.preset_stock
+        if head.preset_hands is not None and stock is None:
+            stock = _PACK_ORDER  # written before stock=: the cards not dealt in pack order
         try:
-            game = cls(rules, seed=head.seed, dealer=head.first_dealer, hands=head.preset_hands)
+            game = cls(
+                rules,
+                seed=head.seed,
+                dealer=head.first_dealer,
+                hands=head.preset_hands,
+                stock=stock,
+            )
         except CardrulesError as exc:
             raise RecordError(f"invalid record: {exc}") from None
         for i, action in enumerate(head.actions):
@@ -1375,7 +1406,14 @@ class Game:
         """A new game of the same rules, seed and hands, after this one's first ``done``
         actions."""
         hands = None if self.preset is None else [list(cards_of(m)) for m in self.preset]
-        again = Game(self.rules, seed=self.seed, dealer=self.first_dealer, hands=hands)
+        stock = self._preset_stock if hands is not None else None
+        again = Game(
+            self.rules,
+            seed=self.seed,
+            dealer=self.first_dealer,
+            hands=hands,
+            stock=None if stock is None else [CARDS[i] for i in stock],
+        )
         for action in self.actions[:done]:
             again.apply(action)
         return again
@@ -1560,6 +1598,86 @@ def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
         seen |= mask
         masks.append(mask)
     return tuple(masks)
+
+
+#: ``stock=`` of a record written before ``stock=`` and ``turn_up=``: its deal by hand left
+#: the cards not dealt in pack order (the lowest card turned up), and replays so.
+_PACK_ORDER: Final = object()
+
+
+def _card_place(index: int, hands: Sequence[int]) -> str:
+    """Where a card that is not in the stock is: the seat whose hand holds it."""
+    seat = next(s for s, mask in enumerate(hands) if mask >> index & 1)
+    return f"{CARDS[index]} is in the hand of {seat_words(seat)}"
+
+
+def _preset_stock(
+    hands: tuple[int, ...], stock: object, turn_up: object, seed: int, rules: Ruleset
+) -> tuple[int, ...]:
+    """The stock (card indices, top first) of a first deal dealt by hand.
+
+    ``stock``: every card not dealt, in order, top first; ``turn_up``: the card on top
+    (the rest in the order the seed shuffles them); neither: the cards not dealt in the
+    order the seed's shuffle puts them, so the card turned up varies with the seed.
+    Anything else than the cards not dealt is a :class:`~cardrules.CardError` that names
+    the card and where it is.
+    """
+    dealt = 0
+    for mask in hands:
+        dealt |= mask
+    if stock is _PACK_ORDER:
+        return tuple(i for i in range(52) if not dealt >> i & 1)
+    rest = [i for i in _deck_indices(seed, 1, 0) if not dealt >> i & 1]
+    if stock is not None:
+        if isinstance(stock, Card) or not isinstance(stock, str | Iterable):
+            raise CardError(
+                f"invalid stock: {shown(stock)} (expected the cards not dealt, top first, "
+                "as text such as '7H 2C' or a list)"
+            )
+        try:
+            cards = parse_cards(stock)
+        except CardError as exc:
+            raise CardError(f"invalid stock: {str(exc).removeprefix('invalid card: ')}") from None
+        seen = 0
+        for card in cards:
+            bit = 1 << card.index
+            if dealt & bit:
+                raise CardError(f"invalid stock: {_card_place(card.index, hands)}")
+            if seen & bit:
+                raise CardError(f"invalid stock: {card} given twice")
+            seen |= bit
+        if len(cards) != len(rest):
+            missing = " ".join(str(CARDS[i]) for i in sorted(rest) if not seen >> i & 1)
+            given = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+            raise CardError(
+                f"invalid stock: {given}, but {len(rest)} are not dealt (missing: {missing})"
+            )
+        rest = [card.index for card in cards]
+    if turn_up is not None:
+        if not isinstance(turn_up, Card | str):
+            raise CardError(f"invalid turn_up: {shown(turn_up)} (expected one card, such as 'QC')")
+        try:
+            card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
+        except CardError as exc:
+            raise CardError(f"invalid turn_up: {str(exc).removeprefix('invalid card: ')}") from None
+        if rules.profile.trump != "turn_up":
+            raise CardrulesError(
+                f"invalid turn_up: {card}: the rules of {rules.name!r} turn no card up "
+                "for trumps (give stock= for the order of the cards not dealt)"
+            )
+        if not rest:
+            raise CardrulesError(
+                f"invalid turn_up: {card}: the hands hold every card, none is left to turn up"
+            )
+        if dealt >> card.index & 1:
+            raise CardError(f"invalid turn_up: {_card_place(card.index, hands)}")
+        if stock is not None and rest[0] != card.index:
+            raise CardError(
+                f"invalid turn_up: {card} is not the top of the stock given ({CARDS[rest[0]]})"
+            )
+        rest.remove(card.index)
+        rest.insert(0, card.index)
+    return tuple(rest)
 
 
 class _Hidden(Action):

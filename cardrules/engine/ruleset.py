@@ -223,6 +223,8 @@ class Ruleset:
         *,
         dealer: int | None = None,
         hands: Sequence[Iterable[Card | str] | str] | None = None,
+        stock: Iterable[Card | str] | str | None = None,
+        turn_up: Card | str | None = None,
     ) -> Game:
         """A new game, reproducible from ``seed``; ``hands`` presets the first deal.
 
@@ -230,6 +232,13 @@ class Ruleset:
         else one drawn from the seed).  Where the rules fix it (bridge: the first
         board's dealer, :attr:`first_dealer_reason`), another seat is refused with a
         :class:`~cardrules.CardrulesError` naming both.
+
+        With ``hands``, the cards not dealt are the stock: ``stock`` gives them all,
+        top first, and ``turn_up`` the card on top, the one turned up for trumps where
+        the profile turns one up (Oh Hell); without either, the seed puts them in
+        order, so the card turned up varies with the seed.  A card in a hand, a card
+        given twice or a missing one is a :class:`~cardrules.CardError` naming it.
+        The record keeps the stock, so the game replays.
         """
         fixed = self.first_dealer
         reason = self.first_dealer_reason
@@ -244,7 +253,9 @@ class Ruleset:
                 f"invalid dealer: {seat_words(dealer)}, but {reason}: give dealer={fixed} "
                 "or leave it out"
             )
-        return self.game_type(self, seed=seed, dealer=dealer, hands=hands)
+        return self.game_type(
+            self, seed=seed, dealer=dealer, hands=hands, stock=stock, turn_up=turn_up
+        )
 
     def game_from_view(
         self,
