@@ -57,8 +57,9 @@ def texts(game: Game) -> list[str]:
 def test_br_2_1_the_dealer_calls_first_then_clockwise(
     rules: cardrules.Ruleset, dealer: int
 ) -> None:
-    """BR-2.1: the auction starts with the dealer and goes clockwise, one call a turn."""
-    game = rules.new_game(3, dealer=dealer)
+    """BR-2.1: the auction starts with the dealer and goes clockwise, one call a turn (board
+    ``dealer`` + 1 is dealt by ``dealer``, BR-1.2)."""
+    game = cardrules.load(BR, first_board=dealer + 1).new_game(3, dealer=dealer)
     seen = []
     for call in ("pass", "1C", "pass", "1H", "pass"):
         seen.append(game.to_act)
@@ -441,6 +442,45 @@ def test_br_1_4_d_2_the_board_is_the_deals_number_from_the_first_board(
     assert later.auction.public()["board"] == 10
     assert later.dealer == dealer_of(10) == 1
     assert later.auction.public()["vulnerable"] == "All"
+
+
+def test_br_1_2_d_2_a_dealer_against_the_board_is_refused_naming_both() -> None:
+    """BR-1.2 / D-2: North deals board 1 (Law 2), so new_game(dealer=2) of a session from
+    board 1 is refused, naming the board, its dealer and the seat given; board 1's own
+    dealer is accepted, and a game without a dealer starts with the first board's."""
+    rules = cardrules.load(BR, first_board=1)
+    with pytest.raises(cardrules.CardrulesError) as err:
+        rules.new_game(seed=1, dealer=2)
+    assert str(err.value) == (
+        "invalid dealer: seat 2 (S), but board 1 is dealt by seat 0 (N) (BR-1.2): give "
+        "dealer=0 or leave it out"
+    )
+    assert rules.new_game(seed=1, dealer=0).dealer == 0
+    sixth = cardrules.load(BR, first_board=6)
+    with pytest.raises(cardrules.CardrulesError) as err:
+        sixth.new_game(seed=1, dealer=0)
+    assert str(err.value) == (
+        "invalid dealer: seat 0 (N), but board 6 is dealt by seat 1 (E) (BR-1.2): give "
+        "dealer=1 or leave it out"
+    )
+    for game in (sixth.new_game(seed=1, dealer=1), sixth.new_game(seed=1)):
+        assert (game.dealer, game.to_act) == (1, 1)
+        assert game.auction.public()["board"] == 6
+    # a dealer that is no seat is refused as before, whatever the board
+    with pytest.raises(cardrules.CardrulesError) as err:
+        rules.new_game(seed=1, dealer=True)
+    assert str(err.value) == "invalid dealer: True (expected a seat 0..3)"
+
+
+def test_br_1_2_d_2_every_board_of_a_session_is_dealt_by_its_dealer() -> None:
+    """BR-1.2 / D-2: from the first board's dealer the deal passes clockwise, so each board
+    of a session that starts at board 3 is dealt by that board's own dealer."""
+    game = cardrules.load(BR, first_board=3, deals=6).new_game(seed=2)
+    for board in range(3, 9):
+        assert (game.auction.public()["board"], game.dealer) == (board, dealer_of(board))
+        for _ in range(4):
+            game.apply("pass")
+    assert game.phase == "finished"
 
 
 def test_br_1_4_first_board_must_be_a_board_number() -> None:

@@ -5,6 +5,7 @@ play`` with calls typed as players write them."""
 from __future__ import annotations
 
 import io
+import json
 from decimal import Decimal
 
 import pytest
@@ -196,6 +197,24 @@ def test_br_2_8_br_5_7_passed_out_boards_score_0_and_the_next_is_dealt(
     ]
     assert game.over is not None
     assert (game.over.reason, game.over.rule) == ("16 boards played", "BR-4.3")
+    assert game.over.winners == ("NS", "EW")  # BR-4.3: both share first place
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9])
+def test_br_4_3_the_end_names_the_winner_the_standings_name(seed: int) -> None:
+    """BR-4.3: when the session ends, ``game.over.winners`` is the side with the higher
+    total, the very side ``standings()`` marks the winner (both sides on equal totals);
+    the record keeps the end as it was written before, and replays to the same winners."""
+    game = play_game(cardrules.load(BR, deals=2).new_game(seed), [RuleBot()] * 4)
+    assert game.over is not None
+    best = max(game.totals.values())
+    top = tuple(side for side in ("NS", "EW") if game.totals[side] == best)
+    assert game.over.winners == top
+    assert tuple(s.side for s in game.standings() if s.winner) == top
+    record = json.loads(game.to_json())
+    assert record["state"]["over"]["winners"] == []
+    again = Game.from_json(game.to_json())
+    assert again.over == game.over and again.standings() == game.standings()
 
 
 @pytest.mark.parametrize("seed", [3, 17])
@@ -289,6 +308,22 @@ def test_d_2_a_record_keeps_the_first_board() -> None:
     assert again.auction.public()["board"] == 7
     assert again.dealer == dealer_of(7) == 2
     assert again.rules.options_given == {"first_board": 7}
+
+
+def test_d_2_a_record_dealt_against_the_board_before_the_refusal_still_replays() -> None:
+    """D-2: a record that the engine wrote before a dealer against the board was refused
+    (board 1 dealt by South, through Game(...) as new_game made it then) still replays as
+    it was written, with its first dealer; a new game of those rules is refused."""
+    rules = cardrules.load(BR, deals=2)
+    old = Game(rules, seed=1, dealer=2)
+    for call in ("1NT", "pass", "pass", "pass"):
+        old.apply(call)
+    text = old.to_json()
+    again = Game.from_json(text)
+    assert again.to_json() == text
+    assert (again.first_dealer, again.auction.public()["board"]) == (2, 1)
+    with pytest.raises(CardrulesError, match=r"^invalid dealer: seat 2 \(S\), but board 1 "):
+        rules.new_game(seed=1, dealer=2)
 
 
 # ---------------------------------------------------------------------------

@@ -80,6 +80,17 @@ def test_vulnerability_not_the_boards_is_refused() -> None:
         game_from_pbn(replace(board, vulnerable=(True, True)))
 
 
+def test_br_1_2_d_2_a_dealer_not_the_boards_is_refused() -> None:
+    """BR-1.2 / D-2: a file whose [Dealer] is not its board number's dealer is refused,
+    naming the board, the dealer written and the board's dealer."""
+    (board,) = boards_of(_played(5, 6, deals=1, stop=0))
+    with pytest.raises(CardrulesError) as err:
+        game_from_pbn(replace(board, dealer=3))
+    assert str(err.value) == (
+        "invalid PBN: board 6: [Dealer] W is not the dealer of board 6, E (BR-1.2)"
+    )
+
+
 def test_board_in_progress() -> None:
     """A board mid-play has its calls, its cards so far, its contract and no result (BR-2.9)."""
     game = _played(1, 1, deals=2)

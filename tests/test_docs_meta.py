@@ -83,9 +83,9 @@ RULE_IDS = {
         "HE-5.1",
         "HE-5.2",
         *(f"HE-6.{i}" for i in range(1, 9)),
-        *(f"D-{i}" for i in range(1, 6)),
+        *(f"D-{i}" for i in range(1, 7)),
     ],
-    "hearts-openspiel": [f"HEO-1.{i}" for i in range(1, 4)],
+    "hearts-openspiel": [f"HEO-1.{i}" for i in range(1, 5)],
     "oh-hell": [
         *(f"OH-1.{i}" for i in range(1, 4)),
         *(f"OH-2.{i}" for i in range(1, 6)),

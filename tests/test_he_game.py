@@ -11,6 +11,7 @@ import pytest
 
 import cardrules
 from cardrules import Game, RecordError, Ruleset
+from cardrules.profile.registry import earlier_versions
 from cardrules.rules.components import DealResult
 from helpers import play_out, random_policy
 
@@ -189,3 +190,47 @@ def test_heo_1_1_one_deal_the_lowest_points_win() -> None:
         assert game.over is not None and game.over.rule == "HEO-1.1"
         assert max(game.totals.values()) < 100
         check_standings(game)
+
+
+#: The rules hashes of hearts 1.0 (before D-6) and of hearts-openspiel, as shipped before.
+HEARTS_1_0 = "sha256:f8aa5a51d679f6ad4a055b609dbeeabf231539ccc155c4d07cc41a3eb1b87c3c"
+OPENSPIEL_1_0 = "sha256:08de1629e76104d76954b4e390296389ebd2e18bf63bd5379e3687aa6113a5de"
+RECORDS = Path(__file__).parent / "data" / "records-v2"
+
+
+def test_he_d6_records_of_hearts_1_0_replay_under_hearts_1_0() -> None:
+    """hearts D-6 made hearts 1.1; a record written under hearts 1.0 (here with the options
+    target=50 and passing=chance) still replays, byte for byte, under hearts 1.0, kept in
+    profiles/earlier: a leader holding only hearts and the QS must lead the queen there.
+    New games are hearts 1.1, and rules passed in must still have the record's hash."""
+    (earlier,) = earlier_versions(HEARTS)
+    assert cardrules.load(earlier).profile_hash == HEARTS_1_0
+    text = (RECORDS / "hearts-target-50.json").read_text(encoding="utf-8")
+    game = Game.from_json(text)
+    assert game.to_json() + "\n" == text
+    assert (game.rules.name, game.rules.profile.version) == (HEARTS, "1.0")
+    assert game.rules.profile.option("target", None) == 50
+    before = "2C 9C JC AC"
+    leads = game.rules.legal_cards("QS AH 7H", [], played_before=before)
+    assert [str(c) for c in leads] == ["QS"]
+    now = cardrules.load(HEARTS, target=50, passing="chance")
+    assert now.profile.version == "1.1" and now.profile_hash != game.rules.profile_hash
+    assert len(now.legal_cards("QS AH 7H", [], played_before=before)) == 3
+    with pytest.raises(RecordError) as err:
+        Game.from_json(text, rules=now)
+    assert str(err.value) == (
+        "invalid record: 'profile_hash' does not match the rules of 'hearts' (the game was "
+        "played under other rules of that name)"
+    )
+
+
+def test_heo_1_4_hearts_openspiel_resolves_as_before_hearts_1_1() -> None:
+    """HEO-1.4: hearts-openspiel keeps OpenSpiel's default (a leader holding only hearts and
+    the QS leads the queen), and its whole table is what it was before hearts 1.1 (D-6): the
+    same rules hash, so its records replay under it unchanged."""
+    rules = cardrules.load(OPENSPIEL)
+    assert rules.profile_hash == OPENSPIEL_1_0
+    assert rules.profile.version == "1.0"
+    assert earlier_versions(OPENSPIEL) == () == earlier_versions("..")
+    game = random_game(rules, 3)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()

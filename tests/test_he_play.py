@@ -192,15 +192,37 @@ def test_he_6_6_must_break_hearts_off(tmp_path: Path) -> None:
 
 def test_he_6_7_can_lead_hearts_instead_of_qs(tmp_path: Path) -> None:
     """HE-6.7: a leader before hearts are broken whose only card besides hearts is the QS
-    must lead the queen in hearts; with can_lead_hearts_instead_of_qs it may lead any card.
-    A leader holding another card than the QS still may not lead a heart."""
+    may lead any card in hearts (the switch on, D-6); with can_lead_hearts_instead_of_qs
+    off that leader must lead the queen. A leader holding another card than the QS still
+    may not lead a heart."""
     before = "2C 9C JC AC"
-    strict = cardrules.load(HEARTS)
+    free = cardrules.load(HEARTS)
+    assert free.profile.option("can_lead_hearts_instead_of_qs", None) is True
+    assert legal(free, "QS 2H 9H", played_before=before) == ["QS", "2H", "9H"]
+    assert legal(free, "QS 2H 9H 4D", played_before=before) == ["QS", "4D"]
+    assert free.explain("QS 2H 9H 4D", [], "9H", played_before=before).rule == "HE-3.5"
+    strict = with_options(tmp_path, "can_lead_hearts_instead_of_qs = false")
     assert legal(strict, "QS 2H 9H", played_before=before) == ["QS"]
     assert strict.explain("QS 2H 9H", [], "9H", played_before=before).rule == "HE-3.5"
-    rules = with_options(tmp_path, "can_lead_hearts_instead_of_qs = true")
-    assert legal(rules, "QS 2H 9H", played_before=before) == ["QS", "2H", "9H"]
-    assert legal(rules, "QS 2H 9H 4D", played_before=before) == ["QS", "4D"]
+
+
+def test_he_d6_only_hearts_and_the_queen_lead_a_heart_or_the_queen() -> None:
+    """hearts D-6 (HE-6.7 on, HE-3.5): QS AH 7H leading before hearts are broken, hearts
+    offers the queen and both hearts, as its cited Yahoo! rules allow; hearts-openspiel
+    keeps OpenSpiel's default and offers only the QS (HEO-1.4), refusing a heart citing
+    HE-3.5."""
+    before = "2C 9C JC AC"
+    hearts = cardrules.load(HEARTS)
+    assert legal(hearts, "QS AH 7H", played_before=before) == ["QS", "AH", "7H"]
+    assert hearts.explain("QS AH 7H", [], "7H", played_before=before)
+    openspiel = cardrules.load("hearts-openspiel")
+    assert openspiel.profile.option("can_lead_hearts_instead_of_qs", None) is False
+    assert legal(openspiel, "QS AH 7H", played_before=before) == ["QS"]
+    why = openspiel.explain("QS AH 7H", [], "7H", played_before=before)
+    assert not why and why.rule == "HE-3.5"
+    # once hearts are broken, or while a heart is not the only other card, nothing changes
+    assert legal(openspiel, "QS AH 7H", played_before="2C 9C JC 2H") == ["QS", "AH", "7H"]
+    assert legal(hearts, "QS AH 7H 2S", played_before=before) == ["QS", "2S"]
 
 
 def test_he_3_2_no_trumps_the_highest_card_of_the_suit_led_wins() -> None:

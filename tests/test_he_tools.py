@@ -59,12 +59,13 @@ def test_show_hearts_states_passing_scoring_and_end() -> None:
 
 
 def test_diff_hearts_and_openspiel_in_words() -> None:
-    """HEO-1.1, HEO-1.2: one deal against a game to 100; passing by chance against the
-    rotation, in words with the rule ids."""
+    """HEO-1.1, HEO-1.2, HEO-1.4: one deal against a game to 100; passing by chance against
+    the rotation; a heart led from hearts and the QS allowed against not, in words with the
+    rule ids."""
     code, out, err = run("diff", "hearts", "hearts-openspiel")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0] == "hearts vs hearts-openspiel: 4 differences"
+    assert lines[0] == "hearts vs hearts-openspiel: 5 differences"
     auction = next(line for line in lines if line.startswith("  auction: "))
     rotation, chance = auction.split(" vs ")
     assert "in rotation deal by deal" in rotation and "by chance" not in rotation
@@ -73,6 +74,7 @@ def test_diff_hearts_and_openspiel_in_words() -> None:
         "  length of the game: a game to 100 (at most 100 deals) vs one deal "
         "(HE-5.1, D-5 vs HEO-1.1)"
     ) in lines
+    assert "  option can_lead_hearts_instead_of_qs: on vs off (HE-6.7)" in lines
     assert "  option passing: 'rotation' vs 'chance' (HE-2.2)" in lines
     assert "  option target: 100 vs 0 (HE-5.1)" in lines
 

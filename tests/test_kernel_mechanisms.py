@@ -3,7 +3,8 @@ tiny plugin that belongs to no family: an auction that moves cards between hands
 (``ExchangesCards``), what an auction tells one seat alone (``TellsSeat``), a scorer of the
 cards taken (``ScoresCardsTaken``), an end under which the lowest total wins
 (``RanksLowest``), duties set by ``[options]`` (``Duty.configured``), a deal's own chance
-(``DealInfo.chance``) and ``legal_cards(..., played_before=...)``.
+(``DealInfo.chance``), ``legal_cards(..., played_before=...)`` and an auction that fixes
+the first dealer (``FixesFirstDealer``).
 """
 
 from __future__ import annotations
@@ -422,3 +423,44 @@ def test_a_profile_may_fix_the_first_dealer(tmp_path: Path) -> None:
     bad = write_profile(tmp_path, "bad", "[deal]\nfirst_dealer = 4\n")
     with pytest.raises(cardrules.ProfileError, match=r"first_dealer must be a seat 0\.\.3"):
         cardrules.load(bad)
+
+
+class _EastDeals(_PassedOut):
+    """An auction whose rules fix the first dealer (FixesFirstDealer)."""
+
+    first_dealer = 1
+    first_dealer_reason = "East deals first here (X-7)"
+
+
+class _EastPlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction(
+            "east_deals", lambda p, b: _EastDeals(), provides="none", chooses_trump=False
+        )
+
+
+def test_an_auction_may_fix_the_first_dealer_and_refuse_another(tmp_path: Path) -> None:
+    """FixesFirstDealer: every game starts with the auction's ``first_dealer`` whatever the
+    seed; ``new_game(dealer=...)`` with another seat is refused quoting the reason, the
+    same seat is accepted; a game rebuilt as a record was written keeps its dealer. A
+    profile's ``[deal] first_dealer`` alone fixes nothing (test above)."""
+    body = (
+        '[auction]\nkind = "east_deals"\n[play]\ntrump = "none"\nduties = []\n'
+        '[scoring]\nkind = "clubs_taken"\n[game]\ndeals = 3\n'
+    )
+    plugins = [_EastPlugin(), _Plugin()]
+    rules = cardrules.load(write_profile(tmp_path, "east", body), plugins=plugins)
+    assert (rules.first_dealer, rules.first_dealer_reason) == (1, "East deals first here (X-7)")
+    assert {rules.new_game(seed=s).dealer for s in range(10)} == {1}
+    assert rules.new_game(seed=1, dealer=1).first_dealer == 1
+    with pytest.raises(cardrules.CardrulesError) as err:
+        rules.new_game(seed=1, dealer=3)
+    assert str(err.value) == (
+        "invalid dealer: seat 3 (W), but East deals first here (X-7): give dealer=1 or leave it out"
+    )
+    with pytest.raises(cardrules.CardrulesError, match=r"expected a seat 0\.\.3"):
+        rules.new_game(seed=1, dealer=7)
+    game = cardrules.Game(rules, seed=1, dealer=3)  # as a record written before says
+    assert cardrules.Game.from_json(game.to_json(), rules=rules).first_dealer == 3
+    assert cardrules.load(BASE).first_dealer_reason is None

@@ -1,13 +1,15 @@
 """Oh Hell, sections 1 and 2: the tables, the pack, the dealer, the hand sizes, the turned card.
 
 Rule ids of ``profiles/oh-hell.rules.md`` (OH-1.x, OH-2.x, OH-7.5, D-1 .. D-4,
-D-6, D-10) and of the three- and five-player tables (OHT-1.x, OHF-1.x),
+D-6, D-10; D-3 also for a first deal dealt by hand and its stock) and of the three-
+and five-player tables (OHT-1.x, OHF-1.x),
 checked through the public API against the reference in ``oh_reference``.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from pathlib import Path
 
@@ -27,6 +29,8 @@ from oh_reference import (
     schedule,
     trick_winner,
 )
+
+DATA = Path(__file__).parent / "data"
 
 
 def _profile(tmp_path: Path, name: str, body: str) -> Path:
@@ -205,6 +209,136 @@ def test_oh_2_4_the_turned_card_names_trumps_and_is_never_played(name: str) -> N
         deal = game.deals[-1]
         assert deal.contract.trump == turned.suit
         assert sum(deal.tricks) == h  # only the n*h cards dealt were played
+
+
+#: A first deal of ten each dealt by hand: N the clubs, E the diamonds, S the hearts, W the
+#: spades, 2 to J; the twelve cards not dealt are the queens, kings and aces.
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J")
+BY_HAND = [[f"{r}{suit}" for r in RANKS] for suit in "CDHS"]
+
+
+def test_oh_2_4_d_3_a_deal_by_hand_turns_up_a_card_the_seed_draws() -> None:
+    """OH-2.4 / D-3: a first deal dealt by hand, with no stock given, turns up the first of
+    the cards not dealt in the order the seed's shuffle puts them: never a dealt card, the
+    same card for the same seed, and not always the lowest card left (clubs are not trumps
+    in every such deal)."""
+    rules = cardrules.load(OH)
+    turned = {}
+    for seed in range(12):
+        game = rules.new_game(seed=seed, dealer=3, hands=BY_HAND)
+        card = game.turned_up
+        assert card is not None and card.rank >= 12  # a queen, king or ace: not dealt
+        assert rules.new_game(seed=seed, dealer=3, hands=BY_HAND).turned_up == card
+        stock = game.preset_stock
+        assert stock is not None and stock[0] == card and len(stock) == 12
+        turned[seed] = card
+        finish_deal(game, random.Random(seed))
+        assert game.deals[0].contract.trump == card.suit
+    assert len({c.suit for c in turned.values()}) > 1
+    assert len(set(turned.values())) > 3
+
+
+@pytest.mark.parametrize("card", ["AS", "QC", "KH"])
+def test_oh_2_4_d_3_the_app_gives_the_turned_card(card: str) -> None:
+    """OH-2.4 / D-3: ``turn_up=`` is the card turned up for trumps (the rest of the stock in
+    the seed's order); ``stock=`` gives every card not dealt, top first. The record keeps
+    the stock: it replays, undo keeps it, and a game dealt again from it is the same."""
+    rules = cardrules.load(OH)
+    game = rules.new_game(seed=7, dealer=3, hands=BY_HAND, turn_up=card)
+    assert str(game.turned_up) == card
+    game.apply("bid 1")
+    text = game.to_json()
+    assert json.loads(text)["preset_stock"][0] == card
+    again = cardrules.Game.from_json(text, allow_preset_hands=True)
+    assert again.to_json() == text and str(again.turned_up) == card
+    game.undo()
+    assert str(game.turned_up) == card and game.preset_stock == again.preset_stock
+    stock = list(reversed(game.preset_stock or []))
+    given = rules.new_game(seed=7, dealer=3, hands=BY_HAND, stock=stock)
+    assert given.preset_stock == stock and given.turned_up == stock[0]
+    both = rules.new_game(seed=2, dealer=3, hands=BY_HAND, stock=stock, turn_up=stock[0])
+    assert both.preset_stock == stock
+    finish_deal(given)
+    assert given.deals[0].contract.trump == stock[0].suit
+
+
+def _refusal(**kw: object) -> str:
+    with pytest.raises(cardrules.CardrulesError) as err:
+        cardrules.load(OH).new_game(seed=7, dealer=3, **kw)  # type: ignore[arg-type]
+    return str(err.value)
+
+
+def test_oh_2_4_d_3_a_stock_or_turned_card_that_is_not_the_rest_is_refused() -> None:
+    """OH-2.4 / D-3: a card in a hand, a card given twice, a missing card, something that
+    is no card, a turned card not on top of the stock given, or either without hands= is
+    refused with a CardError naming what and where."""
+    queens = "QC QD QH QS KC KD KH KS AC AD AH"
+    assert _refusal(hands=BY_HAND, turn_up="2C") == (
+        "invalid turn_up: 2C is in the hand of seat 0 (N)"
+    )
+    assert _refusal(hands=BY_HAND, stock=queens + " 5H") == (
+        "invalid stock: 5H is in the hand of seat 2 (S)"
+    )
+    assert _refusal(hands=BY_HAND, stock=queens + " QC") == "invalid stock: QC given twice"
+    assert _refusal(hands=BY_HAND, stock=queens) == (
+        "invalid stock: 11 cards, but 12 are not dealt (missing: AS)"
+    )
+    assert _refusal(hands=BY_HAND, stock=queens + " XS").startswith("invalid stock: 'XS' ")
+    assert _refusal(hands=BY_HAND, stock=3) == (
+        "invalid stock: 3 (expected the cards not dealt, top first, as text such as '7H 2C' "
+        "or a list)"
+    )
+    assert _refusal(hands=BY_HAND, turn_up=["QC"]) == (
+        "invalid turn_up: ['QC'] (expected one card, such as 'QC')"
+    )
+    assert _refusal(hands=BY_HAND, turn_up="ZZ").startswith("invalid turn_up: 'ZZ' ")
+    assert _refusal(hands=BY_HAND, stock=queens + " AS", turn_up="AS") == (
+        "invalid turn_up: AS is not the top of the stock given (QC)"
+    )
+    assert _refusal(turn_up="QC") == (
+        "invalid turn_up: it goes with hands= (the first deal dealt by hand); a deal from "
+        "the seed has its own"
+    )
+    strict = cardrules.load("callbreak-strict")
+    whole = [[f"{r}{suit}" for r in (*RANKS, "Q", "K", "A")] for suit in "SHDC"]
+    with pytest.raises(cardrules.CardrulesError) as err:
+        strict.new_game(seed=1, hands=whole, turn_up="QC")
+    assert str(err.value) == (
+        "invalid turn_up: QC: the rules of 'callbreak-strict' turn no card up for trumps "
+        "(give stock= for the order of the cards not dealt)"
+    )
+    assert strict.new_game(seed=1, hands=whole, stock=[]).preset_stock == []
+
+
+def test_oh_2_4_d_3_a_record_dealt_by_hand_before_stock_replays_as_it_was() -> None:
+    """OH-2.4 / D-3: a record that the engine wrote before stock= and turn_up= (its deal by
+    hand left the cards not dealt in pack order, so the QC was turned) replays as it did:
+    the same first deal, trump and scores; written again, it keeps that stock explicitly.
+    A record's stock is checked as new_game checks it."""
+    text = (DATA / "oh-hell-dealt-by-hand-before-stock.json").read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert "preset_stock" not in old
+    game = cardrules.Game.from_json(text, allow_preset_hands=True)
+    assert json.loads(json.dumps(game.state_dict())) == old["state"]
+    assert game.deals[0].contract.trump is not None and game.deals[0].contract.trump.name == "C"
+    stock = game.preset_stock
+    assert stock is not None and [str(c) for c in stock[:2]] == ["QC", "KC"]
+    rewritten = game.to_json()
+    assert json.loads(rewritten)["preset_stock"] == [str(c) for c in stock]
+    assert cardrules.Game.from_json(rewritten, allow_preset_hands=True).to_json() == rewritten
+    forged = json.loads(rewritten)
+    forged["preset_stock"][0] = "2C"
+    with pytest.raises(cardrules.RecordError) as err:
+        cardrules.Game.from_json(json.dumps(forged), allow_preset_hands=True)
+    assert str(err.value) == "invalid record: invalid stock: 2C is in the hand of seat 0 (N)"
+    del forged["preset_hands"]
+    forged["dealt_by_hand"] = False
+    with pytest.raises(cardrules.RecordError) as err:
+        cardrules.Game.from_json(json.dumps(forged))
+    assert str(err.value) == (
+        "invalid record: 'preset_stock' is given without 'preset_hands' (the stock of a first "
+        "deal dealt by hand)"
+    )
 
 
 def test_oh_2_5_every_deal_of_the_schedule_has_a_turned_card() -> None:

@@ -12,8 +12,8 @@ from cardrules import Game, IllegalAction
 from oh_reference import OH, OH3, OH5, cards, legal_cards, play_out, texts, trick_winner
 
 #: A first deal of ten cards each, dealt by hand: N holds the clubs, E the diamonds,
-#: S the hearts and W the spades (2 to J each).  A deal by hand leaves the cards not
-#: dealt in pack order, so the turned card is the first of them, QC: clubs are trumps.
+#: S the hearts and W the spades (2 to J each); the games turn up the QC (``turn_up``,
+#: OH-2.4): clubs are trumps.
 HANDS = [
     [f"{r}{suit}" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J")] for suit in "CDHS"
 ]
@@ -52,7 +52,7 @@ def test_oh_4_1_the_dealers_left_leads_any_card(name: str) -> None:
 
 def test_oh_4_1_a_trump_may_be_led_at_the_first_trick() -> None:
     """OH-4.1: clubs are trumps (the turned QC); N, on the dealer's left, may lead a club."""
-    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS)
+    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS, turn_up="QC")
     assert str(game.turned_up) == "QC"
     _bid_out(game)
     assert game.to_act == 0 and game.contract is not None
@@ -70,9 +70,9 @@ def test_oh_4_2_follow_suit_if_able() -> None:
         ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"],
         ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"],
     ]
-    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=hands)
+    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=hands, turn_up="QC")
     _bid_out(game)
-    assert str(game.turned_up) == "QC"  # the first card not dealt: clubs are trumps
+    assert str(game.turned_up) == "QC"  # the card given to turn up: clubs are trumps
     game.apply("play 5C")  # N leads a club
     assert texts(game.legal_actions()) == ["play JC"]  # E must follow with the jack
     err = _refused(game, "play 2D")
@@ -83,7 +83,7 @@ def test_oh_4_2_follow_suit_if_able() -> None:
 def test_oh_4_2_a_card_out_of_turn_is_refused_citing_the_order_of_play() -> None:
     """OH-4.2: the others play one card each, clockwise; a card out of turn is refused,
     citing OH-4.2 (the profile's turn rule)."""
-    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS)
+    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS, turn_up="QC")
     _bid_out(game)
     err = _refused(game, "play 2D", seat=1)
     assert err.rule == "OH-4.2"
@@ -92,7 +92,7 @@ def test_oh_4_2_a_card_out_of_turn_is_refused_citing_the_order_of_play() -> None
 def test_oh_4_3_void_in_the_suit_led_any_card_no_duty_to_trump() -> None:
     """OH-4.3: with no card of the suit led, any card may be played: a trump or another
     suit; nobody has to trump, overtrump or win."""
-    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS)
+    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS, turn_up="QC")
     _bid_out(game)
     game.apply("play 2C")  # N leads a trump; E, S and W hold no club
     for seat in (1, 2, 3):
@@ -112,7 +112,7 @@ def test_oh_4_4_highest_trump_else_highest_of_the_suit_led() -> None:
     assert rules.trick_winner(["9C", "AH", "KC", "2C"], trump="S") == 2
     assert rules.trick_winner(["9C", "AH", "KC", "2S"], trump="S") == 3
     assert rules.trick_winner(["2H", "AS", "AD", "AC"], trump="H") == 0
-    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS)
+    game = cardrules.load(OH).new_game(seed=1, dealer=3, hands=HANDS, turn_up="QC")
     _bid_out(game)
     for card in ("JC", "JD", "JH", "JS"):  # clubs are trumps: N's jack wins
         game.apply(f"play {card}")

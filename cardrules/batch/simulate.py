@@ -414,6 +414,8 @@ def _numpy_block(
     play_u = play_u[sel]
     count = stop - start
     dealers = (np.arange(start, stop, dtype=np.int64) * rules.direction.step) % 4
+    if rules.first_dealer_reason is not None and rules.first_dealer is not None:
+        dealers[:] = rules.first_dealer  # the rules fix the dealer (bridge's board)
     hands, contracts, all_actions, decisions = _numpy_auctions(
         rules, tab, rng, dealers, auction_u.tolist()
     )
@@ -620,6 +622,8 @@ def play_deal(
 ) -> tuple[DealRecord, int]:
     """One deal through the public API; (its record, decisions made)."""
     dealer = (index * rules.direction.step) % rules.players
+    if rules.first_dealer_reason is not None and rules.first_dealer is not None:
+        dealer = rules.first_dealer  # the rules fix the dealer (bridge's board)
     game = rules.new_game(seed=deal_seed(seed, index), dealer=dealer)
     bots = _make_players(players, deal_seed(seed, index))
     rng = random.Random(deal_seed(seed, index)).random

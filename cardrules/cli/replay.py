@@ -49,7 +49,13 @@ def run(args: argparse.Namespace, con: Console) -> int:
     hands = None
     if recorded.preset is not None:
         hands = [list(cards_of(mask)) for mask in recorded.preset]
-    game = Game(recorded.rules, seed=recorded.seed, dealer=recorded.first_dealer, hands=hands)
+    game = Game(
+        recorded.rules,
+        seed=recorded.seed,
+        dealer=recorded.first_dealer,
+        hands=hands,
+        stock=recorded.preset_stock,
+    )
     narrator = Narrator(con, seat=None, verbose_cards=False)
     narrator.start(game, f"{game.rules.title}: seed {game.seed}, {end_words(game.rules)} (replay)")
     for action in recorded.actions:

@@ -41,7 +41,7 @@ from cardrules.errors import (
     shown,
 )
 from cardrules.profile.files import builtin_profile_dir
-from cardrules.profile.registry import profile_paths
+from cardrules.profile.registry import earlier_versions, profile_paths
 from cardrules.rules.actions import PLAYS, Action, Claim, ClaimAnswer, Play, parse_action
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
@@ -214,8 +214,15 @@ def _letter(seat: int) -> str:
     return words[len(f"seat {seat}") :]
 
 
-def _installed_rules(name: str, deals: int, options: dict[str, bool | int | str]) -> Ruleset:
-    """The rules of the installed profile ``name`` (never a path: records name no files)."""
+def _installed_rules(
+    name: str, deals: int, options: dict[str, bool | int | str], digest: str | None = None
+) -> Ruleset:
+    """The rules of the installed profile ``name`` (never a path: records name no files).
+
+    When the current rules' hash is not ``digest`` (the record's ``profile_hash``),
+    the earlier version of a shipped profile that has it, if one does: the record
+    replays under the rules it was played under.
+    """
     shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
     path = shipped if shipped.is_file() else profile_paths().get(name)
     if path is None:
@@ -224,9 +231,19 @@ def _installed_rules(name: str, deals: int, options: dict[str, bool | int | str]
             "profile loaded from a file is restored with Game.from_json(text, rules=...)"
         )
     try:
-        return load(path, deals=deals, options=options)
+        rules = load(path, deals=deals, options=options)
     except CardrulesError as exc:
         raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
+    if digest is None or rules.profile_hash == digest or path != shipped:
+        return rules
+    for earlier in earlier_versions(name):
+        try:
+            before = load(earlier, deals=deals, options=options)
+        except CardrulesError:
+            continue  # that version does not take the record's options: not the one
+        if before.name == name and before.profile_hash == digest:
+            return before
+    return rules
 
 
 #: Every card of the pack, as a mask.
@@ -311,6 +328,7 @@ class Game:
         "_claim",
         "_codes",
         "_dealt",
+        "_ended",
         "_fast",
         "_halt",
         "_legal",
@@ -357,6 +375,8 @@ class Game:
         seed: object = None,
         dealer: object = None,
         hands: object = None,
+        stock: object = None,
+        turn_up: object = None,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -372,7 +392,8 @@ class Game:
         self._needs_played = rules.fast_needs_played
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
-        # The deal the preset hands are for, and its stock when set (from_view).
+        # The deal the preset hands are for, and its stock (None: the cards not dealt in
+        # pack order, as a deal by hand left them before stock= and turn_up=).
         self._preset_at = 1
         self._preset_stock: tuple[int, ...] | None = None
         self._calls: list[tuple[int, Action]] = []
@@ -380,6 +401,13 @@ class Game:
         self._halt = False
         if hands is not None:
             self.preset = _preset_masks(hands, n, rules.hand_size(1))
+            self._preset_stock = _preset_stock(self.preset, stock, turn_up, seed, rules)
+        elif stock is not None or turn_up is not None:
+            what = "stock" if stock is not None else "turn_up"
+            raise CardrulesError(
+                f"invalid {what}: it goes with hands= (the first deal dealt by hand); a deal "
+                "from the seed has its own"
+            )
         if dealer is None:
             dealer = rules.first_dealer  # the rules may fix it (duplicate boards)
         if dealer is None:
@@ -391,7 +419,11 @@ class Game:
         self.deals: list[DealResult] = []
         self.throw_ins: list[ThrowInEvent] = []
         self.totals: dict[Side, Decimal] = {side: Decimal(0) for side in rules.sides}
+        #: Why the game ended, with its winners (None while it goes on): see _finish_deal.
         self.over: GameOver | None = None
+        # The end as the end condition gave it (its winners, if any, override the top of
+        # the standings); records keep it as it is.
+        self._ended: GameOver | None = None
         self.phase = "auction"
         # Set for real when play begins (_begin_play); set here so that a
         # game can always be copied attribute by attribute (_take).
@@ -523,6 +555,15 @@ class Game:
         self._legal = -1
 
     # -- public state ------------------------------------------------------
+
+    @property
+    def preset_stock(self) -> list[Card] | None:
+        """The stock of a first deal dealt by hand, top first (the card turned up for
+        trumps first, where the profile turns one up); None when it was dealt from the
+        seed.  ``new_game(hands=..., stock=game.preset_stock)`` deals it again."""
+        if self.preset is None or self._preset_stock is None or self._preset_at != 1:
+            return None
+        return [CARDS[i] for i in self._preset_stock]
 
     @property
     def to_act(self) -> int | None:
@@ -907,14 +948,21 @@ class Game:
             for side, value in scores.items():
                 self.totals[side] += value
             self.deals.append(DealResult(self.dealer, self.contract, tricks, scores))
-            self.over = rules.end.check(self.deals, self.totals)
+            ended = rules.end.check(self.deals, self.totals)
         finally:
             setcontext(caller)
-        if self.over is None and len(self.deals) >= MAX_DEALS:
-            self.over = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
-        if self.over is not None:
+        if ended is None and len(self.deals) >= MAX_DEALS:
+            ended = GameOver(f"the limit of {MAX_DEALS} deals in a game was reached")
+        if ended is not None:
+            self._ended = ended
             self.phase = "finished"
             self._to_act = None
+            # game.over names the winners whatever the end condition: its own, else the
+            # sides the standings put first (so that the two always agree).
+            if not ended.winners:
+                top = tuple(st.side for st in self.standings() if st.winner)
+                ended = GameOver(ended.reason, ended.rule, top)
+            self.over = ended
             return
         if self._halt:  # a playout: the deal scored is all it wanted
             self.phase = "scored"
@@ -970,11 +1018,17 @@ class Game:
         Best is highest, or lowest where the end condition says the lowest total wins
         (penalty points, :class:`~cardrules.rules.components.RanksLowest`).
         """
-        winners = set(self.over.winners) if self.over is not None and self.over.winners else set()
-        sign = -1 if lowest_wins(self.rules.end) else 1
-        # A side's merit: the higher the better (its total, or minus its penalty points).
-        merit = {side: sign * total for side, total in self.totals.items()}
-        items = sorted(self.totals.items(), key=lambda kv: (kv[0] not in winners, -merit[kv[0]]))
+        ended = self._ended
+        winners = set(ended.winners) if ended is not None and ended.winners else set()
+        lowest = lowest_wins(self.rules.end)
+        # A side's merit: the higher the better (its total, or minus its penalty points);
+        # copy_negate is exact in any decimal context (the caller's may trap rounding).
+        merit = {
+            side: total.copy_negate() if lowest else total for side, total in self.totals.items()
+        }
+        items = sorted(
+            self.totals.items(), key=lambda kv: (kv[0] not in winners, merit[kv[0]].copy_negate())
+        )
         out = []
         top = max(merit.values())
         for side, total in items:
@@ -1038,12 +1092,13 @@ class Game:
                 for d in self.deals
             ],
             "totals": {str(k): str(v) for k, v in self.totals.items()},
+            # (the end as the end condition gave it: records written before replay as they were)
             "over": None
-            if self.over is None
+            if self._ended is None
             else {
-                "reason": self.over.reason,
-                "rule": self.over.rule,
-                "winners": [str(w) for w in self.over.winners],
+                "reason": self._ended.reason,
+                "rule": self._ended.rule,
+                "winners": [str(w) for w in self._ended.winners],
             },
         }
         if self.turned_up is not None:  # only where the profile turns one up (older records)
@@ -1072,9 +1127,12 @@ class Game:
             "first_dealer": self.first_dealer,
             "dealt_by_hand": preset is not None,
             "preset_hands": preset,
-            "actions": list(self.actions),
-            "state": self.state_dict(),
         }
+        stock = self.preset_stock
+        if stock:  # (only then: records of deals by hand that leave no stock are as before)
+            doc["preset_stock"] = [str(c) for c in stock]
+        doc["actions"] = list(self.actions)
+        doc["state"] = self.state_dict()
         if self.rules.options_given:  # restored by from_json: the same rules
             doc["options"] = {
                 name: option_text(value) for name, value in self.rules.options_given.items()
@@ -1098,7 +1156,9 @@ class Game:
         ``rules`` is the :class:`Ruleset` the game was played under; without
         it, the record's profile must be installed under its name (a record
         never names a file to open), and either way the hash of the rules
-        must match the record's.  ``key`` checks the signature of a record
+        must match the record's (without ``rules``, a shipped profile's
+        earlier version with the record's hash is taken: the record replays
+        under the rules it was played under).  ``key`` checks the signature of a record
         written by ``to_json(key=...)``.  A record whose first deal was dealt
         by hand (``new_game(hands=...)``) is refused unless
         ``allow_preset_hands=True``: anyone who writes a record could deal
@@ -1108,7 +1168,7 @@ class Game:
         """
         head = read_record(text, key=key, max_bytes=max_bytes)
         if rules is None:
-            rules = _installed_rules(head.profile, head.deals, head.options)
+            rules = _installed_rules(head.profile, head.deals, head.options, head.profile_hash)
         if not isinstance(rules, Ruleset):
             raise RecordError(
                 f"invalid rules: {shown(rules)} (expected a Ruleset from cardrules.load)"
@@ -1131,8 +1191,17 @@ class Game:
                 "invalid record: 'preset_hands': the first deal was dealt by hand, not from "
                 "the seed; replay it with allow_preset_hands=True only if you trust its author"
             )
+        stock: object = head.preset_stock
+        if head.preset_hands is not None and stock is None:
+            stock = _PACK_ORDER  # written before stock=: the cards not dealt in pack order
         try:
-            game = cls(rules, seed=head.seed, dealer=head.first_dealer, hands=head.preset_hands)
+            game = cls(
+                rules,
+                seed=head.seed,
+                dealer=head.first_dealer,
+                hands=head.preset_hands,
+                stock=stock,
+            )
         except CardrulesError as exc:
             raise RecordError(f"invalid record: {exc}") from None
         for i, action in enumerate(head.actions):
@@ -1343,7 +1412,14 @@ class Game:
         """A new game of the same rules, seed and hands, after this one's first ``done``
         actions."""
         hands = None if self.preset is None else [list(cards_of(m)) for m in self.preset]
-        again = Game(self.rules, seed=self.seed, dealer=self.first_dealer, hands=hands)
+        stock = self._preset_stock if hands is not None else None
+        again = Game(
+            self.rules,
+            seed=self.seed,
+            dealer=self.first_dealer,
+            hands=hands,
+            stock=None if stock is None else [CARDS[i] for i in stock],
+        )
         for action in self.actions[:done]:
             again.apply(action)
         return again
@@ -1371,6 +1447,7 @@ class Game:
         self.throw_ins = other.throw_ins
         self.totals = other.totals
         self.over = other.over
+        self._ended = other._ended
         self.phase = other.phase
         self.initial_hands = other.initial_hands
         self.turned_up = other.turned_up
@@ -1527,6 +1604,86 @@ def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
         seen |= mask
         masks.append(mask)
     return tuple(masks)
+
+
+#: ``stock=`` of a record written before ``stock=`` and ``turn_up=``: its deal by hand left
+#: the cards not dealt in pack order (the lowest card turned up), and replays so.
+_PACK_ORDER: Final = object()
+
+
+def _card_place(index: int, hands: Sequence[int]) -> str:
+    """Where a card that is not in the stock is: the seat whose hand holds it."""
+    seat = next(s for s, mask in enumerate(hands) if mask >> index & 1)
+    return f"{CARDS[index]} is in the hand of {seat_words(seat)}"
+
+
+def _preset_stock(
+    hands: tuple[int, ...], stock: object, turn_up: object, seed: int, rules: Ruleset
+) -> tuple[int, ...]:
+    """The stock (card indices, top first) of a first deal dealt by hand.
+
+    ``stock``: every card not dealt, in order, top first; ``turn_up``: the card on top
+    (the rest in the order the seed shuffles them); neither: the cards not dealt in the
+    order the seed's shuffle puts them, so the card turned up varies with the seed.
+    Anything else than the cards not dealt is a :class:`~cardrules.CardError` that names
+    the card and where it is.
+    """
+    dealt = 0
+    for mask in hands:
+        dealt |= mask
+    if stock is _PACK_ORDER:
+        return tuple(i for i in range(52) if not dealt >> i & 1)
+    rest = [i for i in _deck_indices(seed, 1, 0) if not dealt >> i & 1]
+    if stock is not None:
+        if isinstance(stock, Card) or not isinstance(stock, str | Iterable):
+            raise CardError(
+                f"invalid stock: {shown(stock)} (expected the cards not dealt, top first, "
+                "as text such as '7H 2C' or a list)"
+            )
+        try:
+            cards = parse_cards(stock)
+        except CardError as exc:
+            raise CardError(f"invalid stock: {str(exc).removeprefix('invalid card: ')}") from None
+        seen = 0
+        for card in cards:
+            bit = 1 << card.index
+            if dealt & bit:
+                raise CardError(f"invalid stock: {_card_place(card.index, hands)}")
+            if seen & bit:
+                raise CardError(f"invalid stock: {card} given twice")
+            seen |= bit
+        if len(cards) != len(rest):
+            missing = " ".join(str(CARDS[i]) for i in sorted(rest) if not seen >> i & 1)
+            given = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+            raise CardError(
+                f"invalid stock: {given}, but {len(rest)} are not dealt (missing: {missing})"
+            )
+        rest = [card.index for card in cards]
+    if turn_up is not None:
+        if not isinstance(turn_up, Card | str):
+            raise CardError(f"invalid turn_up: {shown(turn_up)} (expected one card, such as 'QC')")
+        try:
+            card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
+        except CardError as exc:
+            raise CardError(f"invalid turn_up: {str(exc).removeprefix('invalid card: ')}") from None
+        if rules.profile.trump != "turn_up":
+            raise CardrulesError(
+                f"invalid turn_up: {card}: the rules of {rules.name!r} turn no card up "
+                "for trumps (give stock= for the order of the cards not dealt)"
+            )
+        if not rest:
+            raise CardrulesError(
+                f"invalid turn_up: {card}: the hands hold every card, none is left to turn up"
+            )
+        if dealt >> card.index & 1:
+            raise CardError(f"invalid turn_up: {_card_place(card.index, hands)}")
+        if stock is not None and rest[0] != card.index:
+            raise CardError(
+                f"invalid turn_up: {card} is not the top of the stock given ({CARDS[rest[0]]})"
+            )
+        rest.remove(card.index)
+        rest.insert(0, card.index)
+    return tuple(rest)
 
 
 class _Hidden(Action):

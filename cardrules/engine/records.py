@@ -94,6 +94,7 @@ _KEYS_V2 = (_KEYS_V1 - {"profile_path"}) | {
     "dealt_by_hand",
     "signature",
     "options",  # the [options] given to load(), when any (read since 0.2)
+    "preset_stock",  # the stock of a first deal dealt by hand, when it leaves one
 }
 #: How many options a record may hold (their names and values are what
 #: :class:`~cardrules.OptionSpec` allows).
@@ -170,6 +171,9 @@ class RecordHeader:
     state: dict[str, Any] | None
     #: The ``[options]`` the rules were loaded with (a decimal as its text).
     options: dict[str, bool | int | str] = field(default_factory=dict)
+    #: The stock of the first deal dealt by hand, top first (card texts); None: the
+    #: record does not say (written before ``stock=``: the cards not dealt in pack order).
+    preset_stock: list[str] | None = None
 
 
 def _bounded_int(digits: str) -> int:
@@ -291,6 +295,18 @@ def read_record(
                 f"(got {str(by_hand).lower()} with preset_hands "
                 f"{'null' if preset is None else 'given'})"
             )
+    stock = doc.get("preset_stock")
+    if stock is not None:
+        if preset is None:
+            raise RecordError(
+                "invalid record: 'preset_stock' is given without 'preset_hands' (the stock of "
+                "a first deal dealt by hand)"
+            )
+        if type(stock) is not list or not all(type(card) is str for card in stock):
+            raise RecordError(
+                "invalid record: 'preset_stock' must be a list of card texts such as 'QC' "
+                f"(got {shown(stock)})"
+            )
     actions = _field(doc, "actions", list, "a list of action texts")
     for i, action in enumerate(actions):
         if type(action) is not str:
@@ -303,7 +319,7 @@ def read_record(
         raise RecordError(f"invalid record: 'state' must be an object (got {shown(state)})")
     options = _options(doc.get("options", {}))
     return RecordHeader(
-        version, profile, digest, deals, seed, dealer, preset, tuple(actions), state, options
+        version, profile, digest, deals, seed, dealer, preset, tuple(actions), state, options, stock
     )
 
 

@@ -36,6 +36,7 @@ from cardrules.rules.components import (
     ScoreHelpers,
     Side,
     pair_of,
+    seat_words,
 )
 from cardrules.rules.duties import (
     FastNarrow,
@@ -145,9 +146,18 @@ class Ruleset:
         #: ``first_dealer`` (bridge's board number), else ``[deal] first_dealer``; None:
         #: chance picks it from each game's seed.
         chosen = getattr(self.auction, "first_dealer", None)
-        self.first_dealer: int | None = (
-            chosen if type(chosen) is int and 0 <= chosen < self.players else profile.first_dealer
-        )
+        fixed = type(chosen) is int and 0 <= chosen < self.players
+        self.first_dealer: int | None = chosen if fixed else profile.first_dealer
+        #: Why no other seat may deal the first deal, when the auction fixes its dealer
+        #: (:class:`~cardrules.rules.components.FixesFirstDealer`): :meth:`new_game`
+        #: refuses another ``dealer``.  None: a dealer given is the first dealer
+        #: (``[deal] first_dealer`` is only the default).
+        self.first_dealer_reason: str | None = None
+        if fixed:
+            reason = getattr(self.auction, "first_dealer_reason", None)
+            self.first_dealer_reason = (
+                reason if isinstance(reason, str) and reason else "the rules fix the first dealer"
+            )
         #: The family's word for the auction phase (``"passing"``, ``"bidding"``), as its
         #: auction is registered (:class:`~cardrules.rules.catalog.AuctionTraits`); the
         #: games' ``phase`` stays ``"auction"``.
@@ -233,9 +243,39 @@ class Ruleset:
         *,
         dealer: int | None = None,
         hands: Sequence[Iterable[Card | str] | str] | None = None,
+        stock: Iterable[Card | str] | str | None = None,
+        turn_up: Card | str | None = None,
     ) -> Game:
-        """A new game, reproducible from ``seed``; ``hands`` presets the first deal."""
-        return self.game_type(self, seed=seed, dealer=dealer, hands=hands)
+        """A new game, reproducible from ``seed``; ``hands`` presets the first deal.
+
+        ``dealer`` is the seat that deals first (default: the rules' first dealer,
+        else one drawn from the seed).  Where the rules fix it (bridge: the first
+        board's dealer, :attr:`first_dealer_reason`), another seat is refused with a
+        :class:`~cardrules.CardrulesError` naming both.
+
+        With ``hands``, the cards not dealt are the stock: ``stock`` gives them all,
+        top first, and ``turn_up`` the card on top, the one turned up for trumps where
+        the profile turns one up (Oh Hell); without either, the seed puts them in
+        order, so the card turned up varies with the seed.  A card in a hand, a card
+        given twice or a missing one is a :class:`~cardrules.CardError` naming it.
+        The record keeps the stock, so the game replays.
+        """
+        fixed = self.first_dealer
+        reason = self.first_dealer_reason
+        if (
+            reason is not None
+            and fixed is not None
+            and type(dealer) is int
+            and 0 <= dealer < self.players
+            and dealer != fixed
+        ):
+            raise CardrulesError(
+                f"invalid dealer: {seat_words(dealer)}, but {reason}: give dealer={fixed} "
+                "or leave it out"
+            )
+        return self.game_type(
+            self, seed=seed, dealer=dealer, hands=hands, stock=stock, turn_up=turn_up
+        )
 
     def game_from_view(
         self,

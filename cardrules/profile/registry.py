@@ -24,6 +24,7 @@ from cardrules.profile.files import builtin_profile_dir, key_path, merge, read_p
 
 __all__ = [
     "MergedProfile",
+    "earlier_versions",
     "find_profile",
     "profile_paths",
     "resolve_chain",
@@ -53,6 +54,21 @@ def profile_paths() -> dict[str, Path]:
             for path in sorted(directory.glob("*.toml")):
                 found.setdefault(path.stem, path)
     return found
+
+
+def earlier_versions(name: str) -> tuple[Path, ...]:
+    """The files of the earlier versions of the shipped profile ``name``, oldest first.
+
+    A shipped profile whose rules change keeps its earlier file, unchanged, as
+    ``earlier/<name>/<version>.toml`` beside the shipped ones: a record of a game
+    played under it names the profile and the hash of those rules, and is replayed
+    under them.  None for a name that is not a shipped profile's.
+    """
+    shipped = builtin_profile_dir()
+    if not os.path.isfile(shipped / f"{name}.toml"):  # False, not OSError, for a long name
+        return ()
+    folder = shipped / "earlier" / name
+    return tuple(sorted(folder.glob("*.toml"))) if folder.is_dir() else ()
 
 
 def _looks_like_path(ref: str) -> bool:

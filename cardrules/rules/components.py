@@ -46,6 +46,7 @@ __all__ = [
     "EndCondition",
     "ExchangesCards",
     "ExplainsRedeal",
+    "FixesFirstDealer",
     "GameOver",
     "ListsActions",
     "NamesDeal",
@@ -441,6 +442,22 @@ class DescribesRedeal(Protocol):
     redeals: str
 
 
+@runtime_checkable
+class FixesFirstDealer(Protocol):
+    """Optional members of an auction (the object that starts each deal's auction) whose
+    rules fix the seat that deals a game's first deal (bridge: the first board's number,
+    Law 2): ``first_dealer``, that seat, and ``first_dealer_reason``, why, in words with
+    the rule id (``"board 1 is dealt by seat 0 (N) (BR-1.2)"``).
+
+    Every game starts there: ``new_game()`` deals from that seat, and
+    ``new_game(dealer=...)`` with another seat is refused, quoting the reason (a record
+    or a view is rebuilt with the dealer it carries).
+    """
+
+    first_dealer: int
+    first_dealer_reason: str
+
+
 class Auction(Protocol):
     """Starts the auction of each deal."""
 
@@ -791,7 +808,10 @@ class RanksLowest(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """Why the game ended; ``winners`` overrides the top of the standings when set."""
+    """Why the game ended.  An end condition sets ``winners`` to override the top of the
+    standings (Call Break's house rule, Spades' mercy rule); left empty, the standings'
+    first sides win.  ``game.over`` always names the winners: the end condition's, else
+    the sides first in ``game.standings()``, so the two agree."""
 
     reason: str
     rule: str = ""

@@ -2,9 +2,10 @@
 order, doubles and redoubles, three passes to end it, four to pass the board out.
 
 Each board's number is the ``first_board`` option plus the deal's number less one; it
-fixes the board's vulnerability (BR-1.2).  Its dealer is the game's: the auction tells
-the kernel the first board's dealer (``first_dealer``: ``dealer_of(first_board)``) and
-the kernel rotates the deal clockwise, so board ``n`` is dealt by ``dealer_of(n)``.
+fixes the board's dealer and vulnerability (BR-1.2).  The auction tells the kernel the
+first board's dealer (``first_dealer``: ``dealer_of(first_board)``, with the reason a
+game started by another seat is refused) and the kernel rotates the deal clockwise, so
+board ``n`` is dealt by ``dealer_of(n)``.
 
 >>> from cardrules.rules.components import DealInfo, Direction
 >>> from cardrules_bridge.actions import parse_call
@@ -42,6 +43,7 @@ from cardrules_bridge.contract import BridgeContract, PassedOut, contract_for
 from cardrules_bridge.scoring import dealer_of, vulnerability
 
 __all__ = [
+    "BOARD_RULE",
     "CALL_RULE",
     "DOUBLE_RULE",
     "DUMMY_RULE",
@@ -55,6 +57,8 @@ __all__ = [
 ]
 
 #: The rule ids of ``profiles/bridge-duplicate.rules.md`` the auction's refusals cite.
+#: A board's number fixes its dealer (and vulnerability).
+BOARD_RULE: Final = "BR-1.2"
 ORDER_RULE: Final = "BR-2.1"
 CALL_RULE: Final = "BR-2.2"
 SUFFICIENT_RULE: Final = "BR-2.3"
@@ -108,8 +112,14 @@ class BridgeAuction:
     @property
     def first_dealer(self) -> int:
         """The dealer of the game's first board (BR-1.2): the kernel starts every game
-        there unless an app says otherwise."""
+        there, and refuses another dealer (``new_game(dealer=...)``)."""
         return dealer_of(self.first_board)
+
+    @property
+    def first_dealer_reason(self) -> str:
+        """Why no other seat deals the first board, as the kernel's refusal quotes it."""
+        dealer = seat_words(self.first_dealer)
+        return f"board {self.first_board} is dealt by {dealer} ({BOARD_RULE})"
 
     def board_of(self, number: int) -> int:
         """The board number of the game's deal ``number`` (1-based)."""

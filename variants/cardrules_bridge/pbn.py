@@ -36,7 +36,7 @@ from cardrules.rules.actions import Play
 from cardrules.rules.components import SEAT_NAMES
 from cardrules_bridge.auction import BridgeAuction, BridgeAuctionState
 from cardrules_bridge.contract import BridgeContract
-from cardrules_bridge.scoring import vulnerability
+from cardrules_bridge.scoring import dealer_of, vulnerability
 from cardrules_pbn import PbnBoard, PbnError, auction_outcome, loads
 from cardrules_pbn import dumps as dump_boards
 
@@ -172,6 +172,12 @@ def game_from_pbn(board: PbnBoard | str, rules: Ruleset | None = None, *, index:
             None,
             f"{where}: [Vulnerable] NS {'vul' if ns else 'not vul'}, EW "
             f"{'vul' if ew else 'not vul'} is not the vulnerability of board {number} (BR-1.2)",
+        )
+    if board.dealer != dealer_of(number):
+        raise PbnError(
+            None,
+            f"{where}: [Dealer] {SEAT_NAMES[board.dealer]} is not the dealer of board {number}, "
+            f"{SEAT_NAMES[dealer_of(number)]} (BR-1.2)",
         )
     game = rules.new_game(dealer=board.dealer, hands=board.preset()["hands"])  # type: ignore[arg-type]
     if board.play and len(board.auction) == 0:

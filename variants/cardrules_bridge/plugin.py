@@ -22,9 +22,8 @@ OPTIONS = (
         "first_board",
         1,
         "The number of the session's first board; the later boards follow in order. The "
-        "board number fixes each board's vulnerability; a session that starts at a board "
-        "N does not deal is started with dealer=dealer_of(first_board) "
-        "(cardrules_bridge.new_session).",
+        "board number fixes each board's dealer and vulnerability: a game starts with "
+        "the first board's dealer, and another dealer is refused.",
         rule="BR-1.4",
         minimum=1,
         maximum=1_000_000,

@@ -1,8 +1,8 @@
 """A session of boards started where the Laws say (BR-1.2, BR-1.4).
 
-A game's first dealer is the profile's (``[deal] first_dealer = 0``: North, who deals
-board 1) unless the app gives one; a session that starts at another board is started
-by its dealer, which :func:`new_session` looks up.
+A game's first dealer is its first board's (``dealer_of(first_board)``, Law 2): the
+kernel deals from there, and ``new_game(dealer=...)`` with another seat is refused.
+:func:`new_session` is the same game, spelled out.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def new_session(
     *,
     hands: Sequence[Iterable[Card | str] | str] | None = None,
 ) -> Game:
-    """A new game of ``rules`` whose first board is dealt by that board's dealer (BR-1.2).
+    """A new game of ``rules`` whose first board is dealt by that board's dealer (BR-1.2),
+    as ``rules.new_game(seed, hands=hands)`` deals it.
 
     >>> import cardrules
     >>> game = new_session(cardrules.load("bridge-duplicate", first_board=6), seed=1)
