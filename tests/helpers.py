@@ -6,6 +6,7 @@ them with ``from helpers import ...`` (fixtures live in conftest.py).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
@@ -35,6 +36,29 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 #: All 52 card texts, clubs 2 first, spade ace last.
 ALL_CARDS = tuple(f"{rank}{suit}" for suit in "CDHS" for rank in RANKS)
+
+
+def strings(value: object) -> Iterator[str]:
+    """Every string (keys included) inside a JSON-ready value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings(item)
+
+
+def card_tokens(value: object) -> set[str]:
+    """Every word of every string in ``value`` that reads as a card."""
+    found = set()
+    for text in strings(value):
+        for word in text.split():
+            with contextlib.suppress(cardrules.CardError):
+                found.add(str(cardrules.Card.parse(word)))
+    return found
 
 
 def names(cards: Iterable[object]) -> list[str]:

@@ -1,6 +1,7 @@
 """The kernel's general mechanisms for families beyond calls and tricks, each exercised by a
 tiny plugin that belongs to no family: an auction that moves cards between hands
-(``ExchangesCards``), what an auction tells one seat alone (``TellsSeat``), a scorer of the
+(``ExchangesCards``), what an auction tells one seat alone (``TellsSeat``), a seat that has
+not looked at its own cards (``HidesOwnHands``), a scorer of the
 cards taken (``ScoresCardsTaken``), an end under which the lowest total wins
 (``RanksLowest``), duties set by ``[options]`` (``Duty.configured``), a deal's own chance
 (``DealInfo.chance``), ``legal_cards(..., played_before=...)`` and an auction that fixes
@@ -185,6 +186,56 @@ def test_what_an_auction_tells_one_seat_is_in_that_seats_view_only(tmp_path: Pat
             if other != seat:
                 assert all(f'"{c}"' not in text for c in game.hand(other))
     assert game.state_dict()["auction"] == {"done": False}
+
+
+class _BlindState(_SwapState):
+    """Seat 0 says "bid 0" before it looks at its cards (HidesOwnHands); no card moves."""
+
+    def unseen(self) -> frozenset[int]:
+        return frozenset() if self.done else frozenset({0})
+
+    def private(self, seat: int) -> dict[str, Any]:  # nothing of a hand not looked at
+        return {} if seat in self.unseen() else super().private(seat)
+
+    def hands_after(self) -> tuple[int, ...]:
+        return self.hands
+
+
+class _BlindPlugin(_Plugin):
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction(
+            "blind_call", lambda p, b: _Blind(), provides="none", chooses_trump=False
+        )
+        components.add_scorer("clubs_taken", lambda p: _ClubsTaken())
+
+
+class _Blind:
+    def start(self, deal: DealInfo) -> _BlindState:
+        return _BlindState(deal.hands, "")
+
+
+def test_a_seat_that_has_not_looked_sees_no_card_of_its_own(tmp_path: Path) -> None:
+    """HidesOwnHands: while ``unseen()`` holds a seat, its view (and what its client is sent)
+    holds no card of its hand, only its size; the others see their own as ever; once it
+    has looked, it sees its hand.  A bot's worlds draw the unseen hand like a hidden one."""
+    from cardrules.engine.worlds import knowledge, sample_hands
+
+    body = BODY.replace('kind = "swap"', 'kind = "blind_call"')
+    path = write_profile(tmp_path, "blind", body)
+    rules = cardrules.load(path, plugins=[_BlindPlugin()])
+    game = rules.new_game(seed=5, dealer=3)
+    view = game.view(0)
+    assert view.hands == {} and view.hand == () and view.hand_sizes == (13, 13, 13, 13)
+    assert view.legal_actions == (Bid(0),)
+    text = view.to_json()
+    assert all(f'"{c}"' not in text for seat in range(4) for c in game.hand(seat))
+    assert all(game.view(s).hand == tuple(game.hand(s)) for s in (1, 2, 3))
+    assert knowledge(view).hidden == (0, 1, 2, 3)
+    drawn = sample_hands(view, __import__("random").Random(1))
+    assert drawn is not None and sorted(drawn) == [0, 1, 2, 3]
+    game.apply("bid 0")
+    assert game.view(0).hand == tuple(game.hand(0))
 
 
 def test_a_scorer_of_the_cards_taken_and_the_lowest_total_winning(tmp_path: Path) -> None:

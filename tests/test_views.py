@@ -8,39 +8,14 @@ only to the seat to act.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
 import cardrules
 from cardrules import Game
-from helpers import random_policy
-
-
-def strings(value: object) -> Iterator[str]:
-    """Every string (keys included) inside a JSON-ready value."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item)
-
-
-def card_tokens(value: object) -> set[str]:
-    """Every word of every string in ``value`` that reads as a card."""
-    found = set()
-    for text in strings(value):
-        for word in text.split():
-            with contextlib.suppress(cardrules.CardError):
-                found.add(str(cardrules.Card.parse(word)))
-    return found
+from helpers import card_tokens, random_policy
 
 
 def check_view(game: Game, seat: int) -> None:

@@ -1,8 +1,9 @@
 """Hidden-information views: what one seat may know, safe to send to its client.
 
-A view holds the seat's own hand, the hands every seat may see (dummy, once
-exposed) and public facts: calls or announcements, the contract, the trick,
-tricks taken, scores.  Bots receive only views.
+A view holds the seat's own hand (once it has looked at it: an auction may keep
+it from a seat that may still make a call before looking), the hands every seat
+may see (dummy, once exposed) and public facts: calls or announcements, the
+contract, the trick, tricks taken, scores.  Bots receive only views.
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Contract, DealResult, ShowsCards, Side, TellsSeat
+from cardrules.rules.components import (
+    Contract,
+    DealResult,
+    HidesOwnHands,
+    ShowsCards,
+    Side,
+    TellsSeat,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game, PlayedCard
@@ -142,6 +150,8 @@ def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game`` (see :meth:`Game.view`); ``seat`` :data:`PUBLIC`:
     what every seat may see, and nothing any one seat is told alone."""
     visible = {*game.auction.exposed()} if seat == PUBLIC else {seat, *game.auction.exposed()}
+    if game.phase == "auction" and isinstance(game.auction, HidesOwnHands):
+        visible -= game.auction.unseen()  # a seat that has not looked sees no card of its own
     if game.contract is not None:  # a hand shown during the play (dummy, after the lead)
         played = len(game.tricks) * game.rules.players + len(game.trick)
         visible.update(game.contract.exposed(played))

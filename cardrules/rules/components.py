@@ -48,6 +48,7 @@ __all__ = [
     "ExplainsRedeal",
     "FixesFirstDealer",
     "GameOver",
+    "HidesOwnHands",
     "ListsActions",
     "NamesDeal",
     "NamesTurnRule",
@@ -345,6 +346,18 @@ class TellsSeat(Protocol):
 
     def private(self, seat: int) -> dict[str, Any]:
         """What only ``seat`` may know of the auction (JSON-ready)."""
+
+
+@runtime_checkable
+class HidesOwnHands(Protocol):
+    """Optional member of an auction state under which a seat has not yet looked at its own
+    cards (a call made before looking is still open to it: blind nil in Spades).  Such a
+    seat's view holds no card of its hand until it has looked (what the state tells it
+    alone, :class:`TellsSeat`, must say nothing of that hand either); the Monte Carlo
+    bot's worlds draw that hand like any other it cannot see."""
+
+    def unseen(self) -> frozenset[int]:
+        """The seats that have not looked at their own cards yet."""
 
 
 @runtime_checkable
