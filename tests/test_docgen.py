@@ -701,6 +701,7 @@ def test_cardrules_schema_of_a_profile_lists_its_options_with_their_ranges() -> 
     options = schema["properties"]["options"]
     assert options["additionalProperties"] is False
     assert sorted(options["properties"]) == [
+        "blind_nil",
         "mercy",
         "nil_tricks_for_partner",
         "partner_cap",

@@ -106,7 +106,7 @@ RULE_IDS = {
     ],
     "spades": [
         *(f"SP-1.{i}" for i in range(1, 4)),
-        *(f"SP-2.{i}" for i in range(1, 5)),
+        *(f"SP-2.{i}" for i in range(1, 6)),
         *(f"SP-3.{i}" for i in range(1, 5)),
         *(f"SP-4.{i}" for i in range(1, 8)),
         *(f"SP-5.{i}" for i in range(1, 4)),

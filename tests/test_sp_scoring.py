@@ -237,6 +237,22 @@ def test_sp_4_4_d_6_score_deal_gives_pagats_example() -> None:
     assert SPADES.score_calls([0, 4, 1, 4], [1, 5, 0, 7]) == {"NS": -109, "EW": 84}
 
 
+def test_sp_4_6_score_deal_scores_a_blind_nil_where_blind_nil_is_played() -> None:
+    """SP-4.6, SP-2.4: with the blind_nil switch on, ``nil=["blind", ...]`` marks a blind
+    nil: +200 with no trick, -200 with one (its trick a bag, SP-4.4); a plain nil of the
+    same deal scores 100; spades refuses the blind nil (the switch is off)."""
+    blind = cardrules.load("spades", blind_nil=True)
+    deal = {"calls": [0, 4, 1, 4], "tricks": [0, 6, 1, 6]}
+    assert blind.score_deal(**deal, nil=["blind", None, None, None])["NS"] == 200 + 10
+    assert blind.score_deal(**deal, nil=["nil", None, None, None])["NS"] == 100 + 10
+    assert blind.score_deal(**deal)["NS"] == 100 + 10
+    failed = {"calls": [0, 4, 1, 4], "tricks": [1, 5, 0, 7], "nil": ["blind", None, None, None]}
+    assert blind.score_deal(**failed)["NS"] == -200 - 10 + 1
+    with pytest.raises(cardrules.CardrulesError) as err:
+        SPADES.score_deal(**failed)
+    assert "blind nil is not offered in these rules (SP-2.4)" in str(err.value)
+
+
 def test_sp_4_3_score_deal_with_the_bags_carried_in() -> None:
     """SP-4.3: NS carry 9 bags, call 7 and take 11: 70 + 4, and the 13th bag costs 100."""
     deal = {"calls": [4, 3, 3, 3], "tricks": [7, 2, 4, 0]}

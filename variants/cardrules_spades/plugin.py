@@ -1,7 +1,8 @@
 """Hook implementations of the Spades family plugin (entry point ``spades``).
 
 It provides the auction ``spades_bids`` (one call each from the dealer's
-left, 0 to 13; SP-2.1 .. SP-2.4, SPO-1.2; blind nil refused), the scorer ``spades`` (by side,
+left, 0 to 13, and where the ``blind_nil`` option is on blind nil before looking
+and its exchange: SP-2.1 .. SP-2.5, SPO-1.2), the scorer ``spades`` (by side,
 bags carried over the game: SP-4.x), the lead duties
 ``trumps_broken_before_led`` (SP-3.4) and ``no_trump_lead_holding_other_suit``
 (SPO-1.3), the ``[options]`` settings below, and the end of a game scored by
@@ -14,7 +15,7 @@ from cardrules.rules.catalog import Components, OptionSpec
 from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
-from cardrules_spades.auction import CAP_RULE, SpadesBids
+from cardrules_spades.auction import BLIND_NIL_RULE, CAP_RULE, SpadesBids
 from cardrules_spades.duties import NoTrumpLeadHoldingOtherSuit, TrumpsBrokenBeforeLed
 from cardrules_spades.scoring import SpadesEnd, SpadesScorer
 
@@ -25,6 +26,14 @@ OPTIONS = (
         False,
         "A player whose partner has called b may call only 0 to 13 − b.",
         rule=CAP_RULE,
+    ),
+    OptionSpec(
+        "blind_nil",
+        False,
+        "Blind nil (pagat): a player whose side trails by 100 or more may declare it "
+        "before looking at the cards (and sees none of them until it declares it or "
+        "looks), then exchanges two cards with partner; scored ±200.",
+        rule=BLIND_NIL_RULE,
     ),
     OptionSpec(
         "nil_tricks_for_partner",
@@ -64,6 +73,7 @@ _SCORER_PARAMS = {
     "bag_limit": (10, 1),
     "bag_penalty": (100, 0),
     "nil": (100, 0),
+    "blind_nil": (200, 0),
 }
 
 
@@ -88,6 +98,7 @@ def _bids(profile: Profile, bounds: tuple[int, int]) -> SpadesBids:
         trump=profile.fixed_trump,
         partner_cap=_flag(profile, "partner_cap"),
         nil_tricks_for_partner=_flag(profile, "nil_tricks_for_partner"),
+        blind_nil=_flag(profile, "blind_nil"),
         play_turn_rule=profile.play_turn_rule,
     )
 

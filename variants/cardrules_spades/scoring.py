@@ -4,7 +4,8 @@ A side that takes at least its contract scores 10 per trick of the contract
 and 1 per overtrick (a bag); one that takes fewer loses 10 per trick of the
 contract (SP-4.1, SP-4.2).  Bags are counted over the game: each time a
 side's count reaches 10 it loses 100 and the count drops by 10 (SP-4.3).  A
-nil bidder who takes no trick earns the side 100, else it loses 100 (SP-4.4).
+nil bidder who takes no trick earns the side 100, else it loses 100 (SP-4.4); a
+blind nil 200 (SP-4.6, where blind nil is played).
 A nil bidder's tricks count as bags of the side but not toward the partner's
 contract (SP-4.4, pagat), or toward it as well with ``nil_tricks_for_partner``
 (SP-4.7, OpenSpiel).
@@ -44,8 +45,8 @@ __all__ = ["SpadesEnd", "SpadesScorer", "SpadesScoring"]
 TRICKS_PER_DEAL = 13
 #: The keywords of ``rules.score_deal`` for Spades, the first two required.
 DEAL_KEYWORDS = ("calls", "tricks", "nil", "bags_before")
-#: What ``nil=`` says of each seat: a nil, a blind nil (refused: not offered, SP-2.4), or
-#: no nil (a call of 1 or more).
+#: What ``nil=`` says of each seat: a nil, a blind nil (where blind nil is played,
+#: SP-2.4), or no nil (a call of 1 or more).
 NIL_KINDS = ("nil", "blind", None)
 
 
@@ -57,6 +58,11 @@ def _calls(contract: Contract) -> tuple[int, ...]:
             "(expected a call per seat of four)"
         )
     return contract.calls
+
+
+def _blind(contract: Contract) -> tuple[int, ...]:
+    """The seats of a contract that declared blind nil (SP-2.4)."""
+    return contract.blind if isinstance(contract, SpadesContract) else ()
 
 
 class SpadesScoring(ScoreHelpers):
@@ -82,8 +88,9 @@ class SpadesScoring(ScoreHelpers):
 
         ``calls`` are 0 (nil) to 13, as the profile's bidding allows (SP-2.2, and the
         partner cap where it is played); ``tricks`` add up to the deal's 13.  ``nil``
-        says each seat's nil, ``"nil"`` or None, as a check of the calls (``"blind"``
-        is refused: blind nil is not offered, SP-2.4); ``bags_before`` the bags each
+        says each seat's nil, ``"nil"``, ``"blind"`` (a blind nil, scored ±200, SP-4.6;
+        refused where blind nil is not played, SP-2.4) or None, and is checked against
+        the calls; without it every call of 0 is a nil.  ``bags_before`` the bags each
         side carries in from the deals before, ``{"NS": 3, "EW": 0}`` (SP-4.3; none by default).
         """
         rules = self.rules
@@ -118,13 +125,14 @@ class SpadesScoring(ScoreHelpers):
                         f"invalid deal: calls {list(calls)!r}: {side}'s calls total more than "
                         f"{TRICKS_PER_DEAL} ({auction.cap_rule})"
                     )
-        self._check_nil(calls, nil, auction, bid_rule)
+        blind = self._check_nil(calls, nil, auction, bid_rule)
         carried = self._carried(bags_before, scorer.bag_limit)
         contract = SpadesContract(
             auction.trump,
             0,
             calls=tuple(calls),
             nil_tricks_for_partner=scorer.nil_tricks_for_partner,
+            blind=blind,
         )
         return scorer.score_with_bags(contract, tricks, carried)
 
@@ -134,10 +142,11 @@ class SpadesScoring(ScoreHelpers):
         nil: Sequence[str | None] | None,
         auction: SpadesBids,
         bid_rule: str,
-    ) -> None:
-        """``nil`` checked against ``calls``: a nil only where the call is 0, no blind nil."""
+    ) -> tuple[int, ...]:
+        """``nil`` checked against ``calls`` (a nil only where the call is 0, a blind nil only
+        where blind nil is played); the seats of the blind nils."""
         if nil is None:
-            return
+            return ()
         if isinstance(nil, str) or not isinstance(nil, Sequence) or len(nil) != 4:
             raise CardrulesError(
                 f"invalid deal: nil {shown(nil)} must be a list of 4, one per seat: "
@@ -154,11 +163,12 @@ class SpadesScoring(ScoreHelpers):
                     f"invalid deal: nil {list(nil)!r}: seat {seat} called {call}, not nil "
                     f"({bid_rule})"
                 )
-            if kind == "blind":
+            if kind == "blind" and not auction.blind_nil:
                 raise CardrulesError(
                     f"invalid deal: nil {list(nil)!r}: seat {seat}'s blind nil is not offered "
                     f"in these rules ({auction.blind_rule})"
                 )
+        return tuple(seat for seat, kind in enumerate(nil) if kind == "blind")
 
     @staticmethod
     def _carried(bags_before: Mapping[str, int] | None, limit: int) -> dict[str, int]:
@@ -187,8 +197,8 @@ class SpadesScoring(ScoreHelpers):
 
 class SpadesScorer:
     """Spades by side: 10 per trick of the contract and 1 per bag, or minus 10 per trick
-    of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``.
-    Bags are carried from deal to deal (:meth:`score_in_game`).
+    of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``, blind
+    nil ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_in_game`).
 
     A nil bidder's tricks are bags of the side and do not count toward the
     partner's contract (SP-4.4); with ``nil_tricks_for_partner`` they count toward
@@ -204,18 +214,20 @@ class SpadesScorer:
         bag_limit: int = 10,
         bag_penalty: int = 100,
         nil: int = 100,
+        blind_nil: int = 200,
         nil_tricks_for_partner: bool = False,
     ) -> None:
         self.per_trick = per_trick
         self.bag_limit = bag_limit
         self.bag_penalty = bag_penalty
         self.nil = nil
+        self.blind_nil = blind_nil
         self.nil_tricks_for_partner = nil_tricks_for_partner
 
     def __repr__(self) -> str:
         return (
             f"SpadesScorer(per_trick={self.per_trick}, bag_limit={self.bag_limit}, "
-            f"bag_penalty={self.bag_penalty}, nil={self.nil}, "
+            f"bag_penalty={self.bag_penalty}, nil={self.nil}, blind_nil={self.blind_nil}, "
             f"nil_tricks_for_partner={self.nil_tricks_for_partner!r})"
         )
 
@@ -248,12 +260,15 @@ class SpadesScorer:
             return self.per_trick * contract + over, over
         return -self.per_trick * contract + nil_bags, nil_bags
 
-    def _nils(self, calls: Sequence[int], tricks: Sequence[int], side: str) -> int:
-        """The side's points for its nils."""
+    def _nils(
+        self, calls: Sequence[int], blind: Sequence[int], tricks: Sequence[int], side: str
+    ) -> int:
+        """The side's points for its nils and blind nils (SP-4.4, SP-4.6)."""
         points = 0
         for seat in side_seats(side):
             if calls[seat] == 0:
-                points += self.nil if tricks[seat] == 0 else -self.nil
+                value = self.blind_nil if seat in blind else self.nil
+                points += value if tricks[seat] == 0 else -value
         return points
 
     def bags_before(self, before: Sequence[DealResult]) -> dict[str, int]:
@@ -279,14 +294,14 @@ class SpadesScorer:
         self, contract: Contract, tricks: Sequence[int], carried: Mapping[str, int]
     ) -> dict[Side, Decimal]:
         """The scores of a deal, with the bags ``carried`` in by each side."""
-        calls = _calls(contract)
+        calls, blind = _calls(contract), _blind(contract)
         if len(tricks) != 4:
             raise CardrulesError(f"invalid tricks: {list(tricks)!r} (expected one number per seat)")
         out: dict[Side, Decimal] = {}
         for side in PAIRS:
             points, bags = self._base(calls, tricks, side)
             points -= self.bag_penalty * ((carried[side] + bags) // self.bag_limit)
-            points += self._nils(calls, tricks, side)
+            points += self._nils(calls, blind, tricks, side)
             out[side] = Decimal(points)
         return out
 
