@@ -195,6 +195,7 @@ def _ray() -> Any:
     return ray
 
 
+@pytest.mark.slow
 def test_ray_backend_gives_the_local_results() -> None:
     """On a local Ray of two CPUs started here: arena and simulate give, seed for seed,
     what the local backend gives."""

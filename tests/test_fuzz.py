@@ -119,7 +119,7 @@ class HostileTable(RuleBasedStateMachine):
 
 
 HostileTable.TestCase.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)
-TestHostileTable = HostileTable.TestCase
+TestHostileTable = pytest.mark.slow(HostileTable.TestCase)
 
 
 #: Anything passed to apply(): junk, cards, bids and contracts, legal or not.

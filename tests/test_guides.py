@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.metadata
+import os
 import shutil
 import tomllib
 from collections.abc import Iterator
@@ -89,4 +90,35 @@ def test_guide_security_examples_run() -> None:
     """The "Security and trust" page's examples: signed records, errors to return to clients."""
     result = run_guide("security.rst")
     assert result.attempted >= 7
+    assert result.failed == 0
+
+
+def _run_text(text: str, name: str) -> doctest.TestResults:
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(text, {}, name, str(GUIDES / "research.rst"), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
+_RESEARCH = (GUIDES / "research.rst").read_text(encoding="utf-8")
+_OPENSPIEL = _RESEARCH.index("\nOpenSpiel\n---------\n")
+_ENCODING = _RESEARCH.index("\nThe encoding\n")
+
+
+def test_guide_research_examples_run() -> None:
+    """The research guide's PettingZoo and Gymnasium examples (the pettingzoo extra)."""
+    if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):
+        pytest.importorskip("pettingzoo")
+    text = _RESEARCH[:_OPENSPIEL] + _RESEARCH[_ENCODING:]
+    result = _run_text(text, "research.rst")
+    assert result.attempted >= 15
+    assert result.failed == 0
+
+
+def test_guide_research_openspiel_examples_run() -> None:
+    """The research guide's OpenSpiel section (the openspiel extra: CI's peers venv)."""
+    pytest.importorskip("pyspiel")
+    result = _run_text(_RESEARCH[_OPENSPIEL:_ENCODING], "research.rst (OpenSpiel)")
+    assert result.attempted >= 4
     assert result.failed == 0

@@ -236,6 +236,7 @@ AUCTIONS, SCORERS = _names_by_plugin()
     scorer=st.sampled_from(sorted(SCORERS)),
     trump=st.sampled_from(["C", "D", "H", "S", "none", "contract"]),
 )
+@pytest.mark.slow
 # The two families' parts swapped onto the other family's base profile, which loads.
 @example("callbreak-strict", "partnership", "points", "minibridge", "contract")
 @example("minibridge-ebu", "individual", "calls", "call_window", "H")

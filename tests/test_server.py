@@ -189,7 +189,15 @@ def _short(name: str) -> int | None:
     return None
 
 
-@pytest.mark.parametrize("name", cardrules.profiles())
+@pytest.mark.parametrize(
+    "name",  # two quick profiles in the fast run, every one under -m slow
+    [
+        pytest.param(
+            n, marks=[] if n in ("minibridge-ebu", "hearts-openspiel") else pytest.mark.slow
+        )
+        for n in cardrules.profiles()
+    ],
+)
 def test_every_frame_of_bot_games_shows_only_what_its_seat_may_see(
     client: Client, name: str
 ) -> None:
@@ -536,6 +544,7 @@ POSTGRES = os.environ.get("CARDRULES_TEST_POSTGRES")
         ),
     ],
 )
+@pytest.mark.slow
 def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path, database: str) -> None:
     """SIGKILL at random moments: every acknowledged action is still there after the
     restart, nothing is repeated, bots play on, and each game ends as the library says."""

@@ -128,6 +128,7 @@ def close_code(sock: socket.socket, deadline: float = 60.0) -> int | None:
 # -- 1. slow readers --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_sockets_that_do_not_read_hold_up_nobody(server: Server) -> None:
     """A spectator that never reads, a seat's socket that never reads and one that reads a
     byte a second, all asking for pictures (the largest views): the table plays on at
@@ -273,6 +274,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["stop", "kill"])
 def test_the_bots_processes_end_with_the_server(tmp_path: Path, how: str) -> None:
     """Stopped (SIGTERM) or killed (SIGKILL) while mc bots think: no worker is left behind."""
@@ -495,6 +497,7 @@ def _latest(seat: Any) -> dict[str, Any]:
     return view
 
 
+@pytest.mark.slow
 def test_an_outage_of_the_store_leaves_no_ghost_and_no_gap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
