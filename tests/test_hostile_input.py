@@ -441,10 +441,12 @@ def test_messages_stay_small(strict: Ruleset) -> None:
     """Messages stay small: the input is shown truncated (a 10 MB action gave a 20 MB message)."""
     game = strict.new_game(seed=1)
     before = game.to_json()
+    # (the message lists the verbs of every installed family, so it is bounded, not tiny:
+    # what matters is that it does not grow with the input)
     for action in ("bid " + "9" * 10_000_000, "play " + "A" * 10_000_000, ["x"] * 1_000_000):
         with pytest.raises(ActionError) as err:
             game.apply(action)
-        assert len(str(err.value)) < 300
+        assert len(str(err.value)) < 500
     with pytest.raises(CardError) as card_err:
         Card.parse("A" * 10_000_000)
     assert len(str(card_err.value)) < 300
