@@ -899,7 +899,7 @@ def database_kind(url: str | None) -> str:
 
 def shown_url(url: str | None) -> str:
     """A database URL without its password."""
-    if url is None:
+    if url is None or url == "sqlite":
         return "sqlite (a file in the part's folder)"
     from sqlalchemy.engine import make_url
 
@@ -2490,7 +2490,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {
         "machine": machine(),
         "note": args.note,
-        "arguments": vars(args),
+        "arguments": {**vars(args), "database": [shown_url(u) for u in args.database]},
         "parts": {},
     }
     runners: dict[str, Callable[[argparse.Namespace, Path], Awaitable[dict[str, Any]]]] = {
