@@ -640,3 +640,23 @@ def test_a_late_event_loop_refuses_new_tables() -> None:
     with pytest.raises(ServerError) as busy:
         hub.admit()
     assert busy.value.code == "busy" and busy.value.retry_after is not None
+
+
+def test_tables_asked_for_at_once_do_not_overshoot_the_limit(tmp_path: Path) -> None:
+    """Eight POSTs at once to a server that holds three tables: three are created, every
+    other one is refused 503 (a table being stored counts)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with Server(tmp_path, "--max-tables", "3") as running:
+        client = Client(running.url)
+
+        def ask(_: int) -> int:
+            try:
+                client.create_table("callbreak-strict", ["human", *BOTS[1:]])
+            except ClientError as exc:
+                return exc.status
+            return 201
+
+        with ThreadPoolExecutor(8) as pool:
+            answers = sorted(pool.map(ask, range(8)))
+        assert answers == [201, 201, 201] + [503] * 5, answers

@@ -331,6 +331,8 @@ class Hub:
         # One thread writes to the store, in order.
         self._db = ThreadPoolExecutor(1, thread_name_prefix="cardrules-store")
         self._lag_task: asyncio.Task[None] | None = None
+        #: Tables being created (admitted, not yet held in memory).
+        self._creating = 0
 
     async def _in(self, pool: ThreadPoolExecutor, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(pool, fn)
@@ -401,7 +403,7 @@ class Hub:
 
     def admit(self) -> None:
         """Refuse a new table the server cannot serve now (``busy``)."""
-        live = sum(1 for t in self.tables.values() if not t.finished)
+        live = self._creating + sum(1 for t in self.tables.values() if not t.finished)
         if live >= self.max_tables:
             raise ServerError(
                 "busy",
@@ -438,48 +440,54 @@ class Hub:
         names = [seat_kind(text) for text in request.seats]
         seats = ["human" if n is None else f"bot:{n}" for n in names]  # one spelling
         self.admit()
-        invites = {str(s): secrets.token_urlsafe(24) for s, n in enumerate(names) if n is None}
-        tokens = {seat: seat_token(invite) for seat, invite in invites.items()}
-        hashes = [
-            token_hash(tokens[str(s)]) if str(s) in tokens else None for s in range(len(names))
-        ]
-        invite_hashes = [
-            token_hash(invites[str(s)]) if str(s) in invites else None for s in range(len(names))
-        ]
-        table_id = secrets.token_urlsafe(9)
-        seed = request.seed if request.seed is not None else secrets.randbits(62)
+        self._creating += 1  # counted from here: tables asked for at once cannot overshoot
         try:
-            await self._in(
-                self._db,
-                partial(
-                    self.store.create,
-                    table_id,
-                    profile=rules.name,
-                    options=dict(request.options),
-                    deals=request.deals,
-                    seed=seed,
-                    seats=seats,
-                    token_hashes=hashes,
-                    invite_hashes=invite_hashes,
-                    bot_delay=request.bot_delay,
-                ),
+            invites = {str(s): secrets.token_urlsafe(24) for s, n in enumerate(names) if n is None}
+            tokens = {seat: seat_token(invite) for seat, invite in invites.items()}
+            hashes = [
+                token_hash(tokens[str(s)]) if str(s) in tokens else None for s in range(len(names))
+            ]
+            invite_hashes = [
+                token_hash(invites[str(s)]) if str(s) in invites else None
+                for s in range(len(names))
+            ]
+            table_id = secrets.token_urlsafe(9)
+            seed = request.seed if request.seed is not None else secrets.randbits(62)
+            try:
+                await self._in(
+                    self._db,
+                    partial(
+                        self.store.create,
+                        table_id,
+                        profile=rules.name,
+                        options=dict(request.options),
+                        deals=request.deals,
+                        seed=seed,
+                        seats=seats,
+                        token_hashes=hashes,
+                        invite_hashes=invite_hashes,
+                        bot_delay=request.bot_delay,
+                    ),
+                )
+                table = await self._rebuild(table_id)
+            except Exception as exc:
+                log.warning("a table could not be stored: %s", _short(exc))
+                raise ServerError(
+                    "unavailable", "the table could not be stored: try again", retry_after=5
+                ) from exc
+            assert table is not None
+            self._kick(table)
+            return TableCreated(
+                table=table_id,
+                profile=rules.name,
+                players=rules.players,
+                seats=seats,
+                tokens=tokens,
+                invites=invites,
             )
-            table = await self._rebuild(table_id)
-        except Exception as exc:
-            log.warning("a table could not be stored: %s", _short(exc))
-            raise ServerError(
-                "unavailable", "the table could not be stored: try again", retry_after=5
-            ) from exc
-        assert table is not None
-        self._kick(table)
-        return TableCreated(
-            table=table_id,
-            profile=rules.name,
-            players=rules.players,
-            seats=seats,
-            tokens=tokens,
-            invites=invites,
-        )
+
+        finally:
+            self._creating -= 1
 
     async def claim(self, table: Table, invite: str) -> SeatClaimed:
         """Exchange a seat's invitation for its token, once (``bad-invite`` after)."""
