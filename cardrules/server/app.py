@@ -105,6 +105,30 @@ def _http_error(code: str, message: str, status: int, retry_after: float | None 
     )
 
 
+async def _read_body(request: Request, limit: int) -> bytes | Response:
+    """A request's body, at most ``limit`` bytes (else the 413 to answer); a client that
+    leaves mid-body gets one log line, no traceback."""
+    from starlette.requests import ClientDisconnect
+
+    body = b""
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                return _http_error("too-large", f"the body is over {limit} bytes", 413)
+    except ClientDisconnect:  # nobody to answer
+        declared = request.headers.get("content-length", "?")
+        log.info(
+            "%s %s: the client left after %d of %s bytes",
+            request.method,
+            request.url.path,
+            len(body),
+            declared,
+        )
+        return Response(status_code=400)
+    return body
+
+
 def _server_error(exc: ServerError) -> Response:
     return _http_error(exc.code, exc.message, HTTP_STATUS.get(exc.code, 400), exc.retry_after)
 
@@ -296,18 +320,9 @@ def create_app(
         return JSONResponse(schemas())
 
     async def create(request: Request) -> Response:
-        from starlette.requests import ClientDisconnect
-
-        body = b""
-        try:
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_BODY_BYTES:
-                    return _http_error("too-large", f"the body is over {MAX_BODY_BYTES} bytes", 413)
-        except ClientDisconnect:  # nobody to answer
-            declared = request.headers.get("content-length", "?")
-            log.info("POST /tables: the client left after %d of %s bytes", len(body), declared)
-            return Response(status_code=400)
+        body = await _read_body(request, MAX_BODY_BYTES)
+        if isinstance(body, Response):
+            return body
         try:
             created = await hub().create(CreateTable.model_validate_json(body))
         except ValidationError as exc:
@@ -319,18 +334,9 @@ def create_app(
         return JSONResponse(created.model_dump(), status_code=201)
 
     async def claim(request: Request) -> Response:
-        from starlette.requests import ClientDisconnect
-
-        body = b""
-        try:
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_CLAIM_BYTES:
-                    return _http_error(
-                        "too-large", f"the body is over {MAX_CLAIM_BYTES} bytes", 413
-                    )
-        except ClientDisconnect:  # nobody to answer (as for POST /tables)
-            return Response(status_code=400)
+        body = await _read_body(request, MAX_CLAIM_BYTES)
+        if isinstance(body, Response):
+            return body
         try:
             invite = ClaimSeat.model_validate_json(body).invite
             table = await hub().table(request.path_params["table"])
