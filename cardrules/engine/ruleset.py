@@ -21,7 +21,8 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
+from cardrules.cards import Card, Suit, mask_of
+from cardrules.deck import Deck, Order, Ranking
 from cardrules.engine.records import profile_hash
 from cardrules.errors import CardError, CardrulesError, ProfileError, did_you_mean, shown
 from cardrules.profile.registry import find_profile, resolve_data
@@ -47,7 +48,6 @@ from cardrules.rules.duties import (
     step_codes,
     steps_need_played,
     steps_of,
-    trick_winner_index,
 )
 from cardrules.rules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
 from cardrules.rules.profile import OptionValue, Profile
@@ -88,12 +88,12 @@ class Explanation:
         return self.legal
 
 
-def _hand_mask(hand: int | str | Iterable[Card | str]) -> int:
+def _hand_mask(hand: int | str | Iterable[Card | str], deck: Deck) -> int:
     if isinstance(hand, int):
-        if isinstance(hand, bool) or not 0 <= hand < 1 << 52:
-            raise CardError(f"invalid hand: mask {hand!r} (expected 0 <= mask < 2**52)")
+        if isinstance(hand, bool) or not 0 <= hand <= deck.all_mask:
+            raise CardError(f"invalid hand: mask {hand!r} (expected 0 <= mask < 2**{deck.size})")
         return hand
-    cards = parse_cards(hand)
+    cards = deck.parse_cards(hand)
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         raise CardError(f"invalid hand: a card appears twice in {' '.join(map(str, cards))}")
@@ -139,6 +139,20 @@ class Ruleset:
         self.partnership = profile.sides == "partnership"
         self.sides: tuple[Side, ...] = PAIRS if self.partnership else tuple(range(self.players))
         self.trump: Suit | None = profile.fixed_trump
+        #: The cards played with (``[deck]``): card text, parsing and numbering follow it.
+        self.deck: Deck = Deck(profile.deck)
+        rankings = self.components.rankings
+        if profile.order not in rankings:
+            raise ProfileError(
+                profile.path,
+                [
+                    (
+                        "play.order",
+                        f"unknown ranking {profile.order!r}; known: {', '.join(sorted(rankings))}"
+                        + did_you_mean(profile.order, rankings),
+                    )
+                ],
+            )
         #: The duties' fast form as data (None when one has none); checked here,
         #: at load, so that a plugin's malformed step never surfaces mid-game.
         self.fast_steps = steps_of(self.duties)
@@ -225,11 +239,29 @@ class Ruleset:
         """The duties' fast steps as codes, (leading, following), for the compiled engine."""
         return None if self.fast_steps is None else step_codes(self.fast_steps)
 
+    def order(self, trump: Suit | None, ranking: str | None = None) -> Order:
+        """The tables of play of a deal with ``trump`` (None: no-trump) under ``ranking``
+        (default: the profile's ``[play] order``), built once per deck and ranking."""
+        name = ranking or self.profile.order
+        build = self.components.rankings.get(name)
+        if build is None:
+            raise CardrulesError(
+                f"unknown ranking {name!r}; known: {', '.join(sorted(self.components.rankings))}"
+            )
+        return self.deck.order(Ranking(name, trump), build)
+
+    def order_of(self, contract: object) -> Order:
+        """The tables of play of a deal under ``contract``: its trump, and the ranking it
+        names (``contract.ranking``, where a family's contract has one)."""
+        trump = getattr(contract, "trump", None)
+        ranking = getattr(contract, "ranking", None)
+        return self.order(trump, ranking if isinstance(ranking, str) else None)
+
     def hand_size(self, deal_number: int) -> int:
         """The cards each seat is dealt in deal ``deal_number`` (1-based): the profile's
         ``[deal] hand_sizes`` in turn, else the whole pack shared out."""
         sizes = self.profile.hand_sizes
-        return sizes[(deal_number - 1) % len(sizes)] if sizes else 52 // self.players
+        return sizes[(deal_number - 1) % len(sizes)] if sizes else self.deck.size // self.players
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""
@@ -307,6 +339,10 @@ class Ruleset:
             return int(trump)
         raise CardError(f"invalid trump: {trump!r} (expected a suit such as 'S', or None)")
 
+    def _order(self, trump: TrumpArg) -> Order:
+        number = self._trump(trump)
+        return self.order(None if number < 0 else Suit(number))
+
     def _state(
         self,
         trick: Iterable[Card | str] | str,
@@ -314,14 +350,14 @@ class Ruleset:
         trump: TrumpArg,
         played_before: Iterable[Card | str] | str = (),
     ) -> TrickState:
-        cards = parse_cards(trick)
+        cards = self.deck.parse_cards(trick)
         most = self.players - 1
         if len(cards) > most:
             raise CardError(f"invalid trick: {len(cards)} cards already played (at most {most})")
         _check_distinct(cards, "trick")
         if not isinstance(first_trick, bool):
             raise CardError(f"invalid first_trick: {first_trick!r} (expected True or False)")
-        before = parse_cards(played_before)
+        before = self.deck.parse_cards(played_before)
         _check_distinct(before, "played_before")
         mask = mask_of(before)
         if mask & mask_of(cards):
@@ -330,8 +366,9 @@ class Ruleset:
             )
         if mask and first_trick:
             raise CardError("invalid played_before: no trick was played before the first trick")
+        order = self._order(trump)
         return TrickState.of(
-            cards, trump=self._trump(trump), first_trick=first_trick, played_before=mask
+            cards, trump=None, first_trick=first_trick, played_before=mask, order=order
         )
 
     def legal_cards(
@@ -348,23 +385,23 @@ class Ruleset:
         ``played_before`` holds the cards of the deal's earlier tricks, for a duty
         that reads them (spades or hearts not yet broken).
         """
-        mask = _hand_mask(hand)
+        mask = _hand_mask(hand, self.deck)
         state = self._state(trick, first_trick, trump, played_before)
         if mask & state.played_before:
             raise CardError("invalid played_before: a card of the hand was played before")
-        return list(cards_of(narrow(self.duties, mask, state)))
+        return list(self.deck.cards_of(narrow(self.duties, mask, state)))
 
     def trick_winner(
         self, trick: Iterable[Card | str] | str, *, trump: TrumpArg = PROFILE_TRUMP
     ) -> int:
         """Index in play order of the card that wins ``trick``."""
-        cards = parse_cards(trick)
+        cards = self.deck.parse_cards(trick)
         if not cards:
             raise CardError("invalid trick: no cards")
         if len(cards) > self.players:
             raise CardError(f"invalid trick: {len(cards)} cards (at most {self.players})")
         _check_distinct(cards, "trick")
-        return trick_winner_index([c.index for c in cards], self._trump(trump))
+        return self._order(trump).winner([c.index for c in cards])
 
     def explain(
         self,
@@ -378,9 +415,9 @@ class Ruleset:
     ) -> Explanation:
         """Why ``card`` may or may not be played from ``hand`` to ``trick`` (``played_before``:
         the cards of the deal's earlier tricks, as for :meth:`legal_cards`)."""
-        mask = _hand_mask(hand)
+        mask = _hand_mask(hand, self.deck)
         state = self._state(trick, first_trick, trump, played_before)
-        return explain_mask(self, mask, state, parse_card(card))
+        return explain_mask(self, mask, state, self.deck.parse_cards([card])[0])
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """Exact scores of one finished deal by side, from its contract and tricks per seat.

@@ -15,7 +15,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
-from cardrules.errors import ProfileError, shown
+from cardrules.deck import DECKS, Deck, DeckSpec
+from cardrules.errors import CardrulesError, ProfileError, shown
 from cardrules.profile.files import key_path
 
 __all__ = [
@@ -68,6 +69,59 @@ class ProfileMetaModel(_Strict):
         description="Parent profile this one overrides: an installed profile's name, "
         "or a path ending in '.toml' (relative to this file).",
     )
+
+
+class DeckModel(_Strict):
+    """The ``[deck]`` table: the cards played with (left out: the French 52-card pack)."""
+
+    name: str = Field(
+        "french-52",
+        max_length=40,
+        description="A built-in deck: french-52, piquet-32, euchre-24, pinochle-48, tarot-78, "
+        "tarok-54; or, with the keys below, the name of the deck they declare (then not a "
+        "built-in name).",
+    )
+    suits: list[Literal["C", "D", "H", "S"]] | None = Field(
+        None, min_length=1, description="The suits, in the order cards are numbered."
+    )
+    ranks: list[str] | dict[str, list[str]] | None = Field(
+        None,
+        description="The ranks of every suit in their natural order, lowest first ('2'..'10', "
+        "'J', 'Q', 'K', 'A', 'C' the knight), or a table of them by suit.",
+    )
+    copies: int = Field(1, ge=1, le=8, description="Copies of each card of a suit.")
+    extras: list[str] = Field(
+        default_factory=list,
+        max_length=64,
+        description="The texts of the cards outside the suits (jokers, a Tarot's trumps), in "
+        "their natural order, lowest first.",
+    )
+    points: dict[str, int] = Field(
+        default_factory=dict,
+        description="Card points counted in the tricks won, by rank ('A' = 11), card text "
+        "('10H') or extra card's text; cards not named count 0.",
+    )
+    rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
+
+    @model_validator(mode="after")
+    def _declared(self) -> DeckModel:
+        inline = self.suits is not None or self.ranks is not None or self.extras
+        if not inline:
+            if self.name not in DECKS:
+                raise ValueError(
+                    f"name {self.name!r}: unknown deck (built-in: {', '.join(DECKS)}; or declare "
+                    "suits and ranks)"
+                )
+            if self.copies != 1:
+                raise ValueError("copies: declare suits and ranks to change a built-in deck")
+            return self
+        if self.name in DECKS:
+            raise ValueError(f"name {self.name!r}: a built-in deck's name; name the deck declared")
+        try:
+            DeckSpec.from_table(self.model_dump(mode="json"))
+        except CardrulesError as exc:
+            raise ValueError(str(exc)) from None
+        return self
 
 
 class TableModel(_Strict):
@@ -153,6 +207,12 @@ class PlayModel(_Strict):
         "side accepts ('accept claim') or refuses ('refuse claim'). Partnership tables only.",
     )
     claim_rule: str = Field("", description="Rule id of claims, cited by their refusals.")
+    order: str = Field(
+        "natural",
+        max_length=40,
+        description="The ranking of the cards in play: 'natural' (each suit in its natural "
+        "order, the trump suit above), or one a plugin declares (a contract may name its own).",
+    )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
 
@@ -233,6 +293,7 @@ class ProfileModel(_Strict):
 
     profile: ProfileMetaModel = Field(description="Identity of the rule set.")
     table: TableModel = Field(default_factory=TableModel, description="Players and sides.")
+    deck: DeckModel = Field(default_factory=DeckModel, description="The cards played with.")
     deal: DealModel = Field(description="Dealing.")
     auction: AuctionModel = Field(default_factory=AuctionModel, description="The auction.")
     play: PlayModel = Field(description="Play of the cards.")
@@ -253,7 +314,7 @@ class ProfileModel(_Strict):
         first = self.deal.first_dealer
         if first is not None and first >= players:
             raise ValueError(f"deal.first_dealer must be a seat 0..{players - 1} (got {first})")
-        most = 52 // players
+        most = self.deck_size() // players
         for size in self.deal.hand_sizes:
             if not 1 <= size <= most:
                 raise ValueError(
@@ -261,6 +322,10 @@ class ProfileModel(_Strict):
                     f"{players} players (got {size})"
                 )
         return self
+
+    def deck_size(self) -> int:
+        """The number of cards of the profile's deck."""
+        return Deck(DeckSpec.from_table(self.deck.model_dump(mode="json"))).size
 
 
 #: What a value of the wrong type should have been, by pydantic's error type.

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from cardrules.deck import OrderBuilder, natural_order
 from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import Auction, Scorer
 from cardrules.rules.duties import Duty
@@ -288,6 +289,7 @@ class Components:
         self.auction_specs: dict[str, AuctionTraits] = {}
         self.scorer_specs: dict[str, ScorerTraits] = {}
         self.options: dict[str, OptionSpec] = {}
+        self.rankings: dict[str, OrderBuilder] = {"natural": natural_order}
 
     def add_duty(self, cls: type[Duty]) -> None:
         """Register a :class:`~cardrules.rules.duties.Duty` subclass under its ``name``."""
@@ -347,6 +349,13 @@ class Components:
         """
         self.scorers[name] = factory
         self.scorer_specs[name] = ScorerTraits(name, needs, _sides(sides))
+
+    def add_ranking(self, name: str, build: OrderBuilder) -> None:
+        """Register a ranking of the cards in play: ``build(deck, ranking)`` returns the
+        :class:`~cardrules.deck.OrderSpec` of a :class:`~cardrules.deck.Ranking` of this
+        name (its trump suit in ``ranking.trump``).  A profile names it in ``[play] order``;
+        a contract may name its own (``Contract.ranking``)."""
+        self.rankings[name] = build
 
     def add_option(self, spec: OptionSpec) -> None:
         """Declare an ``[options]`` setting (a house-rule switch)."""

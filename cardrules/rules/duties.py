@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import linecache
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of
+from cardrules.deck import FRENCH_52, Card, Deck, Order, Ranking, Suit
 from cardrules.errors import CardrulesError
 
 if TYPE_CHECKING:
@@ -45,47 +45,37 @@ __all__ = [
     "compile_narrow",
     "duty_steps",
     "narrow",
+    "natural",
     "step_codes",
     "steps_of",
     "trick_winner_index",
 ]
 
 
-def _beats_table() -> tuple[tuple[int, ...], ...]:
-    """BEATS[trump][card]: mask of the cards that beat ``card`` when it is winning.
-
-    ``trump`` is a suit number or 4 for no-trump.  A winning card is always of
-    the led suit (nothing trumped yet) or a trump, so the led suit need not be
-    part of the key.
-    """
-    table = []
-    for trump in range(5):
-        row = []
-        for index in range(52):
-            suit = index // 13
-            higher_same_suit = SUIT_MASKS[suit] & ~((1 << (index + 1)) - 1)
-            mask = higher_same_suit
-            if trump < 4 and suit != trump:
-                mask |= SUIT_MASKS[trump]
-            row.append(mask)
-        table.append(tuple(row))
-    return tuple(table)
+def natural(trump: Suit | int | None) -> Order:
+    """The French pack's natural order with ``trump`` (a suit, its number, or None / -1 for
+    no-trump): the tables :class:`TrickState` and the stateless helpers read by default."""
+    t = None if trump is None or int(trump) < 0 else Suit(int(trump))
+    return FRENCH_52.order(Ranking("natural", t))
 
 
-#: BEATS[trump or 4][winning card index] -> mask of cards that beat it.
-BEATS = _beats_table()
+#: BEATS[trump or 4][winning card index] -> mask of cards that beat it, in the French pack's
+#: natural orders (trump a suit number, 4 for no-trump).
+BEATS: tuple[tuple[int, ...], ...] = tuple(natural(t).beats for t in (0, 1, 2, 3, None))
 
 
 @dataclass(slots=True)
 class TrickState:
     """What a duty may know about the trick in progress.
 
-    ``led`` is the suit led (-1 when the player leads), ``trump`` the trump
-    suit (-1 in no-trump), ``winner`` the index of the card winning so far
-    (-1 when leading), ``beats`` the mask of cards that would beat it,
-    ``cards`` the indices already played to this trick, ``first_trick`` whether
-    this is the deal's first trick, and ``played_before`` the mask of cards
-    played to earlier tricks of the deal.
+    ``led`` is the suit led, as the deal's order places it (a French suit's number; -1
+    when the player leads), ``trump`` the trumps' place (-1 in no-trump), ``winner`` the
+    index of the card winning so far (-1 when leading), ``beats`` the mask of cards that
+    would beat it, ``cards`` the indices already played to this trick, ``first_trick``
+    whether this is the deal's first trick, ``played_before`` the mask of cards played to
+    earlier tricks of the deal, and ``order`` the deal's tables of play
+    (:class:`~cardrules.deck.Order`; by default the French pack's natural order).
+    ``led_mask`` and ``trump_mask`` are the cards of the suit led and the trumps.
     """
 
     led: int
@@ -95,6 +85,16 @@ class TrickState:
     cards: tuple[int, ...]
     first_trick: bool
     played_before: int = 0
+    order: Order | None = None
+    led_mask: int = field(default=0, init=False)
+    trump_mask: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        order = self.order
+        if order is None:
+            order = self.order = natural(self.trump)
+        self.trump_mask = order.trumps
+        self.led_mask = order.suit_masks[self.led] if self.led >= 0 else 0
 
     @property
     def leading(self) -> bool:
@@ -104,7 +104,17 @@ class TrickState:
     @property
     def trumped(self) -> bool:
         """True when a trump has been played to a trick of another suit."""
-        return self.winner >= 0 and self.trump >= 0 and self.winner // 13 == self.trump != self.led
+        return (
+            self.winner >= 0
+            and self.trump >= 0
+            and self.trump_mask >> self.winner & 1 == 1
+            and (self.led != self.trump)
+        )
+
+    def word(self, place: int) -> str:
+        """The name of a suit place of the order: ``"hearts"``, ``"trumps"``."""
+        assert self.order is not None
+        return self.order.words[place]
 
     @classmethod
     def of(
@@ -114,46 +124,50 @@ class TrickState:
         trump: Suit | int | None,
         first_trick: bool = False,
         played_before: int = 0,
+        order: Order | None = None,
     ) -> TrickState:
         """The state of a trick from the cards played to it, led card first."""
-        t = -1 if trump is None else int(trump)
+        if order is None:
+            order = natural(trump)
+        t = order.trump
         indices = tuple(c.index for c in trick)
         if not indices:
-            return cls(-1, t, -1, 0, (), first_trick, played_before)
-        win = indices[trick_winner_index(indices, t)]
+            return cls(-1, t, -1, 0, (), first_trick, played_before, order)
+        win = indices[order.winner(indices)]
         return cls(
-            indices[0] // 13,
+            order.led_place(indices),
             t,
             win,
-            BEATS[t if t >= 0 else 4][win],
+            order.beats[win],
             indices,
             first_trick,
             played_before,
+            order,
         )
 
 
-def trick_winner_index(cards: Sequence[int], trump: int) -> int:
-    """Index in play order of the card that wins: highest trump, else highest of the led suit."""
-    beats = BEATS[trump if trump >= 0 else 4]
-    best = 0
-    for i in range(1, len(cards)):
-        if beats[cards[best]] >> cards[i] & 1:
-            best = i
-    return best
+def trick_winner_index(cards: Sequence[int], trump: int, order: Order | None = None) -> int:
+    """Index in play order of the card that wins: highest trump, else highest of the led suit
+    (in ``order``; by default the French pack's natural order with suit number ``trump``)."""
+    return (order or natural(trump)).winner(cards)
 
 
-def _lowest(mask: int) -> Card:
-    return CARDS[(mask & -mask).bit_length() - 1]
+def _deck(t: TrickState | None) -> Deck:
+    return FRENCH_52 if t is None or t.order is None else t.order.deck
+
+
+def _lowest(mask: int, t: TrickState | None = None) -> Card:
+    return _deck(t).cards[(mask & -mask).bit_length() - 1]
 
 
 def _beating(allowed: int, t: TrickState) -> str:
     """The lowest allowed card and the winning card it beats, for a message."""
-    return f"{_lowest(allowed).symbol()}, which beats {CARDS[t.winner].symbol()}"
+    return f"{_lowest(allowed, t).symbol()}, which beats {_deck(t).cards[t.winner].symbol()}"
 
 
-def _some(mask: int) -> str:
+def _some(mask: int, t: TrickState | None = None) -> str:
     """Name one or two cards of a mask, for a message: ``3♥`` or ``3♥, 9♥``."""
-    names = [c.symbol() for c in cards_of(mask)]
+    names = [c.symbol() for c in _deck(t).cards_of(mask)]
     return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
@@ -282,7 +296,7 @@ class Duty:
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
         """Why ``card`` is refused; ``allowed`` is what this duty left."""
-        return f"{self.summary.rstrip('.').lower()}; allowed: {_some(allowed)}"
+        return f"{self.summary.rstrip('.').lower()}; allowed: {_some(allowed, t)}"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rule!r})"
@@ -299,14 +313,14 @@ class NoTrumpLeadFirstTrick(Duty):
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
         if t.led >= 0 or not t.first_trick or t.trump < 0:
             return legal
-        other = legal & ~SUIT_MASKS[t.trump]
+        other = legal & ~t.trump_mask
         return other if other else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        word = Suit(t.trump).word
+        word = t.word(t.trump)
         return (
             f"no {word[:-1]} lead in the first trick while holding another suit "
-            f"({_lowest(allowed).symbol()})"
+            f"({_lowest(allowed, t).symbol()})"
         )
 
 
@@ -321,11 +335,11 @@ class FollowSuit(Duty):
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
         if t.led < 0:
             return legal
-        same = legal & SUIT_MASKS[t.led]
+        same = legal & t.led_mask
         return same if same else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
-        return f"{Suit(t.led).word} were led and you hold {_some(allowed)}: must follow suit"
+        return f"{t.word(t.led)} were led and you hold {_some(allowed, t)}: must follow suit"
 
 
 class HeadWhenFollowing(Duty):
@@ -340,7 +354,7 @@ class HeadWhenFollowing(Duty):
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
-        if t.led < 0 or not hand & SUIT_MASKS[t.led]:
+        if t.led < 0 or not hand & t.led_mask:
             return legal
         win = legal & t.beats
         return win if win else legal
@@ -358,16 +372,16 @@ class TrumpWhenVoid(Duty):
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
-        if t.led < 0 or t.trump < 0 or hand & SUIT_MASKS[t.led]:
+        if t.led < 0 or t.trump < 0 or hand & t.led_mask:
             return legal
-        trumps = legal & SUIT_MASKS[t.trump]
+        trumps = legal & t.trump_mask
         return trumps if trumps else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
         # Name a trump that beats the trick when one is held: naming a lower one
         # would send the player into a second refusal where overtrumping is a duty.
-        shown = _lowest(allowed & t.beats or allowed)
-        return f"void in {Suit(t.led).word} and holding {shown.symbol()}: must trump"
+        shown = _lowest(allowed & t.beats or allowed, t)
+        return f"void in {t.word(t.led)} and holding {shown.symbol()}: must trump"
 
 
 class _BeatWhenVoid(Duty):
@@ -377,14 +391,14 @@ class _BeatWhenVoid(Duty):
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
-        if t.led < 0 or hand & SUIT_MASKS[t.led]:
+        if t.led < 0 or hand & t.led_mask:
             return legal
         win = legal & t.beats
         return win if win else legal
 
     def reason(self, hand: int, allowed: int, t: TrickState, card: Card) -> str:
         verb = "must overtrump" if t.trumped else "must trump"
-        return f"void in {Suit(t.led).word} and holding {_beating(allowed, t)}: {verb}"
+        return f"void in {t.word(t.led)} and holding {_beating(allowed, t)}: {verb}"
 
 
 class OvertrumpWhenVoid(_BeatWhenVoid):

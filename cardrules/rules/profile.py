@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from cardrules.cards import Suit
+from cardrules.deck import DECKS, DeckSpec, Suit
 from cardrules.errors import ProfileError
 
 __all__ = ["ComponentRef", "OptionValue", "Profile"]
@@ -78,6 +78,10 @@ class Profile:
     #: Whether a player may claim tricks (``[play] claims``), and the rule claims cite.
     claims: bool = False
     claim_rule: str = ""
+    #: The cards played with (``[deck]``; the French 52-card pack by default).
+    deck: DeckSpec = DECKS["french-52"]
+    #: The ranking of the cards in play (``[play] order``): ``"natural"`` or a plugin's.
+    order: str = "natural"
 
     @classmethod
     def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
@@ -127,6 +131,8 @@ class Profile:
             first_dealer=deal.get("first_dealer"),
             claims=bool(play.get("claims", False)),
             claim_rule=str(play.get("claim_rule", "")),
+            deck=DeckSpec.from_table(d.get("deck")),
+            order=str(play.get("order", "natural")),
         )
 
     def allows_deals(self, deals: int) -> bool:
