@@ -155,7 +155,27 @@ def play_euchre(params: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         record["alone"] = alone
         record["discard"] = eu_card(state.discard()) if state.discard() >= 0 else None
         record["tricks"] = [t.winner() for t in state.tricks()]
+        assert record["returns"] == eu_returns(
+            record["declarer"], record["tricks"], alone, bool(state.lone_defender() >= 0)
+        ), record
+    else:
+        assert record["returns"] == [0.0] * 4  # eight passes: nothing scored
     return record
+
+
+def eu_returns(
+    declarer: int, tricks: list[int], alone: list[int], lone_defender: bool
+) -> list[float]:
+    """openspiel.md 1.9: the returns of a deal from the trick winners."""
+    makers = {declarer, (declarer + 2) % 4}
+    taken = sum(1 for w in tricks if w in makers)
+    if taken <= 2:
+        points = -4 if lone_defender else -2
+    elif taken <= 4:
+        points = 1
+    else:
+        points = 4 if declarer in alone else 2
+    return [float(points if s in makers else -points) for s in range(4)]
 
 
 # ------------------------------------------------------------- oh_hell (oh_hell.h)
@@ -211,9 +231,17 @@ def play_oh_hell(params: dict[str, Any], rng: random.Random) -> dict[str, Any]:
                 "hands": [[oh_card(c, ns) for c in sorted(h)] for h in hands],
             }
         )
+        for seat in range(n):  # each seat's information state shows exactly its hand
+            assert oh_hand_from_infostate(state.information_state_string(seat), ns) == sorted(
+                oh_card(c, ns) for c in hands[seat]
+            )
         if not bidding:
             hands[player].remove(action)
         state.apply_action(action)
+    bid_of = {s["player"]: int(s["action"].split()[1]) for s in steps if s["phase"] == "bid"}
+    bids = [bid_of[seat] for seat in range(n)]
+    won = [int(x) for x in state.information_state_string(0).split("Tricks Won:")[1].split()[:n]]
+    assert list(state.returns()) == oh_returns(bids, won, params), (bids, won, state.returns())
     return {
         "game": "oh_hell",
         "params": params,
@@ -223,6 +251,28 @@ def play_oh_hell(params: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         "steps": steps,
         "returns": list(state.returns()),
     }
+
+
+def oh_hand_from_infostate(text: str, num_suits: int) -> list[str]:
+    """The cards of the "Player: p" block of an information state string (C D S H lines)."""
+    block = text.split("Player: ", 1)[1].splitlines()[1 : 1 + num_suits]
+    cards = []
+    for line in block:
+        suit, _, ranks = line.strip().partition(":")
+        cards += [("10" if r == "T" else r) + suit for r in ranks.strip()]
+    return sorted(cards)
+
+
+def oh_returns(bids: list[int], won: list[int], params: dict[str, Any]) -> list[float]:
+    """openspiel.md 2.5: the returns of a deal from the bids and the tricks won."""
+    p = params["points_per_trick"]
+    out = []
+    for b, w in zip(bids, won, strict=True):
+        if params["off_bid_penalty"]:
+            out.append(float(p * w + 10 if w == b else -(p * abs(w - b))))
+        else:
+            out.append(float(p * w + (10 if w == b else 0)))
+    return out
 
 
 #: The oh_hell grid: every combination, less those OpenSpiel refuses (fewer than
@@ -241,7 +291,7 @@ def oh_hell_grid() -> list[dict[str, Any]]:
     names = list(OH_HELL_GRID)
     points = []
     for values in itertools.product(*OH_HELL_GRID.values()):
-        p = dict(zip(names, values))
+        p = dict(zip(names, values, strict=True))
         cards = p["num_suits"] * p["num_cards_per_suit"]
         if p["players"] > cards - 1:
             continue
@@ -317,6 +367,52 @@ def selftest() -> None:
     for p in range(4):
         assert "discard" not in s3.information_state_string(p).lower()
     assert s3.current_player() == 1 and s3.legal_actions() == [29, 30]  # the maker: alone?
+    # oh_hell: parameters, the drawn trick count, the small decks, the deal, the bids.
+    g = pyspiel.load_game("oh_hell")
+    assert g.get_type().parameter_specification == {
+        "players": 3,
+        "num_suits": 4,
+        "num_cards_per_suit": 13,
+        "num_tricks_fixed": -1,
+        "off_bid_penalty": False,
+        "points_per_trick": 1,
+    }
+    assert g.num_distinct_actions() == 52 + 17 + 1
+    assert not g.get_type().provides_observation_string
+    s = g.new_initial_state()
+    assert s.chance_outcomes() == [(t, 1 / 17) for t in range(1, 18)]
+    g = pyspiel.load_game("oh_hell", {"players": 3, "num_suits": 2, "num_cards_per_suit": 3})
+    s = g.new_initial_state()
+    assert s.chance_outcomes() == [(1, 1.0)]  # (6 - 1) // 3 = 1 trick at most
+    s.apply_action(1)
+    s.apply_action(2)  # seat 2 deals
+    assert [s.action_to_string(a) for a, _ in s.chance_outcomes()] == [
+        "C2",
+        "D2",
+        "C3",
+        "D3",
+        "C4",
+        "D4",
+    ]
+    for card in (5, 4, 3):  # card k to seat k mod 3, whatever the dealer
+        s.apply_action(card)
+    assert oh_hand_from_infostate(s.information_state_string(0), 2) == ["4D"]
+    s.apply_action(0)  # the trump card: the two of clubs
+    assert "Trump: C2" in s.information_state_string(1)
+    assert s.current_player() == 0 and s.legal_actions() == [6, 7]  # bid b is 6 + b
+    try:
+        pyspiel.load_game("oh_hell", {"players": 3, "num_suits": 1, "num_cards_per_suit": 3})
+        raise AssertionError("3 players on 3 cards should be refused")
+    except pyspiel.SpielError:
+        pass
+    # A fixed trick count too large for the deck is accepted, and the deal gets stuck.
+    g = pyspiel.load_game(
+        "oh_hell", {"players": 3, "num_suits": 1, "num_cards_per_suit": 4, "num_tricks_fixed": 5}
+    )
+    s = g.new_initial_state()
+    for a in (5, 0, 0, 1, 2, 3):
+        s.apply_action(a)
+    assert s.is_chance_node() and s.chance_outcomes() == []
     print("selftest: ok")
 
 
