@@ -29,6 +29,7 @@ Usage::
     python os_driver.py oh_hell --seed 1 --games 20 > oh_hell.jsonl
     python os_driver.py euchre --games 1 --pretty          # one game, indented
     python os_driver.py selftest                           # the checks of openspiel.md
+    python os_driver.py replay euchre.jsonl                # re-feed from the hands, compare
 
 ``euchre`` plays ``--games`` games for each of the four combinations of
 ``allow_lone_defender`` and ``stick_the_dealer``; ``oh_hell`` plays them for each point
@@ -319,6 +320,72 @@ def games(name: str, seed: int, count: int) -> Any:
             yield record
 
 
+# ---------------------------------------------------------------- replay
+
+
+def eu_id(text: str, upcard: str) -> int:
+    """The OpenSpiel id of a euchre step text (openspiel.md section 4)."""
+    if text == "pass":
+        return EU_PASS
+    if text == "order up":
+        return EU_CLUBS + EU_SUITS.index(upcard[-1])
+    if text.startswith("name "):
+        return EU_CLUBS + EU_SUITS.index(text[-1])
+    if text in ("alone", "partner"):
+        return EU_ALONE if text == "alone" else EU_PARTNER
+    return EU_RANKS.index(text[:-1]) * 4 + EU_SUITS.index(text[-1])
+
+
+def oh_id(text: str, params: dict[str, Any]) -> int:
+    ns = params["num_suits"]
+    if text.startswith("bid "):
+        return ns * params["num_cards_per_suit"] + int(text[4:])
+    return OH_RANKS.index(text[:-1]) * ns + OH_SUITS.index(text[-1])
+
+
+def replay(record: dict[str, Any]) -> int:
+    """Play a record again from its hands alone, as a cardrules driver would feed
+    OpenSpiel (openspiel.md section 4), checking every step; returns the steps checked."""
+    params = record["params"]
+    state = pyspiel.load_game(record["game"], params).new_initial_state()
+    texts = [c["text"] for c in record["chance"]]
+    if record["game"] == "euchre":
+        dealer = int(texts[0].split()[1])
+        hands: list[list[str]] = [[] for _ in range(4)]
+        for text in texts[1:21]:
+            _, card, _, seat = text.split()
+            hands[int(seat)].append(card)
+        upcard = texts[21].split()[1]
+        for hand in hands:  # the order within a hand does not matter, only the hands
+            hand.sort()
+        state.apply_action(dealer)
+        for k in range(20):
+            state.apply_action(eu_id(hands[(dealer + k) % 4][k // 4], upcard))
+        state.apply_action(eu_id(upcard, upcard))
+        to_id = lambda text: eu_id(text, upcard)  # noqa: E731
+    else:
+        n = params["players"]
+        tricks, dealer = record["tricks"], record["dealer"]
+        hands = [[] for _ in range(n)]
+        for text in texts[2:-1]:
+            _, card, _, seat = text.split()
+            hands[int(seat)].append(card)
+        for hand in hands:
+            hand.sort()
+        state.apply_action(tricks)
+        state.apply_action(dealer)
+        for k in range(n * tricks):
+            state.apply_action(oh_id(hands[k % n][k // n], params))
+        state.apply_action(oh_id(texts[-1].split()[1], params))
+        to_id = lambda text: oh_id(text, params)  # noqa: E731
+    for step in record["steps"]:
+        assert state.current_player() == step["player"]
+        assert state.legal_actions() == [to_id(x) for x in step["legal"]], step
+        state.apply_action(to_id(step["action"]))
+    assert state.is_terminal() and list(state.returns()) == record["returns"]
+    return len(record["steps"])
+
+
 # ---------------------------------------------------------------- selftest
 
 
@@ -418,13 +485,19 @@ def selftest() -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", choices=("euchre", "oh_hell", "selftest"))
+    ap.add_argument("game", choices=("euchre", "oh_hell", "selftest", "replay"))
+    ap.add_argument("file", nargs="?", help="replay: a JSON Lines file this driver wrote")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--games", type=int, default=10, help="games per parameter combination")
     ap.add_argument("--pretty", action="store_true", help="indented JSON instead of JSON Lines")
     args = ap.parse_args()
     if args.game == "selftest":
         selftest()
+        return
+    if args.game == "replay":
+        with open(args.file, encoding="utf-8") as lines:
+            counts = [replay(json.loads(line)) for line in lines]
+        print(f"replay: {len(counts)} games, {sum(counts)} steps agree")
         return
     for record in games(args.game, args.seed, args.games):
         sys.stdout.write(json.dumps(record, indent=2 if args.pretty else None) + "\n")
