@@ -46,6 +46,7 @@ import itertools
 import json
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pyspiel
@@ -337,9 +338,9 @@ def eu_id(text: str, upcard: str) -> int:
 
 
 def oh_id(text: str, params: dict[str, Any]) -> int:
-    ns = params["num_suits"]
+    ns: int = params["num_suits"]
     if text.startswith("bid "):
-        return ns * params["num_cards_per_suit"] + int(text[4:])
+        return ns * int(params["num_cards_per_suit"]) + int(text[4:])
     return OH_RANKS.index(text[:-1]) * ns + OH_SUITS.index(text[-1])
 
 
@@ -362,7 +363,7 @@ def replay(record: dict[str, Any]) -> int:
         for k in range(20):
             state.apply_action(eu_id(hands[(dealer + k) % 4][k // 4], upcard))
         state.apply_action(eu_id(upcard, upcard))
-        to_id = lambda text: eu_id(text, upcard)  # noqa: E731
+        to_id: Callable[[str], int] = lambda text: eu_id(text, upcard)  # noqa: E731
     else:
         n = params["players"]
         tricks, dealer = record["tricks"], record["dealer"]
