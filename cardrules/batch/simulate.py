@@ -31,12 +31,11 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.batch.backends import check_backend, run_ordered
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
@@ -682,7 +681,7 @@ def _game_block(
 
 
 # ---------------------------------------------------------------------------
-# Blocks, workers, progress
+# Blocks, workers
 
 
 @dataclass(frozen=True, slots=True)
@@ -759,37 +758,6 @@ def _run_in_pool(
         close = getattr(results, "close", None)
         if close is not None:
             close()
-
-
-class Progress:
-    """A plain-text progress bar on a stream (stderr), redrawn in place."""
-
-    def __init__(
-        self, total: int, stream: TextIO | None = None, width: int = 30, unit: str = "deals"
-    ) -> None:
-        self.total = total
-        self.unit = unit
-        self.done = 0
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
-
-    def update(self, n: int) -> None:
-        """Count ``n`` more deals done and redraw."""
-        self.done += n
-        filled = self.width * self.done // max(self.total, 1)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,} "
-            f"{self.unit}"
-        )
-        if self.done >= self.total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """End the bar's line if it stopped short (an interrupted run)."""
-        if 0 < self.done < self.total:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def not_batched(rules: Ruleset) -> str:
