@@ -1,4 +1,4 @@
-"""The batch path (``cardrules.batch.simulate``) plays the same rules as the public API.
+"""The batch path (``cardrules.batch``) plays the same rules as the public API.
 
 The batch engine takes its rules from the loaded ruleset (auction objects,
 duties, direction, scorer); these tests replay its deals card for card
@@ -17,19 +17,10 @@ import pytest
 
 import cardrules
 import cardrules.rules.duties
-from cardrules.batch.simulate import (
-    DealRecord,
-    SimulationInterrupted,
-    TrickBatch,
-    _batch_form,
-    _scalar_narrow,
-    batch_narrow,
-    deal_seed,
-    json_text,
-    play_deal,
-    summary,
-    summary_dict,
-)
+from cardrules.batch.game_engine import deal_seed, play_deal
+from cardrules.batch.narrow import TrickBatch, _batch_form, _scalar_narrow, batch_narrow
+from cardrules.batch.results import DealRecord, SimulationInterrupted, json_text
+from cardrules.batch.summary import summary, summary_dict
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
 from cardrules.rules.actions import Play
 from cardrules.rules.duties import BUILTIN_DUTIES, TrickState

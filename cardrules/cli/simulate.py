@@ -18,16 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from cardrules.batch.simulate import (
-    Simulation,
-    SimulationInterrupted,
-    Wording,
-    choose_engine,
-    json_text,
-    simulate,
-    summary,
-    summary_dict,
-)
+from cardrules.batch.engines import Wording, choose_engine
+from cardrules.batch.results import Simulation, SimulationInterrupted, json_text
+from cardrules.batch.simulate import simulate
+from cardrules.batch.summary import summary, summary_dict
 from cardrules.cli.console import Console, UsageError
 from cardrules.cli.options import add_option_argument, options_given
 from cardrules.engine.bots import BOTS, parse_bots
