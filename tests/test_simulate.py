@@ -333,6 +333,41 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_deals_done(workers: int) -> None
     assert summary(sim)[0].startswith("callbreak-strict: 4 of 400 deals (interrupted), seed 3")
 
 
+#: Imports every module of ``cardrules.batch``, watching every import asked for from the
+#: start (so a guarded ``import tqdm`` counts even where tqdm is not installed); prints the
+#: modules, then the imports asked for and the modules loaded.
+_BATCH_IMPORTS = """
+import importlib, pkgutil, sys
+asked = []
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        asked.append(name)
+        return None
+sys.meta_path.insert(0, Watch())
+import cardrules.batch
+names = sorted(m.name for m in pkgutil.iter_modules(cardrules.batch.__path__))
+for name in names:
+    importlib.import_module("cardrules.batch." + name)
+print(" ".join(names))
+print(" ".join(asked + sorted(sys.modules)))
+"""
+
+
+def test_the_batch_modules_import_no_progress_bar() -> None:
+    """The library's batch modules never import tqdm, nor the command line: the progress
+    bar is ``cardrules simulate``'s; ``simulate`` only calls its ``progress(n)``."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", _BATCH_IMPORTS], capture_output=True, text=True, check=True
+    )
+    names, imported = (line.split() for line in out.stdout.splitlines())
+    assert {"simulate", "numpy_engine", "play", "narrow", "tables", "results"} <= set(names)
+    assert "cardrules.batch.numpy_engine" in imported
+    assert [m for m in imported if m.split(".")[0] == "tqdm" or m.startswith("cardrules.cli")] == []
+
+
 def test_json_lines_write_scores_as_exact_numbers() -> None:
     """A deal's JSON line writes each score as a JSON number with the decimal's own
     text: read back with ``parse_float=Decimal`` it is the same decimal, digit for digit."""
