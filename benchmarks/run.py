@@ -376,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import cardrules
     import cardrules.engine.game
-    from cardrules.batch.simulate import not_batched
+    from cardrules.batch.engines import not_batched
 
     size = "quick" if args.quick else "full"
     per_rep = DEALS_PER_REP[size]

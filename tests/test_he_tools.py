@@ -16,7 +16,7 @@ import pytest
 
 import cardrules
 from cardrules import Card, Game, Play
-from cardrules.batch.simulate import deal_seed
+from cardrules.batch.game_engine import deal_seed
 from cardrules.cli import main
 from cardrules.cli.console import Console, in_hand_order
 from cardrules.cli.play import read_action

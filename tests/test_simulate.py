@@ -1,4 +1,4 @@
-"""The batch path (``cardrules.batch.simulate``) plays the same rules as the public API.
+"""The batch path (``cardrules.batch``) plays the same rules as the public API.
 
 The batch engine takes its rules from the loaded ruleset (auction objects,
 duties, direction, scorer); these tests replay its deals card for card
@@ -17,19 +17,10 @@ import pytest
 
 import cardrules
 import cardrules.rules.duties
-from cardrules.batch.simulate import (
-    DealRecord,
-    SimulationInterrupted,
-    TrickBatch,
-    _batch_form,
-    _scalar_narrow,
-    batch_narrow,
-    deal_seed,
-    json_text,
-    play_deal,
-    summary,
-    summary_dict,
-)
+from cardrules.batch.game_engine import deal_seed, play_deal
+from cardrules.batch.narrow import TrickBatch, _batch_form, _scalar_narrow, batch_narrow
+from cardrules.batch.results import DealRecord, SimulationInterrupted, json_text
+from cardrules.batch.summary import summary, summary_dict
 from cardrules.cards import CARDS, SUIT_MASKS, cards_of
 from cardrules.rules.actions import Play
 from cardrules.rules.duties import BUILTIN_DUTIES, TrickState
@@ -340,6 +331,41 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_deals_done(workers: int) -> None
     assert sim.deals == whole.deals
     assert multiprocessing.active_children() == []
     assert summary(sim)[0].startswith("callbreak-strict: 4 of 400 deals (interrupted), seed 3")
+
+
+#: Imports every module of ``cardrules.batch``, watching every import asked for from the
+#: start (so a guarded ``import tqdm`` counts even where tqdm is not installed); prints the
+#: modules, then the imports asked for and the modules loaded.
+_BATCH_IMPORTS = """
+import importlib, pkgutil, sys
+asked = []
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        asked.append(name)
+        return None
+sys.meta_path.insert(0, Watch())
+import cardrules.batch
+names = sorted(m.name for m in pkgutil.iter_modules(cardrules.batch.__path__))
+for name in names:
+    importlib.import_module("cardrules.batch." + name)
+print(" ".join(names))
+print(" ".join(asked + sorted(sys.modules)))
+"""
+
+
+def test_the_batch_modules_import_no_progress_bar() -> None:
+    """The library's batch modules never import tqdm, nor the command line: the progress
+    bar is ``cardrules simulate``'s; ``simulate`` only calls its ``progress(n)``."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", _BATCH_IMPORTS], capture_output=True, text=True, check=True
+    )
+    names, imported = (line.split() for line in out.stdout.splitlines())
+    assert {"simulate", "numpy_engine", "play", "narrow", "tables", "results"} <= set(names)
+    assert "cardrules.batch.numpy_engine" in imported
+    assert [m for m in imported if m.split(".")[0] == "tqdm" or m.startswith("cardrules.cli")] == []
 
 
 def test_json_lines_write_scores_as_exact_numbers() -> None:

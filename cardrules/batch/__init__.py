@@ -1,1 +1,2 @@
-"""Many deals at once: the NumPy engine, the game engine, the worker pool (``simulate``)."""
+"""Many deals at once: ``simulate`` (a NumPy engine and the game engine, on workers) and
+``arena`` (bots against bots in duplicate)."""

@@ -13,21 +13,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from cardrules.batch.simulate import (
-    Progress,
-    Simulation,
-    SimulationInterrupted,
-    Wording,
-    choose_engine,
-    json_text,
-    simulate,
-    summary,
-    summary_dict,
-)
+from cardrules.batch.engines import Wording, choose_engine
+from cardrules.batch.results import Simulation, SimulationInterrupted, json_text
+from cardrules.batch.simulate import simulate
+from cardrules.batch.summary import summary, summary_dict
 from cardrules.cli.console import Console, UsageError
 from cardrules.cli.options import add_option_argument, options_given
 from cardrules.engine.bots import BOTS, parse_bots
@@ -49,6 +43,37 @@ class Bar(Protocol):
     def update(self, n: int) -> object: ...
 
     def close(self) -> None: ...
+
+
+class Progress:
+    """A plain-text progress bar on a stream (stderr), redrawn in place."""
+
+    def __init__(
+        self, total: int, stream: TextIO | None = None, width: int = 30, unit: str = "deals"
+    ) -> None:
+        self.total = total
+        self.unit = unit
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+
+    def update(self, n: int) -> None:
+        """Count ``n`` more deals done and redraw."""
+        self.done += n
+        filled = self.width * self.done // max(self.total, 1)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,} "
+            f"{self.unit}"
+        )
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line if it stopped short (an interrupted run)."""
+        if 0 < self.done < self.total:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def _whole_number(minimum: int, what: str) -> Callable[[str], int]:

@@ -1,0 +1,80 @@
+"""The auctions of a batch: each deal's auction run through the ruleset's own auction
+object under the random policy, the deals without a contract dealt again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.batch.dealing import deal_hands
+from cardrules.engine.ruleset import Ruleset
+from cardrules.errors import CardrulesError
+from cardrules.rules.actions import Action
+from cardrules.rules.components import Contract, DealInfo
+
+if TYPE_CHECKING:
+    from cardrules.batch.tables import I64, Tables
+
+__all__ = ["MAX_REDEALS", "numpy_auctions"]
+
+#: Times a block deals again before it gives up (a deal without a contract).
+MAX_REDEALS = 10_000
+
+
+def numpy_auctions(
+    rules: Ruleset, tab: Tables, rng: Any, dealers: I64, uniforms: list[list[float]]
+) -> tuple[list[tuple[int, ...]], list[Contract], list[list[Action]], int]:
+    """Deal and hold the auction of each deal, dealing again until each has a contract.
+
+    Returns the hands that were played (masks by seat), the contracts, the
+    auction's actions of each deal and the number of auction decisions.
+    """
+    direction = rules.direction
+    order = [direction.order(direction.next(d)) for d in range(4)]
+    hands = deal_hands(tab, rng, dealers, order)
+    count = len(hands)
+    contracts: list[Contract | None] = [None] * count
+    all_actions: list[list[Action]] = [[] for _ in range(count)]
+    decisions = 0
+    throw_ins = rules.throw_ins
+    dealer_list = dealers.tolist()
+    pending: Sequence[int] = range(count)
+    for _ in range(MAX_REDEALS):
+        # Deals thrown in, or whose auction calls for a redeal, are dealt again
+        # all at once, from the block's generator, until every deal has a contract.
+        redeal = []
+        for i in pending:
+            h = hands[i]
+            if throw_ins and any(t.applies(h) is not None for t in throw_ins):
+                redeal.append(i)
+                continue
+            contract, actions, n = _auction_random(rules, dealer_list[i], h, uniforms[i])
+            if contract is None:
+                redeal.append(i)
+                continue
+            decisions += n
+            contracts[i] = contract
+            all_actions[i] = actions
+        if not redeal:
+            break
+        for i, h in zip(redeal, deal_hands(tab, rng, dealers[redeal], order), strict=True):
+            hands[i] = h
+        pending = redeal
+    else:  # pragma: no cover - astronomically unlikely
+        raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
+    return hands, [c for c in contracts if c is not None], all_actions, decisions
+
+
+def _auction_random(
+    rules: Ruleset, dealer: int, hands: tuple[int, ...], u: Sequence[float]
+) -> tuple[Contract | None, list[Action], int]:
+    """The ruleset's auction under the random policy: (contract or None, actions, decisions)."""
+    state = rules.auction.start(DealInfo(dealer, hands, rules.direction))
+    actions: list[Action] = []
+    draws = len(u)
+    while (seat := state.to_act()) is not None:
+        legal = state.legal_actions()
+        act = legal[int(u[len(actions) % draws] * len(legal))]  # u repeats after 32 calls
+        state.apply(seat, act)
+        actions.append(act)
+    return state.result(), actions, len(actions)

@@ -1,0 +1,81 @@
+"""Which engine plays a run: NumPy when it can, else the game engine; an engine that cannot
+is refused with the reason, in the API's words or a command line's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from cardrules.batch.players import Player, is_random, make_players
+from cardrules.batch.tables import installed_numpy
+from cardrules.engine.ruleset import Ruleset
+from cardrules.errors import CardrulesError
+from cardrules.rules.components import DealInfo, ExchangesCards, ScoresCardsTaken
+
+__all__ = ["API_WORDS", "Wording", "choose_engine", "not_batched"]
+
+
+class Wording(NamedTuple):
+    """How an engine error names an engine and the players: the API's words
+    (:data:`API_WORDS`: ``use engine='game'``) or a command line's (``use --engine game``)."""
+
+    #: The engine asked for, as the subject of the message: ``'numpy'``.
+    asked: Callable[[str], str]
+    #: The engine to use instead: ``engine='game'``.
+    instead: Callable[[str], str]
+    #: The players: ``['rule', 'random', ...]``.
+    players: Callable[[Sequence[Player]], str]
+
+
+API_WORDS = Wording(repr, lambda engine: f"engine={engine!r}", lambda p: repr(list(p)))
+
+
+def choose_engine(
+    rules: Ruleset, players: Sequence[Player], engine: str = "auto", words: Wording = API_WORDS
+) -> str:
+    """The engine that plays ``players`` (one per seat) under ``rules``: ``"numpy"`` or
+    ``"game"``; ``engine="auto"`` picks NumPy when it can.  An engine that cannot is
+    refused with the reason, in ``words``."""
+    all_random = all(is_random(p) for p in players)
+    unbatched = not_batched(rules)
+    if engine == "auto":
+        return "numpy" if all_random and not unbatched and installed_numpy() is not None else "game"
+    if engine == "numpy":
+        numpy, game = words.asked("numpy"), words.instead("game")
+        if unbatched:
+            raise CardrulesError(f"invalid engine: {numpy} {unbatched}; use {game}")
+        if not all_random:
+            raise CardrulesError(
+                f"invalid engine: {numpy} plays only random players "
+                f"(got {words.players(players)}); use {game}"
+            )
+        if installed_numpy() is None:  # pragma: no cover - depends on the installation
+            raise CardrulesError(
+                f"invalid engine: {numpy} needs NumPy: pip install 'cardrules[fast]'"
+            )
+        return engine
+    if engine == "game":
+        make_players(players, 0)  # refuse unknown names before any work
+        return engine
+    raise CardrulesError(f"invalid engine: {engine!r} (expected 'auto', 'numpy' or 'game')")
+
+
+def not_batched(rules: Ruleset) -> str:
+    """Why the NumPy engine cannot play ``rules`` ("" when it can).
+
+    It plays four seats dealt the whole pack, with the trump the contract names.
+    """
+    if rules.players != 4:
+        return f"plays four players (the profile has {rules.players})"
+    if rules.profile.hand_sizes and set(rules.profile.hand_sizes) != {13}:
+        return "deals the whole pack (the profile has [deal] hand_sizes)"
+    if rules.profile.trump == "turn_up":
+        return "does not turn up a trump card"
+    if rules.fast_needs_played:
+        return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
+    if isinstance(rules.scorer, ScoresCardsTaken):
+        return "counts the tricks, not the cards taken (the profile's scorer reads them)"
+    hands = tuple(sum(1 << i for i in range(s, 52, 4)) for s in range(4))
+    if isinstance(rules.auction.start(DealInfo(0, hands, rules.direction)), ExchangesCards):
+        return "does not move cards between hands before the play (the profile's auction does)"
+    return ""
