@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cardrules import _moved
 from cardrules.batch.simulate import simulate
 from cardrules.cards import Card, Suit, parse_card, parse_cards
 from cardrules.engine.game import Game, PlayedCard, Standing, Trick
@@ -41,8 +40,6 @@ from cardrules.rules.components import (
 from cardrules.rules.duties import Duty, FastStep, TrickState
 from cardrules.rules.hookspecs import hookimpl, hookspec
 from cardrules.rules.plugins import Components, OptionSpec
-
-_moved.install()
 
 __version__ = "0.1.0"
 
