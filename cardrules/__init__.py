@@ -11,9 +11,6 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 from cardrules.batch.simulate import simulate
 from cardrules.cards import Card, Suit, parse_card, parse_cards
 from cardrules.engine.game import Game, PlayedCard, Standing, Trick
@@ -51,7 +48,6 @@ __all__ = [
     "Card",
     "CardError",
     "CardrulesError",
-    "ChooseContract",
     "Components",
     "Contract",
     "Direction",
@@ -84,17 +80,6 @@ __all__ = [
     "profiles",
     "simulate",
 ]
-
-
-#: Public names that live in a shipped family's plugin, imported on first use.
-_FROM_FAMILIES = {"ChooseContract": "cardrules_minibridge.actions"}
-
-
-def __getattr__(name: str) -> Any:
-    module = _FROM_FAMILIES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
 
 
 def profiles() -> list[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import Bid, ChooseContract, Game, Play, RecordError
+from cardrules import Bid, Game, Play, RecordError
 from cardrules.cli import COMMANDS, main
 from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, bots_by_name, play_game
@@ -25,6 +25,7 @@ from cardrules.profile.validated import load_profile
 from cardrules.rules.actions import expected_actions
 from cardrules.rules.components import seat_name
 from cardrules.tools.spec import describe, render_text
+from cardrules_minibridge import ChooseContract
 from helpers import SHIPPED_PROFILES
 
 STRICT = "callbreak-strict"
