@@ -115,7 +115,8 @@ def _family_imports(text: str) -> list[tuple[int, str]]:
             names = [node.module or ""]
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             names = [node.value]
-        found += [(node.lineno, n) for n in names if re.split(r"[.:]", n)[0] in FAMILY_PACKAGES]
+        line = getattr(node, "lineno", 0)
+        found += [(line, n) for n in names if re.split(r"[.:]", n)[0] in FAMILY_PACKAGES]
     return found
 
 
