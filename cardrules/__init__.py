@@ -11,10 +11,6 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-from cardrules import _moved
 from cardrules.batch.simulate import simulate
 from cardrules.cards import Card, Suit, parse_card, parse_cards
 from cardrules.engine.game import Game, PlayedCard, Standing, Trick
@@ -42,8 +38,6 @@ from cardrules.rules.duties import Duty, FastStep, TrickState
 from cardrules.rules.hookspecs import hookimpl, hookspec
 from cardrules.rules.plugins import Components, OptionSpec
 
-_moved.install()
-
 __version__ = "0.1.0"
 
 __all__ = [
@@ -54,7 +48,6 @@ __all__ = [
     "Card",
     "CardError",
     "CardrulesError",
-    "ChooseContract",
     "Components",
     "Contract",
     "Direction",
@@ -87,17 +80,6 @@ __all__ = [
     "profiles",
     "simulate",
 ]
-
-
-#: Public names that live in a shipped family's plugin, imported on first use.
-_FROM_FAMILIES = {"ChooseContract": "cardrules_minibridge.actions"}
-
-
-def __getattr__(name: str) -> Any:
-    module = _FROM_FAMILIES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
 
 
 def profiles() -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import io
 import json
 import shutil
@@ -14,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import Bid, ChooseContract, Game, Play, RecordError
-from cardrules.cli import COMMANDS, main
+from cardrules import Bid, Game, Play, RecordError, cli
+from cardrules.cli import COMMAND_GROUP, COMMANDS, contributed_commands, main
 from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, bots_by_name, play_game
 from cardrules.engine.game import lowest_wins
@@ -25,6 +26,7 @@ from cardrules.profile.validated import load_profile
 from cardrules.rules.actions import expected_actions
 from cardrules.rules.components import seat_name
 from cardrules.tools.spec import describe, render_text
+from cardrules_minibridge import ChooseContract
 from helpers import SHIPPED_PROFILES
 
 STRICT = "callbreak-strict"
@@ -79,6 +81,7 @@ def test_importing_the_command_line_imports_no_command() -> None:
     modules = _modules_after("import cardrules.cli")
     assert not modules & HEAVY
     assert not modules & {command.module for command in COMMANDS.values()}
+    assert not {m for m in modules if m.partition(".")[0] == "cardrules_dd"}
 
 
 def test_play_imports_only_its_own_command() -> None:
@@ -94,6 +97,63 @@ def test_play_imports_only_its_own_command() -> None:
     assert not modules & (HEAVY | {"cardrules.tools.spec"})
     commands = {command.module for command in COMMANDS.values()}
     assert modules & commands == {"cardrules.cli.play"}
+    assert not {m for m in modules if m.partition(".")[0] == "cardrules_dd"}
+
+
+def test_packages_add_commands_through_their_entry_point_group() -> None:
+    """``cardrules analyse`` is the double-dummy package's, found through the group
+    ``cardrules.commands`` as any installed package's command would be, and listed by
+    ``--help`` after the built-in commands."""
+    assert list(contributed_commands())[:2] == ["analyse", "analyze"]
+    assert contributed_commands()["analyse"].value == "cardrules_dd.command:ANALYSE"
+    out = run("--help")[1]
+    listing = [line.split()[0] for line in out.splitlines() if line.startswith("    ")]
+    assert listing == [*COMMANDS, *contributed_commands()]
+    assert "analyse   double-dummy tables and par of PBN boards\n" in out
+    assert "analyze   the same as analyse\n" in out
+    assert run("analyse", "--help")[1].startswith("usage: cardrules analyse [-h] BOARD.pbn")
+
+
+def _entry(name: str, value: str) -> importlib.metadata.EntryPoint:
+    return importlib.metadata.EntryPoint(name, value, COMMAND_GROUP)
+
+
+def test_a_package_command_never_takes_a_built_in_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [_entry("play", "cardrules_dd.command:ANALYSE"), _entry("zz", "cardrules.cli:Command")]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: found)
+    contributed_commands.cache_clear()
+    try:
+        assert list(contributed_commands()) == ["zz"]
+    finally:
+        monkeypatch.undo()
+        contributed_commands.cache_clear()
+
+
+def test_a_broken_package_command_is_named_and_spares_the_built_in_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A command that cannot be loaded, or is no ``Command``, is a CardrulesError naming
+    its entry point where it is needed (``--help``, the command itself); the built-in
+    commands run without loading it."""
+    broken = {
+        "gone": _entry("gone", "no_such_module:GONE"),
+        "odd": _entry("odd", "cardrules.cli:COMMANDS"),
+    }
+    monkeypatch.setattr(cli, "contributed_commands", lambda: broken)
+    assert run("--help") == (
+        1,
+        "",
+        "error: the command 'gone' (cardrules.commands entry point 'no_such_module:GONE') "
+        "cannot be loaded: No module named 'no_such_module'\n",
+    )
+    assert run("odd") == (
+        1,
+        "",
+        "error: the command 'odd' (cardrules.commands entry point 'cardrules.cli:COMMANDS') "
+        "is a dict, not a cardrules.cli.Command\n",
+    )
+    code, out, err = run("profiles")
+    assert (code, err) == (0, "") and STRICT in out
 
 
 def test_no_command_shows_the_help() -> None:

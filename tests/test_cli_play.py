@@ -14,7 +14,7 @@ from typing import ClassVar
 import pytest
 
 import cardrules
-from cardrules import ActionError, Bid, ChooseContract, Game, IllegalAction, Play
+from cardrules import ActionError, Bid, Game, IllegalAction, Play
 from cardrules.cli import main
 from cardrules.cli.console import Console, in_hand_order
 from cardrules.cli.narrate import house_rules, player_words
@@ -22,6 +22,7 @@ from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, play_game
 from cardrules.rules import actions
 from cardrules.rules.actions import Action, ActionForm, expected_actions, parse_action, read_form
+from cardrules_minibridge import ChooseContract
 from cardrules_minibridge.contracts import CONTRACTS, contract_level
 
 STRICT = "callbreak-strict"

@@ -252,7 +252,7 @@ def test_without_endplay_the_error_names_the_extra(monkeypatch: pytest.MonkeyPat
 def test_importing_cardrules_and_the_analysis_imports_no_solver() -> None:
     """endplay (and with it numpy and matplotlib) is imported only to solve a deal."""
     probe = (
-        "import cardrules, cardrules.cli.analyse, cardrules_dd, cardrules_dd.pbn, sys\n"
+        "import cardrules, cardrules_dd, cardrules_dd.command, cardrules_dd.pbn, sys\n"
         "cardrules.load('minibridge-ebu')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('endplay', 'numpy', 'matplotlib')))\n"

@@ -21,7 +21,6 @@ from cardrules import (
     Card,
     CardError,
     CardrulesError,
-    ChooseContract,
     Game,
     IllegalAction,
     Play,
@@ -31,6 +30,7 @@ from cardrules import (
 )
 from cardrules.rules.actions import expected_actions
 from cardrules.rules.plugins import entry_points
+from cardrules_minibridge import ChooseContract
 from helpers import deck_hands, refusal_message, to_play
 
 #: The forms every installed family's verbs take (a family that adds a verb adds to it).

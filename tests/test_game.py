@@ -12,7 +12,8 @@ from decimal import Decimal
 import pytest
 
 import cardrules
-from cardrules import Bid, Card, ChooseContract, Game, IllegalAction, Play, Ruleset
+from cardrules import Bid, Card, Game, IllegalAction, Play, Ruleset
+from cardrules_minibridge import ChooseContract
 from helpers import refusal_message, to_play
 
 # -- dealer, deal number, controller ----------------------------------------------------

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import Card, ChooseContract, IllegalAction
+from cardrules import Card, IllegalAction
 from cardrules.cards import high_card_points, mask_of
 from cardrules.engine.game import deal_from_seed
+from cardrules_minibridge import ChooseContract
 from helpers import MB_EXAMPLE, mb_example_game
 
 MB = "minibridge-ebu"

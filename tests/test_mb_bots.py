@@ -8,10 +8,11 @@ import itertools
 import pytest
 
 import cardrules
-from cardrules import Action, ChooseContract, Suit, View
+from cardrules import Action, Suit, View
 from cardrules.cards import SUIT_MASKS, high_card_points
 from cardrules.cli import main
 from cardrules.engine.bots import RandomBot, RuleBot, play_game
+from cardrules_minibridge import ChooseContract
 
 MB = "minibridge-ebu"
 

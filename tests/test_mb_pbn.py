@@ -8,7 +8,8 @@ import random
 import pytest
 
 import cardrules
-from cardrules import Card, CardrulesError, ChooseContract
+from cardrules import Card, CardrulesError
+from cardrules_minibridge import ChooseContract
 from cardrules_minibridge.pbn import PbnDeal, PbnError, dumps, game_from_pbn, loads, records_of
 from helpers import MB_EXAMPLE
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import CardrulesError
-from cardrules_minibridge import score_deal
+from cardrules_minibridge import ChooseContract, score_deal
 from cardrules_minibridge.contracts import DeclarerContract
 
 MB = "minibridge-ebu"
@@ -197,7 +197,7 @@ def test_contract_forms_and_errors(rules: cardrules.Ruleset) -> None:
     assert (
         score_deal("4S", 2, 10) == score_deal("S game", 2, 10) == score_deal("spades game", 2, 10)
     )
-    assert score_deal("1NT", 0, 7) == score_deal(cardrules.ChooseContract("NT", "partscore"), 0, 7)
+    assert score_deal("1NT", 0, 7) == score_deal(ChooseContract("NT", "partscore"), 0, 7)
     assert score_deal("5D", 1, 11) == score_deal("contract D game", 1, 11)
     assert score_deal("4♠", "S", 10) == score_deal("4S", 2, 10)
     assert score_deal("3N", "w", 9) == score_deal("NT game", 3, 9)

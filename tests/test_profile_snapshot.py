@@ -98,14 +98,3 @@ def test_loading_shipped_profiles_does_not_import_pydantic() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
-
-
-def test_the_schema_stays_importable_from_cardrules_profile() -> None:
-    """DESIGN.md's layer ``cardrules.profile`` (pydantic schema): its models still import from
-    there, loaded on first use; an unknown name is still an AttributeError."""
-    from cardrules.profile import ProfileModel
-    from cardrules.profile.schema import ProfileModel as Model
-
-    assert ProfileModel is Model
-    with pytest.raises(AttributeError):
-        profile_module.NoSuchModel  # noqa: B018

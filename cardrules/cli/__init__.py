@@ -1,13 +1,17 @@
 """The ``cardrules`` command line: list, show and check profiles; play and replay games.
 
-Each subcommand is a module of this package (``cardrules.cli.play`` ...) with
-two functions, ``arguments(parser)`` adding its arguments and
-``run(args, console) -> int`` running it, registered with one line in
-:data:`COMMANDS`: its help line and its module path.  Only the module of the
-command being run is imported, so a command pays only for what it uses
-(``play`` never imports pydantic, which only ``schema`` needs).  The streams
-are a :class:`~cardrules.cli.console.Console`; :mod:`cardrules.cli.narrate`
-tells the story of a game for ``play`` and ``replay``.
+Each subcommand is a module with two functions, ``arguments(parser)`` adding
+its arguments and ``run(args, console) -> int`` running it, named by a
+:class:`Command` with its help line.  The built-in commands are modules of this
+package (``cardrules.cli.play`` ...), registered with one line in
+:data:`COMMANDS`; an installed package adds its own through the entry-point
+group :data:`COMMAND_GROUP`, each entry naming a :class:`Command` (the
+double-dummy package adds ``analyse``).  Only the module of the command being
+run is imported, so a command pays only for what it uses (``play`` never
+imports pydantic, which only ``schema`` needs, nor any package's commands).
+The streams are a :class:`~cardrules.cli.console.Console`;
+:mod:`cardrules.cli.narrate` tells the story of a game for ``play`` and
+``replay``.
 
 :func:`main` runs in-process, so tests drive it with their own streams::
 
@@ -21,7 +25,9 @@ the help.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
+import importlib.metadata
 import sys
 from collections.abc import Collection, Sequence
 from contextlib import redirect_stderr, redirect_stdout
@@ -31,7 +37,16 @@ from typing import NamedTuple, TextIO
 from cardrules.cli.console import Console, UsageError
 from cardrules.errors import CardrulesError
 
-__all__ = ["COMMANDS", "Command", "Console", "build_parser", "command_module", "main"]
+__all__ = [
+    "COMMANDS",
+    "COMMAND_GROUP",
+    "Command",
+    "Console",
+    "build_parser",
+    "command_module",
+    "contributed_commands",
+    "main",
+]
 
 
 class Command(NamedTuple):
@@ -60,21 +75,51 @@ COMMANDS: dict[str, Command] = {
     "diff": Command("the rule differences between two profiles", "cardrules.cli.diff"),
     "new": Command("scaffold a variant: a profile, or --plugin a package", "cardrules.cli.new"),
     "schema": Command("the JSON Schema of profile files, for editors", "cardrules.cli.schema"),
-    "analyse": Command("double-dummy tables and par of PBN boards", "cardrules.cli.analyse"),
-    "analyze": Command("the same as analyse", "cardrules.cli.analyze"),
 }
+
+#: The entry-point group of the commands installed packages add: each entry's name is
+#: the command's, its object a :class:`Command` (``analyse = "cardrules_dd.command:ANALYSE"``).
+COMMAND_GROUP = "cardrules.commands"
+
+
+@functools.cache
+def contributed_commands() -> dict[str, importlib.metadata.EntryPoint]:
+    """The commands installed packages add, by name, in name order (not loaded yet); a
+    built-in command's name is never taken over."""
+    entries = importlib.metadata.entry_points(group=COMMAND_GROUP)
+    return {
+        ep.name: ep for ep in sorted(entries, key=lambda ep: ep.name) if ep.name not in COMMANDS
+    }
+
+
+def _command(name: str) -> Command:
+    """The command ``name``: built in, or loaded from the entry point that adds it."""
+    if name in COMMANDS:
+        return COMMANDS[name]
+    entry = contributed_commands()[name]
+    where = f"the command {name!r} ({COMMAND_GROUP} entry point {entry.value!r})"
+    try:
+        command = entry.load()
+    except (ImportError, AttributeError) as exc:
+        raise CardrulesError(f"{where} cannot be loaded: {exc}") from exc
+    if not isinstance(command, Command):
+        raise CardrulesError(f"{where} is a {type(command).__name__}, not a cardrules.cli.Command")
+    return command
 
 
 def command_module(name: str) -> ModuleType:
     """The module of the command ``name`` (imported now if it was not yet)."""
-    return importlib.import_module(COMMANDS[name].module)
+    return importlib.import_module(_command(name).module)
 
 
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
-    """The argument parser, one subparser per entry of :data:`COMMANDS`.
+    """The argument parser, one subparser per command.
 
-    Every command is listed with its help line, but only those in ``commands``
-    (all of them by default) get their arguments, importing their modules.
+    Every built-in command is listed with its help line, but only those in
+    ``commands`` (all of them by default) get their arguments, importing their
+    modules.  A command an installed package adds is listed too, unless
+    ``commands`` names only others: running a built-in command loads no
+    package's commands.
     """
     from cardrules import __version__
 
@@ -87,10 +132,12 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     )
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, command in COMMANDS.items():
+    listed = [*COMMANDS, *(n for n in contributed_commands() if not commands or n in commands)]
+    for name in listed:
+        command = _command(name)
         p = sub.add_parser(name, help=command.help, description=command.help)
         if commands is None or name in commands:
-            command_module(name).arguments(p)
+            importlib.import_module(command.module).arguments(p)
     return parser
 
 
@@ -99,7 +146,7 @@ def _command_in(argv: Sequence[str]) -> str | None:
     before the command, ``-h`` and ``--version``, take no value); None if none."""
     for word in argv:
         if not word.startswith("-"):
-            return word if word in COMMANDS else None
+            return word if word in COMMANDS or word in contributed_commands() else None
     return None
 
 
@@ -114,7 +161,11 @@ def main(
     con = Console(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
     argv = sys.argv[1:] if argv is None else list(argv)
     named = _command_in(argv)
-    parser = build_parser(() if named is None else (named,))
+    try:
+        parser = build_parser(() if named is None else (named,))
+    except CardrulesError as exc:  # an installed package's command is broken
+        con.error(str(exc))
+        return 1
     try:
         with redirect_stdout(con.stdout), redirect_stderr(con.stderr):
             args = parser.parse_args(argv)

@@ -21,7 +21,7 @@ import importlib.metadata
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.cards import CARDS, Card
 from cardrules.errors import ActionError, CardError, shown
@@ -371,11 +371,3 @@ register_verb(ActionVerb(("play",), "play CARD", _read_play, Play))
 register_verb(ActionVerb(("claim",), "claim N", _read_claim, Claim))
 register_verb(ActionVerb(("accept",), "accept claim", _answer(True), ClaimAnswer))
 register_verb(ActionVerb(("refuse",), "refuse claim", _answer(False), ClaimAnswer))
-
-
-def __getattr__(name: str) -> Any:
-    # The contract choice moved into the Minibridge plugin; the old import still works.
-    if name in ("ChooseContract", "STRAINS", "GOALS", "Goal"):
-        module = importlib.import_module("cardrules_minibridge.actions")
-        return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -365,9 +365,3 @@ class Components:
 def _sides(sides: str | Iterable[str]) -> tuple[str, ...]:
     """Sides as a tuple; one name alone is one side, not its letters."""
     return (sides,) if isinstance(sides, str) else tuple(sides)
-
-
-# The names these two classes had before 0.2 (the rule specs of cardrules.tools.spec
-# have an AuctionSpec of their own, which these were too easily taken for).
-AuctionSpec = AuctionTraits
-ScorerSpec = ScorerTraits

@@ -11,7 +11,8 @@ never imports ``endplay``.
 - :mod:`cardrules_dd.pbn`: the boards of a PBN file and the double-dummy
   results it publishes (``OptimumResultTable``, ``DoubleDummyTricks``,
   ``OptimumScore``, ``ParContract``), compared with ours by
-  ``cardrules analyse BOARD.pbn``.
+  ``cardrules analyse BOARD.pbn`` (:mod:`cardrules_dd.command`, added to the
+  command line through the entry-point group ``cardrules.commands``).
 """
 
 from cardrules_dd.analysis import NEEDS_EXTRA, STRAINS, DDTable, Par, double_dummy

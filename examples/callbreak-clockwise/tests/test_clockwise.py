@@ -6,9 +6,8 @@ import importlib.metadata
 
 import cardrules
 import pytest
-from cardrules import IllegalAction, Ruleset
+from cardrules import IllegalAction, Ruleset, TrickState
 from cardrules.cards import SUIT_MASKS, Suit, mask_of, parse_cards
-from cardrules.duties import TrickState
 
 from cardrules_clockwise import SpadesNotLedUntilBroken, plugin
 

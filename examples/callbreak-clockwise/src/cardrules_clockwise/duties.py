@@ -1,7 +1,7 @@
 """The duty this variant adds: spades (trumps) may not be led until broken (CW-3).
 
 >>> from cardrules.cards import Suit, mask_of, parse_cards
->>> from cardrules.duties import TrickState
+>>> from cardrules import TrickState
 >>> duty = SpadesNotLedUntilBroken("CW-3")
 >>> hand = mask_of(parse_cards("AS 2H"))
 >>> fresh = TrickState.of([], trump=Suit.S)
@@ -14,8 +14,8 @@ True
 
 from __future__ import annotations
 
+from cardrules import Duty, TrickState
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit
-from cardrules.duties import Duty, TrickState
 
 __all__ = ["SpadesNotLedUntilBroken"]
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules import hookimpl
-from cardrules.plugins import Components
+from cardrules import Components, hookimpl
 
 from cardrules_clockwise.duties import SpadesNotLedUntilBroken
 

@@ -1,26 +1,32 @@
-"""``cardrules analyse``: the double-dummy table and par of each board of a PBN file.
+"""``cardrules analyse`` (and ``analyze``): the double-dummy table and par of each board of
+a PBN file.
 
 Where the file publishes double-dummy results (``OptimumResultTable``,
 ``DoubleDummyTricks``, ``OptimumScore``, ``ParContract``) they are compared
-with ours, and the command exits 1 if any differ.  The solver and the PBN
-reading live in the ``cardrules_dd`` package, imported when the command runs;
-the solver needs the ``analysis`` extra (``pip install 'cardrules[analysis]'``).
+with ours, and the command exits 1 if any differ.  The solver needs the
+``analysis`` extra (``pip install 'cardrules[analysis]'``).  This package adds
+the command to ``cardrules`` through the entry-point group
+``cardrules.commands`` (:data:`ANALYSE`, :data:`ANALYZE`), as any installed
+package may.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+from cardrules.cli import Command
 from cardrules.cli.console import Console
 from cardrules.errors import CardrulesError
 from cardrules.rules.components import SEAT_NAMES
+from cardrules_dd.analysis import DDTable
+from cardrules_dd.pbn import MAX_PBN_CHARS, Board, disagreements, read_boards, solve
 
-if TYPE_CHECKING:
-    from cardrules_dd.analysis import DDTable
-    from cardrules_dd.pbn import Board
+__all__ = ["ANALYSE", "ANALYZE", "arguments", "run"]
 
-__all__ = ["arguments", "run"]
+#: ``cardrules analyse``, as the entry point ``analyse`` names it.
+ANALYSE = Command("double-dummy tables and par of PBN boards", __name__)
+#: ``cardrules analyze``: the same command, spelt the American way.
+ANALYZE = Command("the same as analyse", __name__)
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -29,8 +35,6 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, con: Console) -> int:
     """Print each board's double-dummy table and par; 1 if a published result differs."""
-    from cardrules_dd.pbn import MAX_PBN_CHARS, disagreements, read_boards, solve
-
     try:
         with open(args.pbn, encoding="utf-8-sig") as f:
             text = f.read(MAX_PBN_CHARS + 1)
