@@ -19,7 +19,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, runtime_checkable
 
-from cardrules.cards import CARDS, Card, Suit
+from cardrules.cards import Card, Suit
+from cardrules.deck import FRENCH_52, Deck
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid
 
@@ -169,6 +170,12 @@ class Contract:
     leader: int
     turn_rule: str = field(default="", compare=False, kw_only=True)
     control_rule: str = field(default="", compare=False, kw_only=True)
+    #: The ranking of the cards in play that this deal uses, where the family's contract
+    #: picks one (Skat's grand, null); "": the profile's ``[play] order``.
+    ranking: str = field(default="", kw_only=True)
+    #: Seats that sit this deal out (a partner of a player going alone): they hold their
+    #: cards, play to no trick and are skipped in turn.
+    sitting_out: frozenset[int] = field(default=frozenset(), kw_only=True)
 
     #: How a summary of many deals names what :meth:`made` counts.
     made_label: ClassVar[str] = "contracts made"
@@ -217,7 +224,15 @@ class Contract:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (records and views hold it)."""
-        return {"trump": None if self.trump is None else self.trump.name, "leader": self.leader}
+        out: dict[str, Any] = {
+            "trump": None if self.trump is None else self.trump.name,
+            "leader": self.leader,
+        }
+        if self.ranking:
+            out["ranking"] = self.ranking
+        if self.sitting_out:
+            out["sitting_out"] = sorted(self.sitting_out)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +297,8 @@ class DealInfo(NamedTuple):
     totals: Mapping[Side, Decimal] = _NO_TOTALS
     seed: int = 0
     number: int = 1
+    #: The cards played with (the stock's indices are this deck's).
+    deck: Deck = FRENCH_52
 
     def chance(self, label: str) -> random.Random:
         """A random source for this deal, reproducible from the game's seed and the deal's
@@ -291,7 +308,7 @@ class DealInfo(NamedTuple):
     @property
     def turned_up(self) -> Card | None:
         """The stock's top card, turned up for trumps where the profile says so."""
-        return CARDS[self.stock[0]] if self.stock else None
+        return self.deck.cards[self.stock[0]] if self.stock else None
 
 
 @runtime_checkable
