@@ -56,8 +56,8 @@ def test_undo_restores_every_earlier_state(name: str) -> None:
         action = rng.choice(game.legal_actions())
         taken.append(str(action))
         game.apply(action)
-    for before, action in zip(reversed(states), reversed(taken), strict=True):
-        assert str(game.undo()) == action
+    for before, text in zip(reversed(states), reversed(taken), strict=True):
+        assert str(game.undo()) == text
         assert snapshot(game) == before
     assert game.actions == []
 
