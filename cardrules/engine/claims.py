@@ -4,13 +4,11 @@ the other side answer in turn (every answer yes ends the deal as claimed)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
+from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Claim, ClaimAnswer
-
-if TYPE_CHECKING:
-    from cardrules.engine.ruleset import Ruleset
 
 _CLAIM_KIND: Final = frozenset({ClaimAnswer})
 _ACCEPT: Final = ClaimAnswer(True)

@@ -12,14 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
+from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError, CardrulesError, shown
 from cardrules.rules.components import Direction, seat_words
-
-if TYPE_CHECKING:
-    from cardrules.engine.ruleset import Ruleset
 
 __all__ = ["ThrowInEvent", "deal_cards", "deal_from_seed", "shuffle_and_cut"]
 

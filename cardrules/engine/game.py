@@ -71,7 +71,7 @@ from cardrules.engine.views import PUBLIC, View, make_view
 from cardrules.errors import CardrulesError, IllegalAction, PluginError, RecordError, shown
 from cardrules.profile.files import builtin_profile_dir
 from cardrules.profile.registry import earlier_versions, profile_paths
-from cardrules.rules.actions import PLAYS, Action, Claim, ClaimAnswer, Play, parse_action
+from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play, parse_action
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
     SCORE_CONTEXT,
@@ -196,17 +196,16 @@ class Game:
         "_n",
         "_needs_played",
         "_next",
+        "_playout",
         "_preset_at",
         "_preset_stock",
         "_saved",
         "_size",
-        "_tm",
         "_to_act",
         "_trick_cards",
         "_trump",
         "_turn_up",
         "_win",
-        "_win_seat",
         "actions",
         "auction",
         "contract",
@@ -227,7 +226,9 @@ class Game:
         "trick",
         "tricks",
         "tricks_won",
+        "trump_mask",
         "turned_up",
+        "winning_seat",
     )
 
     def __init__(
@@ -292,13 +293,16 @@ class Game:
         self._trump = -1
         self._beats = BEATS[4]
         self._next = _next_seats(rules.direction)
-        self._tm = 0
+        #: The cards of the trump suit, as a mask (0 without trumps; set when the play begins).
+        self.trump_mask = 0
         self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fast: FastNarrow | None = None
         self._claim: Claimed | None = None
         # The saved states undo() puts back: one before each action that is not a card
         # played, and one when a card ends a deal (see _Saved).
         self._saved: list[_Saved] = []
+        # True once cards were played unrecorded (play_cards(record=False)): no record.
+        self._playout = False
         try:
             self._start_deal(dealer)
         except CardrulesError:
@@ -386,7 +390,10 @@ class Game:
         # legal mask of the seat to act until the state changes (-1: unknown);
         # whatever changes hands or the trick must reset ``_legal``.
         self._win = -1
-        self._win_seat = -1
+        #: The seat whose card wins the trick in progress so far (between tricks, the last
+        #: trick's winner; -1 before the deal's first card): with ``beating_mask()``, the
+        #: position a playout reads.
+        self.winning_seat = -1
         self._legal = -1
         self.leader = -1
         self.phase = "auction"
@@ -412,7 +419,7 @@ class Game:
         self._to_act = contract.leader
         self._trump = -1 if contract.trump is None else int(contract.trump)
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
-        self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
+        self.trump_mask = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
         # The duties' fast form: the compiled engine runs their step codes in
         # its own loop (run_steps); the interpreted one calls the function
         # written from the same steps (Ruleset.fast_narrow).  None: narrow().
@@ -512,7 +519,7 @@ class Game:
             played = self.played_mask() if self._needs_played else 0
             if codes is not None:
                 first = not self.tricks
-                tm = self._tm
+                tm = self.trump_mask
                 if cards:
                     lm = SUIT_MASKS[cards[0] // 13]
                     beats = self._beats[self._win]
@@ -524,9 +531,11 @@ class Game:
             elif cards:
                 lm = SUIT_MASKS[cards[0] // 13]
                 beats = self._beats[self._win]
-                legal = fast(self.hands[seat], lm, self._tm, beats, not self.tricks, False, played)
+                legal = fast(
+                    self.hands[seat], lm, self.trump_mask, beats, not self.tricks, False, played
+                )
             else:
-                legal = fast(self.hands[seat], 0, self._tm, 0, not self.tricks, True, played)
+                legal = fast(self.hands[seat], 0, self.trump_mask, 0, not self.tricks, True, played)
             self._legal = legal
         return legal
 
@@ -537,39 +546,45 @@ class Game:
         """Every card dealt in this deal, as a mask (the stock's cards are not)."""
         return self._dealt
 
-    @property
-    def trump_mask(self) -> int:
-        """The cards of the trump suit, as a mask (0 without trumps, and before the play)."""
-        return self._tm
-
-    @property
-    def trick_winner(self) -> int:
-        """The seat whose card wins the trick in progress so far; -1 when no card is on it."""
-        return self._win_seat if self._trick_cards else -1
-
     def beating_mask(self) -> int:
         """The cards that would beat the card winning the trick in progress (a mask); -1
         (every card) when no card is on it."""
         return self._beats[self._win] if self._trick_cards else -1
 
-    def play_index(self, index: object) -> None:
-        """Play the card of index ``index`` for the seat to act: :meth:`apply` of that card
-        without reading an action, for search and playouts (recorded in ``actions``, and
-        refused as :meth:`apply` refuses it when it is not legal)."""
-        to_act = self._to_act
-        if (
-            type(index) is int
-            and index >= 0
-            and self.phase == "play"
-            and to_act is not None
-            and self.legal_mask() >> index & 1
-        ):
-            self.actions.append(_PLAY_TEXTS[index])
-            self._play(to_act, index)
-            return
-        if type(index) is not int or not 0 <= index < len(PLAYS):
-            raise CardrulesError(f"invalid card index: {shown(index)}")
-        self.apply(PLAYS[index])
+    def play_cards(self, choose: Callable[[Game, int, int], int], *, record: bool = True) -> None:
+        """Play the cards ``choose(game, seat, legal)`` picks (an index, from the mask of the
+        cards ``seat`` may play) while the play of this deal goes on: to the end of the
+        deal, or to a decision that is not a card.  The playout's loop: no action is read
+        or made per card; an index that is not one of ``legal`` is refused with a
+        :class:`~cardrules.CardrulesError`.
+
+        Each card is recorded in ``actions`` as :meth:`apply` records it, unless
+        ``record=False``, which a playout that only wants the score saves: the game is
+        then a playout, not a record, and :meth:`undo` and :meth:`to_json` refuse it.
+        """
+        if not record:
+            self._playout = True
+        actions = self.actions
+        deal = self.deal_number
+        while self.phase == "play" and self.deal_number == deal:
+            seat = self._to_act
+            assert seat is not None
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_mask()
+            index = choose(self, seat, legal)
+            try:
+                chosen = legal >> index & 1
+            except (TypeError, ValueError):  # not an int, or a negative one
+                chosen = 0
+            if not chosen:
+                raise CardrulesError(
+                    f"invalid card index: {shown(index)} (not a card {seat_words(seat)} "
+                    "may play now)"
+                )
+            if record:
+                actions.append(_PLAY_TEXTS[index])
+            self._play(seat, index)
 
     @property
     def halt_after_deal(self) -> bool:
@@ -658,8 +673,6 @@ class Game:
         except CardrulesError:
             if len(self.actions) != done:  # refused after the action was recorded
                 self._restore(done)
-            else:  # refused before anything changed: the state saved for it goes
-                self._drop_saved(done)
             raise
         except Exception as exc:  # a plugin's bug: the game goes back to how it was
             error = self._plugin_error(exc)
@@ -683,20 +696,18 @@ class Game:
             rule = self._turn_rule(seat, to_act)
             raise IllegalAction(rule, f"it is the turn of {whose}", action=str(act), seat=seat)
         if self.phase == "auction":
-            self._save()
             self.auction.apply(to_act, act)
             self._calls.append((to_act, act))
             self.actions.append(str(act))
             self._to_act = self.auction.to_act()
             if self._to_act is None:
+                self._save()  # the play begins (or the deal ends): undo puts this back
                 self._begin_play()
             return
         if self.phase == "claim":
-            self._save()
             self._answer_claim(to_act, act)
             return
         if isinstance(act, Claim):
-            self._save()
             self._make_claim(to_act, act)
             return
         if not isinstance(act, Play):
@@ -745,6 +756,7 @@ class Game:
         """``act``: the side of the seat to act claims some of the tricks left; the seats
         of the other side (deciding for themselves) answer in turn."""
         claim = open_claim(self.rules, to_act, act, self._tricks_left(), self.controller)
+        self._save(before=True)
         self.actions.append(str(act))
         self._claim = claim
         self.phase = "claim"
@@ -762,6 +774,7 @@ class Game:
                 action=str(act),
                 seat=to_act,
             )
+        self._save(before=True)
         self.actions.append(str(act))
         if not act.accept:
             self._claim = None
@@ -776,8 +789,10 @@ class Game:
             return
         # Accepted by all: the claimer's side takes the tricks claimed, the other the rest.
         left = self._tricks_left()
-        self.tricks_won[claim.seat] += claim.tricks
-        self.tricks_won[claim.waiting[0]] += left - claim.tricks
+        won = list(self.tricks_won)  # (a new list: the state saved before keeps the old one)
+        won[claim.seat] += claim.tricks
+        won[claim.waiting[0]] += left - claim.tricks
+        self.tricks_won = won
         self._claim = None
         self.phase = "play"
         self._end_deal()
@@ -812,13 +827,13 @@ class Game:
         cards = self._trick_cards
         if not cards or self._beats[self._win] >> index & 1:
             self._win = index  # the same scan as trick_winner_index, one card at a time
-            self._win_seat = seat
+            self.winning_seat = seat
         cards.append(index)
         self.trick.append(_PLAYED_CARDS[seat][index])
         if len(cards) < self._n:
             self._to_act = self._next[seat]
             return
-        winner = self._win_seat
+        winner = self.winning_seat
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
         self._trick_cards = []
@@ -831,8 +846,8 @@ class Game:
     def _end_deal(self) -> None:
         """:meth:`_finish_deal` for the card just recorded, undone if a plugin fails in it."""
         saved = self._saved
-        if not saved or saved[-1].done != len(self.actions) - 1:  # (a claim's answer has one)
-            self._save(after_card=True)
+        if not self._playout and (not saved or saved[-1].done != len(self.actions) - 1):
+            self._save()  # (a claim's answer saved one; a playout has no undo)
         try:
             self._finish_deal()
         except CardrulesError:
@@ -857,8 +872,10 @@ class Game:
                 scores = scorer.score_in_game(self.contract, tricks, tuple(self.deals))
             else:
                 scores = scorer.score(self.contract, tricks)
+            totals = dict(self.totals)  # (a new dict: a state saved before keeps the old one)
             for side, value in scores.items():
-                self.totals[side] += value
+                totals[side] += value
+            self.totals = totals
             self.deals.append(DealResult(self.dealer, self.contract, tricks, scores))
             ended = rules.end.check(self.deals, self.totals)
         finally:
@@ -995,8 +1012,13 @@ class Game:
 
         With ``key`` (bytes or text, a secret of the server's), the record is
         signed: an HMAC-SHA256 of all its bytes comes first, and
-        :meth:`from_json` with the same key refuses it if any byte changed.
+        :meth:`from_json` with the same key refuses it if any byte changed.  A game
+        played out without a record (``play_cards(record=False)``) has none.
         """
+        if self._playout:
+            raise CardrulesError(
+                "no record: this game was played out without one (play_cards(record=False))"
+            )
         preset = (
             None if self.preset is None else [[str(c) for c in cards_of(h)] for h in self.preset]
         )
@@ -1240,12 +1262,12 @@ class Game:
         self._enter_play(contract)
         self._trick_cards = []
         self.trick = []
-        self._win = self._win_seat = -1
+        self._win = self.winning_seat = -1
         for seat, card in view.trick:
             index = card.index
             if not self._trick_cards or self._beats[self._win] >> index & 1:
                 self._win = index
-                self._win_seat = seat
+                self.winning_seat = seat
             self._trick_cards.append(index)
             self.trick.append(_PLAYED_CARDS[seat][index])
         self.tricks_won = list(view.tricks_won)
@@ -1271,64 +1293,66 @@ class Game:
         """Take back the last action and return it (python-chess's ``board.pop()``).
 
         The game becomes exactly what it was before that action: a card played is
-        taken back from its trick; any other action, and a card that ended a deal,
-        puts back the state saved when it was taken (a deal scored and the next one
-        dealt are taken back too; nothing is replayed from the seed, so the cost does
-        not grow with the game).  Raises :class:`~cardrules.CardrulesError` when no
-        action has been taken.
+        taken back from its trick, a call from the auction; where an action changed
+        more (the auction's last call begins the play, the last card of a deal scores
+        it and deals the next, a claim), the state saved then is put back.  Nothing
+        is replayed from the seed: the cost does not grow with the game.  Raises
+        :class:`~cardrules.CardrulesError` when no action has been taken.
         """
+        if self._playout:
+            raise CardrulesError(
+                "nothing to undo: this game was played out without a record "
+                "(play_cards(record=False))"
+            )
         if not self.actions:
             raise CardrulesError("nothing to undo: no action has been taken in this game")
         text = self._undo_last()
         return parse_action(text, prefer=self._kinds())  # read as the game did then
 
-    def _save(self, *, after_card: bool = False) -> None:
-        """Save the state before the action about to be taken (``after_card``: once the card
-        just recorded is played, before its deal is scored)."""
-        done = len(self.actions) - 1 if after_card else len(self.actions)
-        self._drop_saved(done + (1 if after_card else 0))
+    def _save(self, *, before: bool = False) -> None:
+        """Save the state for :meth:`undo`: ``before`` the action about to be taken, or
+        (by default) during the action just recorded, before what it sets off."""
+        done = len(self.actions) if before else len(self.actions) - 1
         self._saved.append(
-            _Saved(
-                done,
-                after_card,
-                self.phase,
-                self.deal_number,
-                self.dealer,
-                len(self.deals),
-                len(self.throw_ins),
-                dict(self.totals),
-                self.over,
-                self._ended,
-                self.initial_hands,
-                self.turned_up,
-                list(self.hands),
-                self._deal,
-                self.auction,
-                list(self._calls),
-                self.contract,
-                list(self.trick),
-                list(self.tricks),
-                list(self.tricks_won),
-                list(self._trick_cards),
-                self._dealt,
-                self._win,
-                self._win_seat,
-                self.leader,
-                self._to_act,
-                self._trump,
-                self._beats,
-                self._tm,
-                self._codes,
-                self._fast,
-                self._claim,
+            tuple.__new__(
+                _Saved,
+                (
+                    done,
+                    before,
+                    self.phase,
+                    self.deal_number,
+                    self.dealer,
+                    len(self.deals),
+                    len(self.throw_ins),
+                    self.totals,
+                    self.over,
+                    self._ended,
+                    self.initial_hands,
+                    self.turned_up,
+                    self.hands,
+                    self._deal,
+                    self.auction,
+                    self._calls,
+                    len(self._calls),
+                    self.contract,
+                    list(self.trick),  # (a trick played out is a new list: see _play)
+                    self.tricks,
+                    self.tricks_won,
+                    list(self._trick_cards),
+                    self._dealt,
+                    self._win,
+                    self.winning_seat,
+                    self.leader,
+                    self._to_act,
+                    self._trump,
+                    self._beats,
+                    self.trump_mask,
+                    self._codes,
+                    self._fast,
+                    self._claim,
+                ),
             )
         )
-
-    def _drop_saved(self, done: int) -> None:
-        """Forget the states saved for actions from ``done`` on (refused, or taken back)."""
-        saved = self._saved
-        while saved and saved[-1].done >= done:
-            saved.pop()
 
     def _put_back(self, state: _Saved) -> None:
         """Become the state ``state`` saved (but for ``actions``, which the caller trims)."""
@@ -1344,16 +1368,9 @@ class Game:
         self.turned_up = state.turned_up
         self.hands = state.hands
         self._deal = state.deal
+        self.auction = state.auction
         self._calls = state.calls
-        if state.phase == "auction":
-            # An auction state is the plugin's own object, with no way to copy it: it
-            # starts again from its deal and takes the calls it had taken.
-            auction = self.rules.auction.start(state.deal)
-            for seat, act in state.calls:
-                auction.apply(seat, act)
-            self.auction = auction
-        else:  # (the auction is over: nothing changes it any more)
-            self.auction = state.auction
+        del self._calls[state.called :]
         self.contract = state.contract
         self.trick = state.trick
         self.tricks = state.tricks
@@ -1361,16 +1378,31 @@ class Game:
         self._trick_cards = state.trick_cards
         self._dealt = state.dealt
         self._win = state.win
-        self._win_seat = state.win_seat
+        self.winning_seat = state.win_seat
         self.leader = state.leader
         self._to_act = state.to_act
         self._trump = state.trump
         self._beats = state.beats
-        self._tm = state.tm
+        self.trump_mask = state.tm
         self._codes = state.codes
         self._fast = state.fast
         self._claim = state.claim
         self._legal = -1
+
+    def _take_back_call(self) -> None:
+        """Take back the auction's last call: its seat is to act again."""
+        seat, _ = self._calls.pop()
+        self._auction_again()
+        self._to_act = seat
+
+    def _auction_again(self) -> None:
+        """The deal's auction state made again from its deal and the calls taken: it is the
+        plugin's own object, with no way to copy it (nor to trust one a plugin's bug
+        left half changed)."""
+        auction = self.rules.auction.start(self._deal)
+        for seat, act in self._calls:
+            auction.apply(seat, act)
+        self.auction = auction
 
     def _take_back_card(self) -> None:
         """Take back the last card played in the deal: the trick it went to says which
@@ -1398,33 +1430,38 @@ class Game:
             win_seat = last.winner
             win = next(p.card.index for p in last.cards if p.seat == win_seat)
         self._win = win
-        self._win_seat = win_seat
+        self.winning_seat = win_seat
         self._to_act = seat
         self._legal = -1
 
     def _undo_last(self) -> str:
         """Take back the last action recorded; its text."""
         done = len(self.actions) - 1
-        self._drop_saved(done + 1)
         saved = self._saved
         if saved and saved[-1].done == done:
             state = saved.pop()
             self._put_back(state)
-            if state.after_card:
-                self._take_back_card()
+            if state.before:  # (a claim or its answer: nothing more to take back)
+                return self.actions.pop()
+        if self.phase == "auction":
+            self._take_back_call()
         else:
             self._take_back_card()
         return self.actions.pop()
 
     def _restore(self, done: int) -> None:
-        """Put the game back as it was after its first ``done`` actions, and before an
-        action under way that failed, if one was."""
+        """Put the game back as it was after its first ``done`` actions (a plugin failed in
+        the next, or the rules refused it once it was recorded); a playout, which has no
+        record to go back by, stays as it is."""
+        if self._playout:
+            return
         while len(self.actions) > done:
             self._undo_last()
-        self._drop_saved(done + 1)
         saved = self._saved
-        if saved and saved[-1].done == done and not saved[-1].after_card:
-            self._put_back(saved.pop())
+        while saved and saved[-1].done >= done:
+            saved.pop()
+        if self.phase == "auction":  # a plugin's auction may have failed half way
+            self._auction_again()
 
     # -- failures of plugins -------------------------------------------------
 
@@ -1453,13 +1490,19 @@ class Game:
 
 
 class _Saved(NamedTuple):
-    """A game's state saved for :meth:`Game.undo`: before the action of index ``done`` (not a
-    card played), or, ``after_card``, once the card of index ``done`` is played and before
-    its deal is scored.  Lists are copies; the deals and throw-ins, only ever appended to,
-    are kept as their lengths."""
+    """A game's state saved for :meth:`Game.undo` during the action of index ``done``: once
+    the auction's last call or a deal's last card is recorded, before the play begins or
+    the deal is scored; or ``before`` the action (a claim, an answer to one).
+
+    Little is copied: the lists an action appends to (the deals, the throw-ins, the
+    auction's calls) are kept with their lengths; the hands, the tricks and the tricks
+    won change in place only as cards are played, and each card is taken back in place
+    before a state saved earlier is put back; the totals, and the tricks won by a claim,
+    are new objects when they change (_finish_deal, _answer_claim).  Only the trick in
+    progress is copied (a trick played out leaves its list for a new one)."""
 
     done: int
-    after_card: bool
+    before: bool
     phase: str
     deal_number: int
     dealer: int
@@ -1474,6 +1517,7 @@ class _Saved(NamedTuple):
     deal: DealInfo
     auction: AuctionState
     calls: list[tuple[int, Action]]
+    called: int
     contract: Contract | None
     trick: list[PlayedCard]
     tricks: list[Trick]

@@ -85,11 +85,11 @@ def card_policy(game: Game, seat: int, legal: int) -> int:
     contract = game.contract
     if contract is not None and not contract.needs_tricks(seat, game.tricks_won):
         return _lowest(legal, trumps)
-    win_seat = game.trick_winner
-    if win_seat < 0:  # a lead
+    if not game.trick:  # a lead
         master = _highest_master(game, seat, legal)
         return master if master >= 0 else _lowest(legal, trumps)
     rules = game.rules
+    win_seat = game.winning_seat
     if win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat):
         return _lowest(legal, trumps)
     winners = legal & game.beating_mask()
@@ -108,8 +108,7 @@ def play_out(game: Game, decide: Callable[[Game], Action], *, halt: bool = False
         if seat is None:
             return
         if game.phase == "play":
-            legal = game.legal_mask()
-            game.play_index(card_policy(game, seat, legal))
+            game.play_cards(card_policy, record=False)  # (a playout wants only the score)
         else:
             game.apply(decide(game))
 
