@@ -23,7 +23,6 @@ from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of
 from cardrules.engine.blame import _caused, plugin_error
 from cardrules.engine.claims import _ACCEPT, _CLAIM_KIND, _REFUSE, Claimed, open_claim, tricks_left
 from cardrules.engine.dealing import (
-    _PACK_ORDER,
     ThrowInEvent,
     _deal_masks,
     _deck_indices,
@@ -53,9 +52,9 @@ from cardrules.engine.records import (
     RECORD_FORMAT,
     RECORD_VERSION,
     check_seed,
-    read_record,
     sign_record,
 )
+from cardrules.engine.replay import replay
 from cardrules.engine.ruleset import Ruleset, explain_mask, load
 from cardrules.engine.standings import Standing, lowest_wins, standings_of
 from cardrules.engine.steps import run_steps
@@ -68,9 +67,7 @@ from cardrules.engine.tricks import (
     _plays_of,
 )
 from cardrules.engine.views import PUBLIC, View, make_view
-from cardrules.errors import CardrulesError, IllegalAction, PluginError, RecordError, shown
-from cardrules.profile.files import builtin_profile_dir
-from cardrules.profile.registry import earlier_versions, profile_paths
+from cardrules.errors import CardrulesError, IllegalAction, PluginError, shown
 from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play, parse_action
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
@@ -115,38 +112,6 @@ def _letter(seat: int) -> str:
     """`` (N)`` after a seat's number where the seat has a letter (the first four)."""
     words = seat_words(seat)
     return words[len(f"seat {seat}") :]
-
-
-def _installed_rules(
-    name: str, deals: int, options: dict[str, bool | int | str], digest: str | None = None
-) -> Ruleset:
-    """The rules of the installed profile ``name`` (never a path: records name no files).
-
-    When the current rules' hash is not ``digest`` (the record's ``profile_hash``),
-    the earlier version of a shipped profile that has it, if one does: the record
-    replays under the rules it was played under.
-    """
-    shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
-    path = shipped if shipped.is_file() else profile_paths().get(name)
-    if path is None:
-        raise RecordError(
-            f"invalid record: 'profile' {name!r} is not an installed profile; a game of a "
-            "profile loaded from a file is restored with Game.from_json(text, rules=...)"
-        )
-    try:
-        rules = load(path, deals=deals, options=options)
-    except CardrulesError as exc:
-        raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
-    if digest is None or rules.profile_hash == digest or path != shipped:
-        return rules
-    for earlier in earlier_versions(name):
-        try:
-            before = load(earlier, deals=deals, options=options)
-        except CardrulesError:
-            continue  # that version does not take the record's options: not the one
-        if before.name == name and before.profile_hash == digest:
-            return before
-    return rules
 
 
 #: Every card of the pack, as a mask.
@@ -1071,59 +1036,14 @@ class Game:
         default; ``None``: no bound).  Anything else than a faithful record
         is a :class:`RecordError` that names the key at fault.
         """
-        head = read_record(text, key=key, max_bytes=max_bytes)
-        if rules is None:
-            rules = _installed_rules(head.profile, head.deals, head.options, head.profile_hash)
-        if not isinstance(rules, Ruleset):
-            raise RecordError(
-                f"invalid rules: {shown(rules)} (expected a Ruleset from cardrules.load)"
-            )
-        if rules.name != head.profile:
-            raise RecordError(
-                f"invalid record: 'profile' is {head.profile!r}, but the rules are {rules.name!r}"
-            )
-        if rules.deals != head.deals:
-            raise RecordError(
-                f"invalid record: 'deals' is {head.deals}, but the rules play {rules.deals}"
-            )
-        if head.profile_hash is not None and head.profile_hash != rules.profile_hash:
-            raise RecordError(
-                f"invalid record: 'profile_hash' does not match the rules of {rules.name!r} "
-                "(the game was played under other rules of that name)"
-            )
-        if head.preset_hands is not None and allow_preset_hands is not True:
-            raise RecordError(
-                "invalid record: 'preset_hands': the first deal was dealt by hand, not from "
-                "the seed; replay it with allow_preset_hands=True only if you trust its author"
-            )
-        stock: object = head.preset_stock
-        if head.preset_hands is not None and stock is None:
-            stock = _PACK_ORDER  # written before stock=: the cards not dealt in pack order
-        try:
-            game = cls(
-                rules,
-                seed=head.seed,
-                dealer=head.first_dealer,
-                hands=head.preset_hands,
-                stock=stock,
-            )
-        except CardrulesError as exc:
-            raise RecordError(f"invalid record: {exc}") from None
-        for i, action in enumerate(head.actions):
-            try:
-                game.apply(action)
-            except CardrulesError as exc:
-                raise RecordError(f"invalid record: 'actions'[{i}]: {exc}") from None
-        if head.state is not None:
-            state = json.loads(json.dumps(game.state_dict()))
-            if head.state != state:
-                diff = [k for k, v in state.items() if v != head.state.get(k)]
-                diff += sorted(k for k in head.state if k not in state)
-                raise RecordError(
-                    "invalid record: 'state' does not match the replay "
-                    f"(differs in: {shown(', '.join(diff))[1:-1]})"
-                )
-        return game
+        return replay(
+            cls,
+            text,
+            rules=rules,
+            key=key,
+            allow_preset_hands=allow_preset_hands,
+            max_bytes=max_bytes,
+        )
 
     @classmethod
     def from_view(
