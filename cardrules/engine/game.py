@@ -263,8 +263,8 @@ class Game:
         self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fast: FastNarrow | None = None
         self._claim: Claimed | None = None
-        # The saved states undo() puts back: one before each action that is not a card
-        # played, and one when a card ends a deal (see _Saved).
+        # The states undo() puts back, where an action changes more than a card or a
+        # call does: the auction's last call, a deal's last card, a claim (see _Saved).
         self._saved: list[_Saved] = []
         # True once cards were played unrecorded (play_cards(record=False)): no record.
         self._playout = False
@@ -516,7 +516,9 @@ class Game:
         (every card) when no card is on it."""
         return self._beats[self._win] if self._trick_cards else -1
 
-    def play_cards(self, choose: Callable[[Game, int, int], int], *, record: bool = True) -> None:
+    def play_cards(
+        self, choose: Callable[[Game, int, int], object], *, record: bool = True
+    ) -> None:
         """Play the cards ``choose(game, seat, legal)`` picks (an index, from the mask of the
         cards ``seat`` may play) while the play of this deal goes on: to the end of the
         deal, or to a decision that is not a card.  The playout's loop: no action is read
@@ -537,12 +539,9 @@ class Game:
             legal = self._legal
             if legal < 0:
                 legal = self.legal_mask()
+            # (an object, checked: the compiled build would refuse a wrong type bare)
             index = choose(self, seat, legal)
-            try:
-                chosen = legal >> index & 1
-            except (TypeError, ValueError):  # not an int, or a negative one
-                chosen = 0
-            if not chosen:
+            if type(index) is not int or index < 0 or not legal >> index & 1:
                 raise CardrulesError(
                     f"invalid card index: {shown(index)} (not a card {seat_words(seat)} "
                     "may play now)"
