@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import Card, cards_of
+from cardrules.cards import Card
 from cardrules.rules.actions import Action
 from cardrules.rules.components import (
     Contract,
@@ -157,6 +157,7 @@ def make_view(game: Game, seat: int) -> View:
         visible.update(game.contract.exposed(played))
     if game.phase == "finished":
         visible = set() if seat == PUBLIC else {seat}
+    cards_of = game.deck.cards_of
     hands = {s: tuple(cards_of(game.hands[s])) for s in sorted(visible)}
     to_act = game.to_act
     controller = None if to_act is None else game.controller(to_act)
