@@ -3,7 +3,7 @@ by hand (its hands and its stock, checked).
 
 >>> from cardrules.rules.components import Direction
 >>> deck = shuffle_and_cut(seed=7, deal_number=1)
->>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, Direction(4))]
+>>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, Direction.named("clockwise"))]
 (52, [13, 13, 13, 13])
 """
 
