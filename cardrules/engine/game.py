@@ -140,6 +140,22 @@ def _skipping(seats: tuple[int, ...], out: frozenset[int]) -> tuple[int, ...]:
     return tuple(after)
 
 
+def _preset_size(rules: Ruleset, hands: object, seed: int) -> int:
+    """The hand size a first deal dealt by hand must have: the rules' for deal 1, or, where
+    they draw it from a range, the size of the hands given if it is in the range."""
+    size = rules.hand_size(1, seed)
+    span = rules.profile.hand_size_range
+    if span is not None and isinstance(hands, Sequence) and hands and not isinstance(hands, str):
+        first = hands[0]
+        if isinstance(first, str):
+            count = len(first.replace(",", " ").split())
+        else:
+            count = len(first) if isinstance(first, Sequence) else -1
+        if span[0] <= count <= span[1]:
+            size = count
+    return size
+
+
 def _check_seat(seat: object, players: int) -> int:
     """``seat`` as a seat number; anything but an int 0..n-1 (a bool is not a seat) is refused."""
     if type(seat) is not int or not 0 <= seat < players:
@@ -236,7 +252,9 @@ class Game:
         self.rules = rules
         self._n = n
         # The hand size when every deal has the same (0: ask the rules each deal).
-        self._size = 0 if rules.profile.hand_sizes else rules.deck.size // n
+        self._size = (
+            0 if rules.profile.hand_sizes or rules.profile.hand_size_range else rules.deck.size // n
+        )
         deck = self.deck = rules.deck
         self._french = deck is FRENCH_52
         tables = deck_plays(deck)
@@ -255,7 +273,7 @@ class Game:
         # True: the game stops once the deal in play is scored (a bot's playout).
         self._halt = False
         if hands is not None:
-            self.preset = _preset_masks(hands, n, rules.hand_size(1), rules.deck)
+            self.preset = _preset_masks(hands, n, _preset_size(rules, hands, seed), rules.deck)
             self._preset_stock = _preset_stock(self.preset, stock, turn_up, seed, rules)
         elif stock is not None or turn_up is not None:
             what = "stock" if stock is not None else "turn_up"
@@ -309,7 +327,7 @@ class Game:
 
     def _deal_cards(self, dealer: int, attempt: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The hands (masks by seat) and the stock (card indices, top first) of a deal."""
-        size = self._size or self.rules.hand_size(self.deal_number)
+        size = self._size or self.rules.hand_size(self.deal_number, self.seed)
         if self.deal_number == self._preset_at and attempt == 0 and self.preset is not None:
             if self._preset_stock is not None:
                 return self.preset, self._preset_stock
