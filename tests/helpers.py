@@ -24,12 +24,11 @@ APP = "callbreak-app"
 #: The profiles the API tests run against, one after the other (conftest's ``rules``).
 API_PROFILES = ("callbreak-app", "callbreak-strict", "callbridge-classic", "minibridge-ebu")
 
-#: The profiles shipped with cardrules (``profiles/``), for the tests that run over every
-#: profile: a profile of a plugin installed beside cardrules (``cardrules new --plugin``
-#: and ``pip install``) is not one of them, so the tests stay the same wherever they run.
-SHIPPED_PROFILES = tuple(
-    sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
-)
+#: The profiles shipped with cardrules (in its families' ``profiles/``), for the tests that
+#: run over every profile: a profile of a plugin installed beside cardrules (``cardrules new
+#: --plugin`` and ``pip install``) is not one of them, so the tests stay the same wherever
+#: they run.
+SHIPPED_PROFILES = tuple(cardrules.profile.registry.shipped_profiles())
 
 #: Rank names, lowest first (CBS-1.2).
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

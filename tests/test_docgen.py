@@ -30,7 +30,7 @@ DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = DATA / "docs_fixture.toml"
 #: The profiles shipped in the wheel (installed plugins may add others).
-SHIPPED = sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
+SHIPPED = sorted(cardrules.profile.registry.shipped_profiles())
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 #: The profiles shipped in the wheel (installed plugins may add others).
-SHIPPED = sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
+SHIPPED = sorted(cardrules.profile.registry.shipped_profiles())
 
 sphinx_application = pytest.importorskip("sphinx.application")
 from sphinx.util.docutils import docutils_namespace, patch_docutils  # noqa: E402
@@ -254,12 +254,13 @@ def test_rules_page_names_the_tables_once_per_section(site: Site, name: str) -> 
 
 @pytest.fixture
 def profiles_with_one_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of the shipped profiles with the fixture profile dropped in beside them."""
+    """The fixture profile dropped into one more profile folder of a shipped family."""
     folder = tmp_path / "profiles"
-    shutil.copytree(cardrules.profile.registry.builtin_profile_dir(), folder)
+    folder.mkdir()
     shutil.copy(DATA / "docs_fixture.toml", folder / "docs-fixture.toml")
     shutil.copy(DATA / "docs_fixture.rules.md", folder / "docs-fixture.rules.md")
-    monkeypatch.setattr(cardrules.profile.registry, "builtin_profile_dir", lambda: folder)
+    shipped = (*cardrules.profile.registry._shipped_dirs(), ("callbreak", folder))
+    monkeypatch.setattr(cardrules.profile.registry, "_shipped_dirs", lambda: shipped)
     yield folder
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.profile.registry import builtin_profile_dir
+from cardrules.profile.registry import shipped_profiles
 from cardrules.rules import hookspecs
 from cardrules.tools import docgen
 
@@ -116,7 +116,7 @@ RULE_IDS = {
 }
 
 #: The profiles shipped in the wheel (installed plugins may add others).
-SHIPPED = sorted(p.stem for p in builtin_profile_dir().glob("*.toml"))
+SHIPPED = sorted(shipped_profiles())
 HOOKS = [h.__name__ for h in docgen.hooks_of(hookspecs)]
 
 

@@ -18,12 +18,12 @@ import pytest
 import cardrules
 from cardrules.errors import ProfileError
 from cardrules.profile import validated as profile_module
-from cardrules.profile.registry import builtin_profile_dir, resolve_data
+from cardrules.profile.registry import find_profile, resolve_data, shipped_profiles
 from cardrules.profile.schema import validated_dump
 from cardrules.profile.validated import snapshot_path, snapshot_text, validated_profile
 from cardrules.rules.profile import Profile
 
-SHIPPED = sorted(p.stem for p in builtin_profile_dir().glob("*.toml"))
+SHIPPED = sorted(shipped_profiles())
 
 
 def test_the_snapshot_is_what_validation_gives_now() -> None:
@@ -40,7 +40,7 @@ def test_the_snapshot_is_what_validation_gives_now() -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_shipped_profile_from_the_snapshot_equals_the_validated_one(name: str) -> None:
     """The Profile built from the snapshot is the Profile built by validating the file."""
-    path = builtin_profile_dir() / f"{name}.toml"
+    path = find_profile(name)
     data = resolve_data(path)
     validated = Profile.from_dump(validated_dump(data, str(path)), path=str(path), data=data)
     assert validated_profile(data, str(path)) == validated
@@ -49,7 +49,7 @@ def test_a_shipped_profile_from_the_snapshot_equals_the_validated_one(name: str)
 
 def test_a_changed_table_is_validated_not_taken_from_the_snapshot() -> None:
     """A shipped table with one value changed is not in the snapshot: it is validated."""
-    path = builtin_profile_dir() / "callbreak-strict.toml"
+    path = find_profile("callbreak-strict")
     data = resolve_data(path)
     data["profile"] = {**data["profile"], "title": "Call Break, my way"}
     assert validated_profile(data, "mine.toml").title == "Call Break, my way"
@@ -79,7 +79,7 @@ def test_a_missing_or_corrupt_snapshot_only_costs_time(other_snapshot: Path, tex
     if text:
         other_snapshot.write_text(text, encoding="utf-8")
     assert profile_module._snapshot() == {}
-    path = builtin_profile_dir() / "callbreak-strict.toml"
+    path = find_profile("callbreak-strict")
     data = resolve_data(path)
     assert validated_profile(data, str(path)).name == "callbreak-strict"
 
