@@ -195,7 +195,7 @@ def test_heo_1_1_one_deal_the_lowest_points_win() -> None:
 #: The rules hashes of hearts 1.0 (before D-6) and of hearts-openspiel, as shipped before.
 HEARTS_1_0 = "sha256:f8aa5a51d679f6ad4a055b609dbeeabf231539ccc155c4d07cc41a3eb1b87c3c"
 OPENSPIEL_1_0 = "sha256:08de1629e76104d76954b4e390296389ebd2e18bf63bd5379e3687aa6113a5de"
-RECORDS = Path(__file__).parent / "data" / "records-v2"
+RECORDS = Path(__file__).resolve().parents[3] / "tests" / "data" / "records-v2"
 
 
 def test_he_d6_records_of_hearts_1_0_replay_under_hearts_1_0() -> None:

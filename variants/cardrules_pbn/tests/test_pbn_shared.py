@@ -34,7 +34,7 @@ from cardrules_pbn import (
 from cardrules_pbn.model import contract_strain, trump_of
 from cardrules_pbn.syntax import MAX_GAMES, MAX_LINE_CHARS
 
-DATA = Path(__file__).parent / "data" / "pbn"
+DATA = Path(__file__).resolve().parents[3] / "tests" / "data" / "pbn"
 DEAL = "N:AKQ2.AKQ.AKQ.AK2 JT98.JT9.JT9.JT9 7654.876.876.876 3.5432.5432.Q543"
 HEAD = ['[Dealer "N"]', f'[Deal "{DEAL}"]']
 #: HEAD with a contract: 3NT by South, West leads.

@@ -14,7 +14,7 @@ import re
 import tokenize
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
+PACKAGE = Path(__file__).resolve().parents[2] / "cardrules"
 
 #: Words of the shipped families and of their own concepts, as identifiers.
 FAMILY_WORDS = re.compile(

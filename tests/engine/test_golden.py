@@ -8,7 +8,7 @@ scores of each deal and the standings.  The same seeds must give the same
 deals, calls, cards and scores for as long as the rules stay the same.
 
 Rewrite the file only when a rule of a shipped profile changes on purpose:
-``python tests/test_golden.py --write``.
+``python tests/engine/test_golden.py --write``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import pytest
 
 import cardrules
 
-GOLDEN = Path(__file__).parent / "data" / "golden-games.json"
+GOLDEN = Path(__file__).parent.parent / "data" / "golden-games.json"
 PROFILES = ("callbreak-strict", "callbridge-classic", "callbreak-app", "minibridge-ebu")
 GAMES = 100
 

@@ -21,7 +21,7 @@ from cardrules.engine.records import MAX_NUMBER_DIGITS
 from cardrules.rules.catalog import DECIMAL_PLACES, MAX_OPTION_NUMBER, MAX_OPTION_TEXT
 from cardrules.rules.profile import OptionValue
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 PROFILES = cardrules.profiles()
 SPECS = {name: cardrules.load(name).components.options for name in PROFILES}
 PAIRS = [(name, option) for name in PROFILES for option in sorted(SPECS[name])]

@@ -17,7 +17,7 @@ import cardrules
 from cardrules import IllegalAction
 from cardrules.tools.diff import diff_rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "callbreak-clockwise"
 NAME = "callbreak-clockwise"
 

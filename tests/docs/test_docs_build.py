@@ -21,8 +21,8 @@ import cardrules.profile.registry
 from cardrules.rules import hookspecs
 from cardrules.tools import docgen
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).resolve().parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 #: The profiles shipped in the wheel (installed plugins may add others).
 SHIPPED = sorted(cardrules.profile.registry.shipped_profiles())

@@ -26,8 +26,8 @@ from cardrules.tools.rulepages import tables_lines, tables_serving
 from cardrules.tools.ruletext import Example
 from cardrules.tools.spec import OptionDoc, describe
 
-DATA = Path(__file__).resolve().parent / "data"
-ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent.parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = DATA / "docs_fixture.toml"
 #: The profiles shipped in the wheel (installed plugins may add others).
 SHIPPED = sorted(cardrules.profile.registry.shipped_profiles())

@@ -26,11 +26,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import cardrules
 from cardrules import Card, CardrulesError, Game, Ruleset
+from cardrules.profile.registry import find_profile
 from helpers import API_PROFILES
 
 PROFILES = ("callbreak-strict", "callbridge-classic", "callbreak-app", "minibridge-ebu")
 RULES = {name: cardrules.load(name) for name in PROFILES}
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 #: Anything an app might be handed as an action, a seat or a card.
 junk = st.one_of(
@@ -271,9 +272,7 @@ def test_anything_as_a_record(text: object) -> None:
 
 # -- profiles --------------------------------------------------------------------
 
-PROFILE_TABLES = {
-    name: tomllib.loads((REPO / "profiles" / f"{name}.toml").read_text()) for name in PROFILES
-}
+PROFILE_TABLES = {name: tomllib.loads(find_profile(name).read_text()) for name in PROFILES}
 toml_values = st.recursive(
     st.one_of(
         st.booleans(),

@@ -30,7 +30,7 @@ from oh_reference import (
     trick_winner,
 )
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[3] / "tests" / "data"
 
 
 def _profile(tmp_path: Path, name: str, body: str) -> Path:

@@ -35,7 +35,7 @@ from cardrules.cli import main
 from cardrules_dd import NEEDS_EXTRA, STRAINS, DDTable, Par, double_dummy
 from cardrules_dd.pbn import disagreements, parse_deal, read_boards
 
-DATA = Path(__file__).parent / "data" / "dd"
+DATA = Path(__file__).resolve().parents[3] / "tests" / "data" / "dd"
 SAMPLE = DATA / "endplay-sample.pbn"
 VERIFIER = DATA / "pbn-verifier-correct_21.pbn"
 

@@ -1,6 +1,6 @@
 """The OpenSpiel-matching profile ``oh-hell-openspiel-4x5`` (OSP-x.y), without OpenSpiel.
 
-``tests/test_oh_openspiel.py`` plays the same deals in OpenSpiel when ``pyspiel`` is
+``test_oh_openspiel.py`` plays the same deals in OpenSpiel when ``pyspiel`` is
 installed; these tests check the profile's own rules through the public API.
 """
 

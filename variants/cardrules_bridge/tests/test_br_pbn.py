@@ -17,7 +17,7 @@ from cardrules_bridge.pbn import boards_of, dumps, game_from_pbn
 from cardrules_bridge.scoring import duplicate_score
 from cardrules_pbn import PbnBoard, loads
 
-DATA = Path(__file__).parent / "data" / "pbn"
+DATA = Path(__file__).resolve().parents[3] / "tests" / "data" / "pbn"
 #: The boards of each real file, and how many of them our rules replay.
 REPLAYED = {"capgemini1998.pbn": (2, 2), "eyc1998.pbn": (8, 8), "realbridge2021.pbn": (4, 4)}
 

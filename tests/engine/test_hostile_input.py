@@ -35,7 +35,7 @@ from cardrules.cli import main
 from cardrules.engine.game import MAX_DEALS
 from cardrules.engine.records import MAX_RECORD_BYTES
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 
 def played(rules: Ruleset, seed: int = 1, actions: int = 30) -> Game:

@@ -24,7 +24,9 @@ from cardrules.profile.registry import shipped_profiles
 from cardrules.rules import hookspecs
 from cardrules.tools import docgen
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parent.parent
+#: The shipped families' tests, each in its package (``variants/cardrules_<family>/tests``).
+FAMILY_TESTS = TESTS.parent / "variants"
 #: Test files that only check the docs: citing an id there does not test the rule.
 DOCS_TESTS = frozenset({"test_docs_meta.py", "test_docs_build.py", "test_docgen.py"})
 
@@ -125,7 +127,7 @@ def citing_sources() -> dict[str, str]:
     """The text of every test file that may cite a rule (docs tests excluded)."""
     return {
         path.name: path.read_text(encoding="utf-8")
-        for path in sorted(TESTS.rglob("test_*.py"))
+        for path in sorted([*TESTS.rglob("test_*.py"), *FAMILY_TESTS.glob("*/tests/test_*.py")])
         if path.name not in DOCS_TESTS
     }
 

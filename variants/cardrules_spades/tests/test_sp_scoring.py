@@ -344,7 +344,8 @@ def test_d_6_d_7_a_record_played_under_the_former_spades_rules_is_refused() -> N
     """D-6, D-7, D-8: a spades record written before these decisions (main at 0a99ae2,
     profile hash 709608d0...) was played under other rules (a failed nil's tricks toward
     the partner, the mercy rule on, blind nil offered): it is refused, not scored anew."""
-    path = Path(__file__).parent / "data" / "records-v2" / "spades-target-1000.json"
+    records = Path(__file__).resolve().parents[3] / "tests" / "data" / "records-v2"
+    path = records / "spades-target-1000.json"
     record = json.loads(path.read_text(encoding="utf-8"))
     record["profile_hash"] = (
         "sha256:709608d057567895f1419fa94f640c1f9a78ddbe2f87f8c92bd1db231fccd2af"

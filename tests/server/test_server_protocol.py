@@ -26,7 +26,7 @@ from cardrules.engine.views import PUBLIC
 from cardrules.profile.registry import profile_paths
 from cardrules.server.messages import SPECTATOR, SeatView, ViewMessage, schemas
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.rst"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.rst"
 PROFILES = sorted(profile_paths())
 SEEDS = (0, 1)
 

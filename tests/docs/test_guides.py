@@ -19,9 +19,9 @@ import pytest
 import cardrules.profile.registry
 import cardrules.rules.plugins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GUIDES = ROOT / "docs" / "guides"
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 VARIANT = DATA / "docs_variant"
 
 
