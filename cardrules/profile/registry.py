@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pluggy
+
 from cardrules.errors import ProfileError, did_you_mean, shown
 from cardrules.profile.files import (
     key_path,
@@ -32,6 +34,7 @@ from cardrules.profile.files import (
     read_snapshot,
     snapshot_file,
 )
+from cardrules.rules import hookspecs
 from cardrules.rules.hookspecs import PROJECT
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "resolve_data",
     "rule_text_path",
     "shipped_plugins",
+    "shipped_profile_names",
     "shipped_profiles",
 ]
 
@@ -72,9 +76,24 @@ def shipped_plugins() -> list[str]:
 
 def _dirs_of(plugin: str) -> tuple[Path, ...]:
     """The profile directories the installed plugin ``plugin`` names (only it is loaded)."""
-    from cardrules.rules.plugins import make_plugin_manager, profile_dirs
+    from cardrules.rules.plugins import entry_points
 
-    return tuple(profile_dirs(make_plugin_manager([plugin])))
+    return _entry_point_dirs(entry_points()[plugin])
+
+
+@functools.cache
+def _entry_point_dirs(entry_point: importlib.metadata.EntryPoint) -> tuple[Path, ...]:
+    """The profile directories of one entry point's plugin, asked once.
+
+    Only the profile hook is asked, so the manager holds that plugin alone (a
+    ruleset's manager, with the kernel's defaults, is made when it is loaded).
+    """
+    from cardrules.rules.plugins import profile_dirs
+
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(entry_point.load(), name=entry_point.name)
+    return tuple(profile_dirs(pm))
 
 
 @functools.cache
@@ -120,6 +139,19 @@ def profile_paths() -> dict[str, Path]:
     for name, path in _profiles_in(_plugin_dirs()):
         found.setdefault(name, path)
     return found
+
+
+def shipped_profile_names() -> list[str]:
+    """The names of the shipped profiles, sorted, from the snapshot: no family is imported.
+
+    Importing a family registers its action verbs, so listing the shipped profiles
+    through their families' hooks would change which verbs are known; without a
+    snapshot, the families are asked (:func:`shipped_profiles`).
+    """
+    index = read_snapshot(snapshot_file()).get("shipped")
+    if isinstance(index, dict) and index:
+        return sorted(index)
+    return list(shipped_profiles())
 
 
 def _shipped_file(name: str) -> Path | None:

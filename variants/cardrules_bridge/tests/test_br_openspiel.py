@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 import pytest
 
 import cardrules
 from cardrules import Card, Game
+from helpers import openspiel_action, openspiel_card
 
 pyspiel = pytest.importorskip("pyspiel")
 scoring = pytest.importorskip("cardrules_bridge.scoring")
@@ -29,25 +31,11 @@ scoring = pytest.importorskip("cardrules_bridge.scoring")
 PROFILE = "bridge-duplicate"
 #: Boards played in both programs (each of the 16 boards of the cycle as often).
 BOARDS = 1_024
-STRAINS = ("C", "D", "H", "S", "NT")
-#: OpenSpiel's call ids: pass, double, redouble, then the bids 1C .. 7NT from 55.
-CALLS = {"pass": 52, "double": 53, "redouble": 54} | {
-    f"{level}{strain}": 55 + 5 * (level - 1) + s
-    for level in range(1, 8)
-    for s, strain in enumerate(STRAINS)
-}
-#: OpenSpiel's card id by our card index (suit * 13 + rank): rank * 4 + suit.
-OS_CARD = tuple((i % 13) * 4 + i // 13 for i in range(52))
+#: OpenSpiel's card id by our card index (helpers.py numbers every game's cards once).
+OS_CARD = tuple(openspiel_card("bridge", Card.from_index(i)) for i in range(52))
 SIDE = ("NS", "EW", "NS", "EW")
-
-
-def os_action(action: object) -> int:
-    """A call by its text (``pass``, ``double``, ``redouble``, ``1C`` .. ``7NT``), a card
-    by its id."""
-    card = getattr(action, "card", None)
-    if isinstance(card, Card):
-        return OS_CARD[card.index]
-    return CALLS[str(action)]
+#: A call by its text (``pass``, ``double``, ``redouble``, ``1C`` .. ``7NT``), a card by its id.
+os_action = partial(openspiel_action, "bridge")
 
 
 def os_board(game: Game, board: int) -> Any:

@@ -10,6 +10,7 @@ import pytest
 import cardrules
 from cardrules import Card, Game, IllegalAction, Play, Suit
 from cardrules_bridge import BridgeContract
+from helpers import refused
 
 BR = "bridge-duplicate"
 
@@ -36,14 +37,6 @@ def board(rules: cardrules.Ruleset) -> Game:
     for call in CALLS:
         game.apply(call)
     return game
-
-
-def refused(game: Game, action: str, seat: int) -> IllegalAction:
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action, seat=seat)
-    assert game.to_json() == before
-    return err.value
 
 
 def test_br_3_1_declarers_left_hand_opponent_leads(rules: cardrules.Ruleset) -> None:

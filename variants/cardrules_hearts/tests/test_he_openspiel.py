@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules
-from cardrules import Card, Game, Play
-from cardrules_hearts import PassCard
+from cardrules import Game
+from helpers import openspiel_action, openspiel_card
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -45,19 +46,10 @@ SWITCHES = (
 )
 
 
-def os_card(card: Card) -> int:
-    """OpenSpiel's card id in ``hearts``: rank * 4 + suit, suits C D H S, the two rank 0."""
-    return (card.rank - 2) * 4 + int(card.suit)
-
-
-#: OpenSpiel's card id by our card index (suit * 13 + rank).
-OS_ID = tuple(os_card(Card.from_index(i)) for i in range(52))
-
-
-def os_action(action: object) -> int:
-    """A pass and a play are both the card's id."""
-    assert isinstance(action, PassCard | Play), action
-    return OS_ID[action.card.index]
+#: OpenSpiel's card id in ``hearts`` (helpers.py numbers every game's cards once).
+os_card = partial(openspiel_card, "hearts")
+#: A pass and a play are both the card's id.
+os_action = partial(openspiel_action, "hearts")
 
 
 def os_deal(game: Game, os_game: Any) -> Any:

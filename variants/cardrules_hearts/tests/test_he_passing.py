@@ -14,9 +14,9 @@ import pytest
 
 import cardrules
 import cardrules.rules.actions
-from cardrules import Card, Game, IllegalAction, Ruleset
+from cardrules import Card, Game, Ruleset
 from cardrules_hearts import PassCard
-from helpers import ALL_CARDS, lowest_legal, names
+from helpers import ALL_CARDS, lowest_legal, names, refused
 
 HEARTS = "hearts"
 OPENSPIEL = "hearts-openspiel"
@@ -38,15 +38,6 @@ def with_options(tmp_path: Path, body: str, base: str = HEARTS) -> Ruleset:
         encoding="utf-8",
     )
     return cardrules.load(path)
-
-
-def refused(game: Game, action: str, seat: int | None = None) -> IllegalAction:
-    """The refusal of ``action``; the record is byte-identical before and after (D-4)."""
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action, seat=seat)
-    assert game.to_json() == before
-    return err.value
 
 
 def hands(game: Game) -> list[set[Card]]:

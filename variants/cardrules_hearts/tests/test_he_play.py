@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import Card, Game, IllegalAction, Ruleset, Suit
-from helpers import check_full_deal, names
+from cardrules import Card, Game, Ruleset, Suit
+from helpers import check_full_deal, names, refused
 
 HEARTS = "hearts"
 QS = Card.parse("QS")
@@ -28,15 +28,6 @@ def with_options(tmp_path: Path, body: str, name: str = "my-hearts") -> Ruleset:
         encoding="utf-8",
     )
     return cardrules.load(path)
-
-
-def refused(game: Game, action: str, seat: int | None = None) -> IllegalAction:
-    """The refusal of ``action``; the record is byte-identical before and after (D-4)."""
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action, seat=seat)
-    assert game.to_json() == before
-    return err.value
 
 
 def legal(rules: Ruleset, hand: str, trick: str | list[str] = "", **kw: object) -> list[str]:

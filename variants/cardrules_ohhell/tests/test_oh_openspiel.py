@@ -18,34 +18,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from decimal import Decimal
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules
-from cardrules import Bid, Card, Game, Play
+from cardrules import Game
+from helpers import openspiel_action, openspiel_card
 from oh_reference import OH, OH3, OH5, OPENSPIEL
 
 pyspiel = pytest.importorskip("pyspiel")
 
-#: OpenSpiel's suit order in a card id (oh_hell.h:72-74): clubs, diamonds, spades, hearts.
-OS_SUIT = {"C": 0, "D": 1, "S": 2, "H": 3}
-NUM_CARDS = 52
-
-
-def os_card(card: Card) -> int:
-    """OpenSpiel's card id: rank * 4 + suit, rank 0 for the two (oh_hell.h:98-100)."""
-    return (card.rank - 2) * 4 + OS_SUIT[card.suit.name]
-
-
-def os_action(action: object) -> int:
-    """``bid N`` is 52 + N; ``play C`` is the card's id."""
-    if isinstance(action, Bid):
-        return NUM_CARDS + action.tricks
-    assert isinstance(action, Play)
-    return os_card(action.card)
+#: OpenSpiel's card id in ``oh_hell``, spades before hearts (helpers.py numbers every
+#: game's cards once).
+os_card = partial(openspiel_card, "oh_hell")
+#: ``bid N`` is 52 + N; ``play C`` is the card's id.
+os_action = partial(openspiel_action, "oh_hell")
 
 
 @cache

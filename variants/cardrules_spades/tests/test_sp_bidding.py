@@ -11,25 +11,16 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import Game, IllegalAction, Ruleset
+from cardrules import Game, Ruleset
 from cardrules.engine.bots import MonteCarloBot, RuleBot
 from cardrules_spades.auction import BlindNil, GiveCard, Look
-from helpers import RANKS, card_tokens, lowest_legal, names
+from helpers import RANKS, card_tokens, lowest_legal, names, refused
 
 SPADES = "spades"
 OPENSPIEL = "spades-openspiel"
 
 #: SP-1.2 / D-1: the clubs to N, the spades to E, the diamonds to S, the hearts to W.
 BY_SUIT = [" ".join(f"{rank}{suit}" for rank in RANKS) for suit in "CSDH"]
-
-
-def refused(game: Game, action: str, seat: int | None = None) -> IllegalAction:
-    """The refusal of ``action``; the record is byte-identical before and after (D-3)."""
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action, seat=seat)
-    assert game.to_json() == before
-    return err.value
 
 
 def with_options(tmp_path: Path, body: str) -> Ruleset:

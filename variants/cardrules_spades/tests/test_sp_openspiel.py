@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 import pytest
 
 import cardrules
-from cardrules import Bid, Card, Game, Play
+from cardrules import Game
+from helpers import openspiel_action, openspiel_card
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -31,17 +33,10 @@ NUM_CARDS = 52
 SIDE = ("NS", "EW", "NS", "EW")
 
 
-def os_card(card: Card) -> int:
-    """OpenSpiel's card id in ``spades``: suit * 13 + rank, suits C D H S, the two rank 0."""
-    return int(card.suit) * 13 + card.rank - 2
-
-
-def os_action(action: object) -> int:
-    """A call of N tricks is 52 + N (nil is 52); a card is its id."""
-    if isinstance(action, Bid):
-        return NUM_CARDS + action.tricks
-    assert isinstance(action, Play), action
-    return os_card(action.card)
+#: OpenSpiel's card id in ``spades`` (helpers.py numbers every game's cards once).
+os_card = partial(openspiel_card, "spades")
+#: A call of N tricks is 52 + N (nil is 52); a card is its id.
+os_action = partial(openspiel_action, "spades")
 
 
 def os_deal(game: Game, os_game: Any) -> Any:

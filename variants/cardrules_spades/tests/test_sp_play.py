@@ -8,8 +8,8 @@ import random
 import pytest
 
 import cardrules
-from cardrules import Game, IllegalAction
-from helpers import ALL_CARDS, names, play_out, random_policy
+from cardrules import Game
+from helpers import ALL_CARDS, names, play_out, random_policy, refused
 
 SPADES = "spades"
 OPENSPIEL = "spades-openspiel"
@@ -39,15 +39,6 @@ DISCARD = [
 def _bid(game: Game, call: int = 1) -> None:
     while game.phase == "auction":
         game.apply(f"bid {call}")
-
-
-def refused(game: Game, action: str) -> IllegalAction:
-    """The refusal of ``action``; nothing changes (D-3)."""
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert game.to_json() == before
-    return err.value
 
 
 @pytest.mark.parametrize("name", [SPADES, OPENSPIEL])
