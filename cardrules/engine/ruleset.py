@@ -49,7 +49,14 @@ from cardrules.rules.duties import (
     steps_of,
     trick_winner_index,
 )
-from cardrules.rules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
+from cardrules.rules.plugins import (
+    Resolved,
+    make_plugin_manager,
+    raw_name_problems,
+    resolve,
+    setup_components,
+    with_option_defaults,
+)
 from cardrules.rules.profile import OptionValue, Profile
 
 if TYPE_CHECKING:
@@ -537,22 +544,22 @@ def load(
             f"{profile.name!r} (as loaded)",
             [(f"deals{rule}", f"must be {profile.deals_allowed} under these rules (got {n})")],
         )
+    components = setup_components(pm)
     chosen: dict[str, OptionValue] = {}
     if given:
-        profile, chosen = _with_options(profile, given, pm)
+        profile, chosen = _with_options(profile, given, components)
+    profile = with_option_defaults(profile, components)
     homes = [(_plugin_name(name, plugin), _home(plugin)) for name, plugin in pm.list_name_plugin()]
-    rules = Ruleset(profile, resolve(pm, profile, n), n, homes)
+    rules = Ruleset(profile, resolve(pm, profile, n, components), n, homes)
     rules.options_given = MappingProxyType(chosen)
     return rules
 
 
 def _with_options(
-    profile: Profile, given: Mapping[str, object], pm: object
+    profile: Profile, given: Mapping[str, object], components: Components
 ) -> tuple[Profile, dict[str, OptionValue]]:
     """``profile`` with the ``[options]`` ``given`` to :func:`load`, each checked against
     what the plugins declare (every problem at once, with a did-you-mean)."""
-    components = Components()
-    pm.hook.cardrules_setup_components(components=components)  # type: ignore[attr-defined]
     specs = components.options
     problems = []
     values: dict[str, OptionValue] = {}

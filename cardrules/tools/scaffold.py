@@ -313,6 +313,12 @@ A rule that TOML cannot express is another hook from
         components.add_duty(NoAceLead)
 
 then list ``{{ name = "no_ace_lead", rule = "..." }}`` under ``[play] duties``.
+A house-rule switch is declared once, with its default, and read typed::
+
+    components.add_option(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."))
+    ...
+    if profile.flag("no_ace_lead"):  # the declared default when the profile is silent
+        ...
 """
 
 from __future__ import annotations

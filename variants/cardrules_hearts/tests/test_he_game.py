@@ -209,7 +209,7 @@ def test_he_d6_records_of_hearts_1_0_replay_under_hearts_1_0() -> None:
     game = Game.from_json(text)
     assert game.to_json() + "\n" == text
     assert (game.rules.name, game.rules.profile.version) == (HEARTS, "1.0")
-    assert game.rules.profile.option("target", None) == 50
+    assert game.rules.profile.whole("target") == 50
     before = "2C 9C JC AC"
     leads = game.rules.legal_cards("QS AH 7H", [], played_before=before)
     assert [str(c) for c in leads] == ["QS"]
