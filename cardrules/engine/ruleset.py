@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from cardrules.engine.records import profile_hash
 from cardrules.errors import CardError, CardrulesError, ProfileError, did_you_mean, shown
-from cardrules.profile.registry import find_profile, resolve_data
+from cardrules.profile.registry import find_profile, is_earlier_version, resolve_data
 from cardrules.profile.validated import load_profile
-from cardrules.rules.catalog import Components, option_text
+from cardrules.rules.catalog import Components, OptionSpec, option_text
 from cardrules.rules.components import (
     PAIRS,
     SCORE_CONTEXT,
@@ -193,8 +193,13 @@ class Ruleset:
     @cached_property
     def profile_hash(self) -> str:
         """A hash of the resolved profile (``"sha256:..."``): records carry it, and a
-        record is only replayed under rules with the same hash."""
-        return profile_hash(self.profile.data)
+        record is only replayed under rules with the same hash.
+
+        A value under ``[options]`` that only restates its declared default is left
+        out of what is hashed, so a profile that restates a default and one that
+        leaves it out have the same hash (see :func:`hashed_table`).
+        """
+        return profile_hash(hashed_table(self.profile, self.components.options))
 
     def plugin_of(self, module: str) -> str:
         """The name of the registered plugin whose package holds ``module`` (else ``module``)."""
@@ -553,6 +558,40 @@ def load(
     rules = Ruleset(profile, resolve(pm, profile, n, components), n, homes)
     rules.options_given = MappingProxyType(chosen)
     return rules
+
+
+def hashed_table(profile: Profile, specs: Mapping[str, OptionSpec]) -> Mapping[str, Any]:
+    """The table :attr:`Ruleset.profile_hash` hashes: the profile's, without the
+    ``[options]`` values that only restate their declared default (and without
+    ``[options]`` when nothing else is left in it).
+
+    So a profile that writes ``target = 100`` (the default) and one that leaves it
+    out hash alike, a profile that restates no default hashes as written, and a
+    plugin declaring a new option changes no hash.  An earlier version of a shipped
+    profile (``earlier/<name>/``) is hashed as written: it is kept unchanged so that
+    the records played under it replay, and it is hashed as it was when it was current.
+    """
+    written = profile.data.get("options")
+    if not isinstance(written, Mapping) or is_earlier_version(profile.path):
+        return profile.data
+    kept = {
+        name: value
+        for name, value in written.items()
+        if name not in specs or not _is_default(specs[name], value)
+    }
+    if len(kept) == len(written):
+        return profile.data
+    table = {key: value for key, value in profile.data.items() if key != "options"}
+    if kept:
+        table["options"] = kept
+    return table
+
+
+def _is_default(spec: OptionSpec, value: object) -> bool:
+    """Whether ``value`` (as a profile's table holds it) is ``spec``'s default."""
+    if isinstance(spec.default, Decimal):
+        return spec.exact(value) == spec.default
+    return type(value) is type(spec.default) and value == spec.default
 
 
 def _with_options(
