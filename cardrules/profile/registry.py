@@ -34,7 +34,6 @@ from cardrules.profile.files import (
     read_snapshot,
     snapshot_file,
 )
-from cardrules.rules import hookspecs
 from cardrules.rules.hookspecs import PROJECT
 
 __all__ = [
@@ -86,15 +85,22 @@ def _dirs_of(plugin: str) -> tuple[Path, ...]:
 def _entry_point_dirs(entry_point: importlib.metadata.EntryPoint) -> tuple[Path, ...]:
     """The profile directories of one entry point's plugin, asked once.
 
-    Only the profile hook is asked, so the manager holds that plugin alone (a
-    ruleset's manager, with the kernel's defaults, is made when it is loaded).
+    Only the profile hook is asked, of a manager holding that plugin alone and
+    no specifications (the hook takes no argument): loading a shipped profile
+    pays for no more.  The plugin is checked against the specifications when a
+    ruleset naming it is loaded.
     """
-    from cardrules.rules.plugins import profile_dirs
-
     pm = pluggy.PluginManager(PROJECT)
-    pm.add_hookspecs(hookspecs)
     pm.register(entry_point.load(), name=entry_point.name)
-    return tuple(profile_dirs(pm))
+    hook = getattr(pm.hook, "cardrules_profile_dirs", None)
+    if hook is None:  # without specifications, a hook no plugin implements is not there
+        return ()
+    try:
+        return tuple(Path(folder) for result in hook() for folder in result)
+    except pluggy.HookCallError as exc:
+        raise ProfileError(
+            entry_point.name, f"a plugin does not match the hook specifications: {exc}"
+        ) from None
 
 
 @functools.cache
