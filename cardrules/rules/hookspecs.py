@@ -68,8 +68,9 @@ def cardrules_setup_components(components: Components) -> None:
     """Register named rule components a profile can refer to.
 
     Add duties (``components.add_duty(cls)``), throw-ins, auctions, scorers
-    and option declarations (house-rule switches) so that a profile can name
-    them.  Called once per loaded ruleset, for every registered plugin.
+    (with the end of the games they score) and option declarations (house-rule
+    switches, each with its one default) so that a profile can name them.
+    Called once per loaded ruleset, for every registered plugin.
 
     :param components: the registry of this ruleset, to add to.
     """

@@ -248,8 +248,8 @@ def fit_problems(profile: Profile, components: Components) -> list[tuple[str, st
     auction that never chooses a trump quietly plays no-trump under
     ``trump = "contract"``.  Only what the components declared is compared
     (:class:`AuctionTraits`, :class:`ScorerTraits`); unknown names are left to
-    :func:`check_names`.  A plugin that replaces the auction or the scorer
-    through its hook, whatever the profile names, answers for the fit itself.
+    :func:`check_names`.  The auction and the scorer played are always the ones
+    named, so what is compared is what is played.
     """
     auction = components.auction_specs.get(profile.auction_kind)
     scorer = components.scorer_specs.get(profile.scoring_kind)
