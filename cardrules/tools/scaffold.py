@@ -128,8 +128,7 @@ def profile_table(name: str, parent: Ruleset, parent_ref: str, *, plugin: bool) 
         meta["plugins"] = [name]
     table: dict[str, Any] = {"profile": meta}
     options: dict[str, OptionValue] = {
-        key: parent.profile.options.get(key, spec.default)
-        for key, spec in sorted(parent.components.options.items())
+        key: parent.profile.option(key) for key in sorted(parent.components.options)
     }
     if options:
         table["options"] = options
