@@ -90,8 +90,11 @@ class OptionSpec:
     The declaration is the one source of what the option accepts: its type (the
     default's), its ``choices``, and for a number its range, ``minimum`` to
     ``maximum`` (inclusive; a bound left out is :data:`MAX_OPTION_NUMBER` either
-    way).  ``load`` checks a value against it, :meth:`json_schema` tells editors,
-    and anything it accepts a game's record holds and reads back.  A declaration
+    way), and the one place its default is written: a profile that does not set
+    the option reads it (``profile.flag(name)``, ``whole``, ``number``, ``text``),
+    and a profile's value equal to it is left out of the rules hash.  ``load``
+    checks a value against it, :meth:`json_schema` tells editors, and anything it
+    accepts a game's record holds and reads back.  A declaration
     that breaks its own range (a default outside it, a bound beyond
     :data:`MAX_OPTION_NUMBER`) is refused with a :class:`~cardrules.CardrulesError`
     when it is made::
