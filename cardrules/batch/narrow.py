@@ -22,6 +22,7 @@ from cardrules.rules.duties import (
 
 if TYPE_CHECKING:
     from cardrules.batch.tables import I64, U64
+    from cardrules.deck import Order
 
 __all__ = ["BatchNarrow", "TrickBatch", "batch_narrow"]
 
@@ -35,7 +36,9 @@ class TrickBatch:
     card numbers, -1 when none; the ``*_mask`` arrays are the cards of the led
     suit and of the trump suit (0 when none); ``beats`` the cards that beat
     the winning one; ``cards`` the card arrays already played to the trick.
-    ``where`` is ``numpy.where``, so duties need not import NumPy.
+    ``where`` is ``numpy.where``, so duties need not import NumPy.  ``orders`` the
+    orders of play met in the batch and ``order_row`` each deal's (none: the French
+    pack's natural orders); suits are numbered as the deal's order places them.
     """
 
     leading: bool
@@ -49,6 +52,8 @@ class TrickBatch:
     played_before: U64
     cards: list[I64]
     where: Callable[..., Any]
+    orders: Sequence[Order] = ()
+    order_row: I64 | None = None
 
     def state(self, i: int) -> TrickState:
         """The :class:`~cardrules.TrickState` of deal ``i``, for a duty's own ``narrow``."""
@@ -60,6 +65,7 @@ class TrickBatch:
             tuple(int(c[i]) for c in self.cards),
             self.first_trick,
             int(self.played_before[i]),
+            None if self.order_row is None else self.orders[int(self.order_row[i])],
         )
 
 
