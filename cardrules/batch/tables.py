@@ -88,12 +88,18 @@ class Tables:
                 mask &= ~(((1 << width) - 1) << first)
         self.runs = tuple(runs)
         widest = max((w for _, w in runs), default=1)
+        self.widest = widest
         self.count = np.array([p.bit_count() for p in range(1 << widest)], dtype=np.int64)
         select = np.zeros((1 << widest, widest), dtype=np.int64)
         for p in range(1, 1 << widest):
             bits = [b for b in range(widest) if p >> b & 1]
             select[p, : len(bits)] = bits
         self.select = select
+        # pick's view of the runs: NumPy shifts and masks, and select as one row
+        self._flat_select = select.ravel()
+        self._pick_runs = tuple(
+            (np.uint64(first), np.uint64((1 << width) - 1), first) for first, width in runs
+        )
 
     @classmethod
     def get(cls, np: Any, deck: Deck) -> Tables:
@@ -110,11 +116,13 @@ def pick(tab: Tables, legal: U64, u: Any) -> I64:
     n = np.bitwise_count(legal).astype(np.int64)
     k = (u * n).astype(np.int64)
     card = np.zeros(len(legal), dtype=np.int64)
-    last = tab.select.shape[1] - 1
-    for first, width in tab.runs:
-        part = ((legal >> np.uint64(first)) & np.uint64((1 << width) - 1)).astype(np.int64)
-        cnt = tab.count[part]
+    widest = tab.widest
+    count, select = tab.count, tab._flat_select
+    for shift, mask, first in tab._pick_runs:
+        part = ((legal >> shift) & mask).astype(np.int64)
+        cnt = count.take(part)
         here = (k >= 0) & (k < cnt)
-        card = np.where(here, tab.select[part, np.minimum(np.maximum(k, 0), last)] + first, card)
+        at = select.take(part * widest + np.clip(k, 0, widest - 1))
+        card = np.where(here, at + first, card)
         k = k - cnt
     return card  # type: ignore[no-any-return]
