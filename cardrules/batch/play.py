@@ -44,7 +44,8 @@ def numpy_play(
     trump = orders.trump.take(row)
     trump_mask = orders.trumps.take(row)
     place, follow, beats_of = (a.reshape(-1) for a in (orders.place, orders.follow, orders.beats))
-    by_card = row * tab.deck.size  # where the deal's order starts in those
+    # where each deal's order starts in those (one order: they are its tables)
+    by_card = row * tab.deck.size if len(orders.orders) > 1 else None
     leader = np.array([c.leader for c in contracts], dtype=np.int64)
     tricks = np.zeros((count, seats), dtype=np.int64)
     played = np.zeros(count, dtype=np.uint64)
@@ -89,14 +90,15 @@ def numpy_play(
             trick_bits = trick_bits | bit
             plays[:, trick * seats + pos] = card
             if pos == 0:
-                led = place.take(by_card + card)
-                led_mask = follow.take(by_card + card)
+                at = card if by_card is None else by_card + card
+                led = place.take(at)
+                led_mask = follow.take(at)
                 better = np.ones(count, dtype=bool)
             else:
                 better = ((beats >> shift) & one) != 0
             winner = np.where(better, card, winner)
             win_seat = np.where(better, seat, win_seat)
-            beats = beats_of.take(by_card + winner)
+            beats = beats_of.take(winner if by_card is None else by_card + winner)
             cards = [*cards, card]
         tricks.reshape(-1)[at_seat + win_seat] += 1
         leader = win_seat

@@ -122,7 +122,8 @@ def pick(tab: Tables, legal: U64, u: Any) -> I64:
         part = ((legal >> shift) & mask).astype(np.int64)
         cnt = count.take(part)
         here = (k >= 0) & (k < cnt)
-        at = select.take(part * widest + np.clip(k, 0, widest - 1))
+        # (np.clip costs several times minimum and maximum on short arrays)
+        at = select.take(part * widest + np.minimum(np.maximum(k, 0), widest - 1))
         card = np.where(here, at + first, card)
         k = k - cnt
     return card  # type: ignore[no-any-return]
