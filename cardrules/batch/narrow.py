@@ -32,13 +32,13 @@ class TrickBatch:
     """The trick state of many deals at once (NumPy arrays, one entry per deal).
 
     ``leading`` and ``first_trick`` are the same for every deal of a batch
-    (all deals are at the same card); ``led``/``trump``/``winner`` are suit or
-    card numbers, -1 when none; the ``*_mask`` arrays are the cards of the led
-    suit and of the trump suit (0 when none); ``beats`` the cards that beat
-    the winning one; ``cards`` the card arrays already played to the trick.
-    ``where`` is ``numpy.where``, so duties need not import NumPy.  ``orders`` the
-    orders of play met in the batch and ``order_row`` each deal's (none: the French
-    pack's natural orders); suits are numbered as the deal's order places them.
+    (all deals are at the same card); ``led``/``trump`` are suit places of the
+    deal's order of play and ``winner`` a card number, -1 when none; the
+    ``*_mask`` arrays are the cards of the led suit and the trumps (0 when none);
+    ``beats`` the cards that beat the winning one; ``cards`` the card arrays
+    already played to the trick.  ``where`` is ``numpy.where``, so duties need not
+    import NumPy.  ``orders`` the orders of play met in the batch and ``order_row``
+    each deal's (None: the French pack's natural orders), for :meth:`state`.
     """
 
     leading: bool

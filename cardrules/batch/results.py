@@ -21,8 +21,8 @@ class DealRecord(NamedTuple):
 
     ``hands`` are the dealt hands (masks by seat), ``cards`` the card indices
     (the deck's numbering) in order of play, trick by trick, ``tricks`` the tricks
-    taken by seat, ``actions`` the auction's actions in order.  ``auction_u`` and ``play_u``
-    are the random policy's uniforms, kept only with ``trace=True``.
+    taken by seat, ``actions`` the auction's actions in order.  ``auction_u`` and
+    ``play_u`` are the random policy's uniforms, kept only with ``trace=True``.
     """
 
     deal: int
