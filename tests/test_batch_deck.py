@@ -17,6 +17,7 @@ import pytest
 
 import cardrules
 from cardrules.batch.engines import choose_engine, not_batched
+from cardrules.batch.narrow import TrickBatch
 from cardrules.batch.play import deal_orders, order_not_batched
 from cardrules.batch.results import DealRecord
 from cardrules.batch.summary import summary
@@ -275,3 +276,27 @@ def test_the_batch_engine_writes_no_arithmetic_of_the_french_pack() -> None:
                 if tok.type == tokenize.NUMBER and tok.string.lower() in FRENCH_NUMBERS:
                     hits.append(f"{path.name}:{tok.start[0]}: {tok.string}")
     assert hits == []
+
+
+def test_a_duty_without_a_batch_form_sees_the_deals_order(tmp_path: Path) -> None:
+    """A duty checked deal by deal gets each deal's order of play: the suit led and its
+    cards are the deck's, not the French pack's."""
+    table, hand = DECKS["euchre"]
+    rules = cardrules.load(str(deck_profile(tmp_path, table, hand)))
+    deck = rules.deck
+    contract = cardrules.simulate(rules, deals=1, seed=0, engine="numpy").deals[0].contract
+    orders = deal_orders(rules, Tables.get(np, deck), [contract, contract])
+    order = rules.order_of(contract)
+    king = deck.parse("KH").index
+    hearts = np.full(2, order.suit_of[king], dtype=np.int64)
+    spades = np.full(2, order.trump, dtype=np.int64)
+    card = np.full(2, king, dtype=np.int64)
+    zero = np.zeros(2, dtype=np.uint64)
+    t = TrickBatch(
+        False, False, hearts, zero, spades, zero, card, zero, zero, [card], np.where,
+        orders.orders, orders.row,
+    )  # fmt: skip
+    state = t.state(1)
+    assert state.order is order
+    assert list(deck.cards_of(state.led_mask)) == deck.parse_cards("9H 10H JH QH KH AH")
+    assert list(deck.cards_of(state.trump_mask)) == deck.parse_cards("9S 10S JS QS KS AS")
