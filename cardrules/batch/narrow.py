@@ -100,7 +100,7 @@ def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
 
     The same steps the game engine runs one deal at a time, over a batch:
     where the guard holds and some allowed card is ``keep``, keep those.
-    tests/test_simulate.py checks the result against each duty's ``narrow``.
+    tests/batch/test_simulate.py checks the result against each duty's ``narrow``.
     """
     plan = tuple(
         (
