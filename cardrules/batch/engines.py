@@ -77,6 +77,11 @@ def not_batched(rules: Ruleset) -> str:
             f"holds hands of up to {MASK_BITS} cards (the profile's deck {deck.name} has "
             f"{deck.size})"
         )
+    if rules.profile.hand_size_range is not None:
+        return (
+            "deals every deal of a block the same number of cards (the profile draws it "
+            "from [deal] hand_size_range)"
+        )
     if rules.profile.trump == "turn_up":
         return "does not turn up a trump card"
     if rules.fast_needs_played:

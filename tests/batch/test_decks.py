@@ -131,11 +131,6 @@ def test_the_batch_engine_plays_a_deck_of_no_family_by_the_rules(tmp_path: Path,
     assert seen == deck.all_mask
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game engine deals the French pack's cards whatever the profile's deck; "
-    "drop this mark once it plays the deck",
-)
 @pytest.mark.parametrize("name", DECKS)
 def test_the_batch_engine_agrees_with_the_game_engine_on_a_deck_of_no_family(
     tmp_path: Path, name: str
@@ -300,3 +295,21 @@ def test_a_duty_without_a_batch_form_sees_the_deals_order(tmp_path: Path) -> Non
     assert state.order is order
     assert list(deck.cards_of(state.led_mask)) == deck.parse_cards("9H 10H JH QH KH AH")
     assert list(deck.cards_of(state.trump_mask)) == deck.parse_cards("9S 10S JS QS KS AS")
+
+
+def test_a_hand_size_drawn_by_chance_is_refused_in_words(tmp_path: Path) -> None:
+    """A block's deals are played side by side, card for card: a hand size drawn from
+    [deal] hand_size_range (each game its own) is refused, and auto plays the game."""
+    path = deck_profile(tmp_path, DECKS["two-by-six"][0], 3)
+    text = path.read_text(encoding="utf-8").replace("hand_sizes = [3]", "hand_size_range = [2, 3]")
+    path.write_text(text, encoding="utf-8")
+    rules = cardrules.load(str(path))
+    why = (
+        "deals every deal of a block the same number of cards (the profile draws it "
+        "from [deal] hand_size_range)"
+    )
+    assert not_batched(rules) == why
+    with pytest.raises(cardrules.CardrulesError) as exc:
+        cardrules.simulate(rules, deals=1, engine="numpy")
+    assert str(exc.value) == f"invalid engine: 'numpy' {why}; use engine='game'"
+    assert cardrules.simulate(rules, deals=2, seed=1).engine == "game"
