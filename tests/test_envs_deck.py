@@ -1,0 +1,236 @@
+"""The research adapters follow the profile's deck: the encoding, the PettingZoo and
+Gymnasium environments and the OpenSpiel game of a profile that belongs to no family,
+playing a deck of 24 cards (callbreak-strict's rules, six cards each).  The card parts of
+the observation and the card actions are the deck's cards by index; the auction's actions
+follow them; OpenSpiel's chance deals the deck's cards."""
+
+from __future__ import annotations
+
+import os
+import random
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import cardrules
+from cardrules import CardrulesError
+from cardrules.deck import named_deck
+from cardrules.envs.encoding import Encoding
+from cardrules.rules.actions import Play, plays_of
+
+if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):  # CI installs the extra: no skip
+    pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from cardrules.envs.gym import SeatEnv
+from cardrules.envs.pettingzoo import env
+
+SHORT = """[profile]
+name = "short-24"
+title = "Short deck"
+extends = "callbreak-strict"
+[deck]
+name = "euchre-24"
+[deal]
+hand_sizes = [6]
+"""
+DECK = named_deck("euchre-24")
+
+
+def write_short(folder: Path) -> Path:
+    path = folder / "short-24.toml"
+    path.write_text(SHORT, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def short_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_short(tmp_path_factory.mktemp("deck"))
+
+
+@pytest.fixture
+def short(short_path: Path) -> cardrules.Ruleset:
+    return cardrules.load(short_path)
+
+
+def test_the_spaces_are_sized_by_the_deck(short: cardrules.Ruleset) -> None:
+    """24 card parts and 24 card actions, then the same auction actions as the French-pack
+    profile it extends, in the same order; the trump part: the deck's four suits and none."""
+    french = Encoding(cardrules.load("callbreak-strict"))
+    enc = Encoding(short)
+    assert short.deck is DECK and enc.deck is DECK
+    assert [str(a) for a in enc.extra] == [str(a) for a in french.extra]
+    assert enc.actions == 24 + len(french.extra)
+    lengths = {name: length for name, _, length in enc.segments()}
+    assert lengths == {
+        "hand": 24,
+        "shown": 3 * 24,
+        "played": 4 * 24,
+        "trick": 4 * 24,
+        "auction": 4 * len(french.extra),
+        "trump": 5,
+        "tricks": 4,
+        "totals": 4,
+        "to_act": 4,
+        "dealer": 4,
+        "phase": 3,
+    }
+    assert enc.size == sum(lengths.values()) == french.size - 12 * 28
+    assert enc.most_tricks == 6 and enc.tricks_scale == 6
+    low, high = enc.bounds()
+    start = {name: at for name, at, _ in enc.segments()}["tricks"]
+    assert list(high[start : start + 4]) == [1.0] * 4 and low.shape == (enc.size,)
+
+
+def test_card_actions_are_the_decks_cards_by_index(short: cardrules.Ruleset) -> None:
+    enc = Encoding(short)
+    for index, card in enumerate(DECK.cards):
+        action = enc.action(index)
+        assert action == Play(card) and action is plays_of(DECK)[index]
+        assert enc.index(action) == index
+    assert str(enc.action(24)) == str(enc.extra[0]) and enc.index(enc.extra[0]) == 24
+    last = enc.actions - 1
+    assert enc.action(last) is enc.extra[-1] and enc.index(enc.extra[-1]) == last
+    with pytest.raises(CardrulesError, match=rf"invalid action index: {enc.actions} "):
+        enc.action(enc.actions)
+    with pytest.raises(
+        CardrulesError,
+        match=r"^action 'play 9C' is not in the action space: 9C is no card of the euchre-24 deck$",
+    ):
+        enc.index(Play(cardrules.Card.parse("9C")))  # the French pack's nine, not the deck's
+
+
+def test_the_observation_holds_the_seats_cards_by_deck_index(short: cardrules.Ruleset) -> None:
+    enc = Encoding(short)
+    game = short.new_game(seed=5)
+    for seat in range(4):
+        vector = enc.observe(game.view(seat))
+        assert vector.shape == (enc.size,)
+        assert sorted(np.flatnonzero(vector[:24])) == [c.index for c in game.hand(seat)]
+    # one card into the play, seen by every seat in its trick part
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    leader = game.to_act
+    assert leader is not None
+    card = game.legal_actions()[0]
+    game.apply(card)
+    starts = {name: at for name, at, _ in enc.segments()}
+    for seat in range(4):
+        vector = enc.observe(game.view(seat))
+        at = starts["trick"] + (leader - seat) % 4 * 24
+        assert np.flatnonzero(vector[starts["trick"] : starts["auction"]]).tolist() == [
+            at - starts["trick"] + card.card.index  # type: ignore[attr-defined]
+        ]
+        assert vector[starts["trump"] + 3] == 1  # spades, callbreak's trumps
+
+
+def _play_randomly(e: object, seed: int) -> int:
+    """Random legal actions through a PettingZoo environment to the end; the steps taken."""
+    rng = random.Random(seed)
+    steps = 0
+    for agent in e.agent_iter():  # type: ignore[attr-defined]
+        observation, _, terminated, truncated, _ = e.last()  # type: ignore[attr-defined]
+        if terminated or truncated:
+            e.step(None)  # type: ignore[attr-defined]
+            continue
+        space = e.observation_space(agent)  # type: ignore[attr-defined]
+        assert space.contains(observation)
+        legal = np.flatnonzero(observation["action_mask"]).tolist()
+        assert legal
+        e.step(rng.choice(legal))  # type: ignore[attr-defined]
+        steps += 1
+    return steps
+
+
+def test_pettingzoo_plays_the_short_deck_to_the_end(short: cardrules.Ruleset) -> None:
+    """Random legal play through every deal of the game: every observation in its space,
+    every legal card action a card of the deck in the seat's hand."""
+    e = env(short)
+    assert e.observation_space("seat_0")["observation"].shape == (Encoding(short).size,)
+    assert e.action_space("seat_0").n == Encoding(short).actions
+    e.reset(seed=2)
+    game = e.unwrapped.game
+    steps = _play_randomly(e, 2)
+    assert game.phase == "finished"
+    deals = len(game.deals)
+    assert deals == short.deals and steps == deals * (4 + 24)  # four calls, 24 cards a deal
+    assert all(sum(deal.tricks) == 6 for deal in game.deals)
+
+
+def test_pettingzoo_api_and_seed_tests_pass_on_the_short_deck(short: cardrules.Ruleset) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (a dict space, as every profile's)
+        api_test(env(short), num_cycles=200)
+        seed_test(lambda: env(short), num_cycles=200)
+
+
+def test_gymnasium_seat_env_on_the_short_deck(short: cardrules.Ruleset) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # (the checker steps random actions: illegal="penalty")
+        check_env(SeatEnv(short, bots="random", illegal="penalty"), skip_render_check=True)
+    e = SeatEnv(short, bots="random")
+    observation, _ = e.reset(seed=7)
+    assert observation["observation"].shape == (Encoding(short).size,)
+    rng = random.Random(7)
+    terminated = False
+    while not terminated:
+        legal = np.flatnonzero(e.action_masks()).tolist()
+        for index in legal:
+            action = e.encoding.action(index)
+            if isinstance(action, Play):
+                assert action.card.deck is DECK and action.card in e.game.hand(0)  # type: ignore[union-attr]
+        observation, _, terminated, truncated, _ = e.step(rng.choice(legal))
+        assert not truncated and e.observation_space.contains(observation)
+    assert e.game is not None and e.game.phase == "finished"
+
+
+# -- OpenSpiel ------------------------------------------------------------------------------
+
+
+def test_openspiel_deals_the_decks_cards(short_path: Path) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.envs.openspiel import register
+
+    (name,) = register([short_path])
+    assert name == "cardrules_short_24"
+    game = pyspiel.load_game(name)
+    assert game.max_chance_outcomes() == 24
+    assert game.num_distinct_actions() == Encoding(cardrules.load(short_path)).actions
+    state = game.new_initial_state()
+    assert [i for i, _ in state.chance_outcomes()] == list(range(24))
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal 9C"
+    order = list(range(23, -1, -1))
+    for index in order:
+        state.apply_action(index)
+    assert not state.is_chance_node()
+    for seat in range(4):
+        assert [c.index for c in state.game_.hand(seat)] == sorted(order[6 * seat : 6 * seat + 6])
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.returns()) == 4
+
+
+def test_openspiel_random_simulation_test_passes_on_the_short_deck(short_path: Path) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.envs.openspiel import register
+
+    (name,) = register([short_path])
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=3, serialize=False, verbose=False)
+
+
+def test_openspiel_refuses_a_second_file_of_the_same_name(tmp_path: Path, short_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    from cardrules.envs.openspiel import register
+
+    register([short_path])
+    other = write_short(tmp_path)
+    with pytest.raises(
+        CardrulesError,
+        match=r"its game name 'cardrules_short_24' is registered for ",
+    ):
+        register([other])
