@@ -11,7 +11,6 @@ import random
 import warnings
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import cardrules
@@ -21,8 +20,9 @@ from cardrules.envs.encoding import Encoding
 from cardrules.rules.actions import Play, plays_of
 
 if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):  # CI installs the extra: no skip
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo")  # (which brings Gymnasium and NumPy)
 
+import numpy as np
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
