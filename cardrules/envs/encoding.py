@@ -243,9 +243,15 @@ class Encoding:
                 ones += [base + card.index for card in cards]
         played = starts["played"]
         step = self.rules.direction.step
+        contract = view.deal_contract
+        out_seats = contract.sitting_out if contract is not None else frozenset()
         for leader, cards, _ in view.tricks:
-            for i, card in enumerate(cards):
-                ones.append(played + rel(leader + i * step) * width + card.index)
+            seat = leader
+            for card in cards:
+                ones.append(played + rel(seat) * width + card.index)
+                seat = (seat + step) % n
+                while seat in out_seats:  # a seat sitting the deal out plays no card
+                    seat = (seat + step) % n
         trick = starts["trick"]
         ones += [trick + rel(seat) * width + card.index for seat, card in view.trick]
         auction = starts["auction"]

@@ -9,15 +9,20 @@ from __future__ import annotations
 import os
 import random
 import warnings
+from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 import cardrules
-from cardrules import CardrulesError
+from cardrules import Bid, CardrulesError, Contract, hookimpl
 from cardrules.deck import named_deck
 from cardrules.envs.encoding import Encoding
-from cardrules.rules.actions import Play, plays_of
+from cardrules.errors import IllegalAction
+from cardrules.rules.actions import Action, Play, plays_of
+from cardrules.rules.components import DealInfo, Side
+from cardrules.rules.plugins import Components
 
 if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):  # CI installs the extra: no skip
     pytest.importorskip("pettingzoo")  # (which brings Gymnasium and NumPy)
@@ -187,6 +192,102 @@ def test_gymnasium_seat_env_on_the_short_deck(short: cardrules.Ruleset) -> None:
         observation, _, terminated, truncated, _ = e.step(rng.choice(legal))
         assert not truncated and e.observation_space.contains(observation)
     assert e.game is not None and e.game.phase == "finished"
+
+
+# -- a seat sitting the deal out -----------------------------------------------------------
+
+
+class _AloneState:
+    """Seat 0 plays with its partner ("bid 0") or alone ("bid 1": seat 2 sits out)."""
+
+    def __init__(self) -> None:
+        self.call: int | None = None
+
+    def to_act(self) -> int | None:
+        return 0 if self.call is None else None
+
+    def legal_actions(self) -> list[Action]:
+        return [Bid(0), Bid(1)] if self.call is None else []
+
+    def apply(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Bid) or action not in self.legal_actions():
+            raise IllegalAction("X-1", "bid 0 or bid 1", action=str(action), seat=seat)
+        self.call = action.tricks
+
+    def result(self) -> Contract:
+        return Contract(None, 0, sitting_out=frozenset({2} if self.call else ()))
+
+    def public(self) -> dict[str, object]:
+        return {"alone": bool(self.call)}
+
+    def exposed(self) -> frozenset[int]:
+        return frozenset()
+
+
+class _Alone:
+    def start(self, deal: DealInfo) -> _AloneState:
+        return _AloneState()
+
+    def every_action(self) -> tuple[Action, ...]:
+        return (Bid(0), Bid(1))
+
+
+class _TricksEach:
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
+
+
+class _AlonePlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction("alone", lambda p, b: _Alone(), provides="none")
+        components.add_scorer("tricks_each", lambda p: _TricksEach())
+
+
+ALONE = """[profile]
+name = "alone-24"
+title = "Alone"
+extends = "callbreak-strict"
+[deck]
+name = "euchre-24"
+[deal]
+hand_sizes = [5]
+[auction]
+kind = "alone"
+[play]
+trump = "none"
+duties = [{ name = "follow_suit", rule = "X-2" }]
+[scoring]
+kind = "tricks_each"
+"""
+
+
+def test_the_played_part_passes_over_a_seat_sitting_out(tmp_path: Path) -> None:
+    """Each seat's played part holds, for each seat relative to it, the cards that seat
+    played to the completed tricks: with seat 2 sitting out, a trick's third card is the
+    fourth seat's, not seat 2's."""
+    path = tmp_path / "alone-24.toml"
+    path.write_text(ALONE, encoding="utf-8")
+    rules = cardrules.load(path, plugins=[_AlonePlugin()])
+    enc = Encoding(rules)
+    start = {name: at for name, at, _ in enc.segments()}["played"]
+    rng = random.Random(3)
+    for call, size in (("bid 1", 3), ("bid 0", 4)):
+        game = rules.new_game(seed=11)
+        game.apply(call)
+        while True:
+            game.apply(rng.choice(game.legal_actions()))
+            if game.phase != "play":
+                break
+            assert all(len(t.cards) == size for t in game.tricks)
+            for me in range(4):
+                vector = enc.observe(game.view(me))
+                for seat in range(4):
+                    at = start + (seat - me) % 4 * 24
+                    cards = [c.card.index for t in game.tricks for c in t.cards if c.seat == seat]
+                    assert np.flatnonzero(vector[at : at + 24]).tolist() == sorted(cards)
+        first = game.deals[0]
+        assert sum(first.tricks) == 5 and (first.tricks[2] == 0 or size == 4)
 
 
 # -- OpenSpiel ------------------------------------------------------------------------------
