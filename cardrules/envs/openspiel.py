@@ -11,10 +11,14 @@
 A game is **one deal** of the profile, as OpenSpiel's own trick-taking games
 are: chance nodes deal the profile's deck one card at a time (the chance
 outcomes are the cards not dealt yet, by their index in the deck; card ``k``
-dealt goes to seat ``k // hand_size``; where the profile turns up a trump card, one more chance
-node turns it up from the rest), dealer seat 0 (the ``dealer`` parameter
-changes it).  A deal the rules throw in (a Call Break hand without a spade,
-Minibridge at 20–20) is dealt again by chance.  The players are the seats; the
+dealt goes to seat ``k // hand_size``; where the profile turns up a trump
+card, one more chance node turns it up from the rest), dealer seat 0 (the
+``dealer`` parameter changes it).  Where the profile draws the hand size by
+chance (``[deal] hand_size_range``), a first chance node draws it, each size
+of the range alike (outcome ``k``: ``k + 1`` cards each), as OpenSpiel's
+``oh_hell`` draws its number of tricks.  A deal the rules throw in (a Call
+Break hand without a spade, Minibridge at 20–20) is dealt again by chance
+(the same size).  The players are the seats; the
 player to move is the seat that decides (declarer for dummy).  Actions and the
 observation and information-state tensors are those of
 :mod:`cardrules.envs.encoding`; the strings are the seat's view as JSON (its
@@ -157,7 +161,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._osgame = game
         rules = game.rules
-        self._size = rules.hand_size(1)
+        span = rules.profile.hand_size_range
+        #: The hand sizes the first chance node draws from, where the profile draws the
+        #: size by chance (``[deal] hand_size_range``); else none, and the size is known.
+        self._sizes = tuple(range(span[0], span[1] + 1)) if span else ()
+        self._size = 0 if self._sizes else rules.hand_size(1)
         self._turn_up = rules.profile.trump == "turn_up"
         self._dealt: list[int] = []
         self._history: list[int] = []
@@ -186,6 +194,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return game.controller(game.to_act)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self._size:  # the hand size first: outcome k is k + 1 cards each
+            p_size = 1.0 / len(self._sizes)
+            return [(size - 1, p_size) for size in self._sizes]
         dealt = set(self._dealt)
         left = [i for i in range(self._osgame.rules.deck.size) if i not in dealt]
         p = 1.0 / len(left)
@@ -220,6 +231,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.game_ is None:
+            if not self._size:
+                self._size = int(action) + 1
+                return
             self._dealt.append(int(action))
             if len(self._dealt) == self._to_deal():
                 self._begin()
@@ -231,6 +245,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not self._size:
+                return f"hand size {action + 1}"
             return f"deal {self._osgame.rules.deck.cards[action]}"
         return str(self._osgame.encoding.action(action))
 
@@ -253,6 +269,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _replayed(self, dealt: list[int], history: list[int]) -> CardrulesState:
         state = CardrulesState(self._osgame)
+        if self._sizes and self._size:
+            state._apply_action(self._size - 1)
         for index in dealt:
             state._apply_action(index)
         for action in history:

@@ -335,3 +335,36 @@ def test_openspiel_refuses_a_second_file_of_the_same_name(tmp_path: Path, short_
         match=r"its game name 'cardrules_short_24' is registered for ",
     ):
         register([other])
+
+
+def test_openspiel_draws_the_hand_size_first_where_the_profile_draws_it(tmp_path: Path) -> None:
+    """[deal] hand_size_range: the first chance node draws the size (outcome k: k + 1 cards
+    each, every size alike), then the deck's cards are dealt, that many each."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.envs.openspiel import register
+
+    path = tmp_path / "drawn-24.toml"
+    path.write_text(
+        SHORT.replace("short-24", "drawn-24").replace(
+            "hand_sizes = [6]", "hand_sizes = []\nhand_size_range = [2, 5]"
+        ),
+        encoding="utf-8",
+    )
+    (name,) = register([path])
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(k, 0.25) for k in (1, 2, 3, 4)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "hand size 3"
+    state.apply_action(2)
+    assert [i for i, _ in state.chance_outcomes()] == list(range(24))
+    for index in range(12):
+        assert state.is_chance_node()
+        state.apply_action(index)
+    assert not state.is_chance_node()
+    assert [len(state.game_.hand(seat)) for seat in range(4)] == [3, 3, 3, 3]
+    copied = state.clone()
+    assert [len(copied.game_.hand(seat)) for seat in range(4)] == [3, 3, 3, 3]
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert sum(state.game_.deals[0].tricks) == 3
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
