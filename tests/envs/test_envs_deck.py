@@ -194,6 +194,25 @@ def test_gymnasium_seat_env_on_the_short_deck(short: cardrules.Ruleset) -> None:
     assert e.game is not None and e.game.phase == "finished"
 
 
+@pytest.mark.parametrize(
+    ("deck", "size"), [("piquet-32", 8), ("pinochle-48", 12), ("tarok-54", 13), ("tarot-78", 18)]
+)
+def test_every_built_in_deck_plays_through_pettingzoo(tmp_path: Path, deck: str, size: int) -> None:
+    """Two copies of each card (Pinochle), cards outside the suits (the Tarot decks): the
+    spaces sized by the deck, random legal play to the end of a deal."""
+    body = SHORT.replace("euchre-24", deck).replace("[6]", f"[{size}]") + "[game]\ndeals = 1\n"
+    path = tmp_path / "other.toml"
+    path.write_text(body, encoding="utf-8")
+    rules = cardrules.load(path)
+    enc = Encoding(rules)
+    cards = named_deck(deck).size
+    assert enc.actions == cards + len(enc.extra) and enc.segments()[0] == ("hand", 0, cards)
+    e = env(rules)
+    e.reset(seed=4)
+    steps = _play_randomly(e, 4)
+    assert e.unwrapped.game.phase == "finished" and steps == 4 + 4 * size
+
+
 # -- a seat sitting the deal out -----------------------------------------------------------
 
 
