@@ -15,7 +15,7 @@ dealt goes to seat ``k // hand_size``; where the profile turns up a trump
 card, one more chance node turns it up from the rest), dealer seat 0 (the
 ``dealer`` parameter changes it).  Where the profile draws the hand size by
 chance (``[deal] hand_size_range``), a first chance node draws it, each size
-of the range alike (outcome ``k``: ``k + 1`` cards each), as OpenSpiel's
+of the range alike (outcome ``k``: ``k`` cards each), as OpenSpiel's
 ``oh_hell`` draws its number of tricks.  A deal the rules throw in (a Call
 Break hand without a spade, Minibridge at 20–20) is dealt again by chance
 (the same size).  The players are the seats; the
@@ -194,9 +194,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return game.controller(game.to_act)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self._size:  # the hand size first: outcome k is k + 1 cards each
+        if not self._size:  # the hand size first: outcome k is k cards each
             p_size = 1.0 / len(self._sizes)
-            return [(size - 1, p_size) for size in self._sizes]
+            return [(size, p_size) for size in self._sizes]
         dealt = set(self._dealt)
         left = [i for i in range(self._osgame.rules.deck.size) if i not in dealt]
         p = 1.0 / len(left)
@@ -232,7 +232,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.game_ is None:
             if not self._size:
-                self._size = int(action) + 1
+                self._size = int(action)
                 return
             self._dealt.append(int(action))
             if len(self._dealt) == self._to_deal():
@@ -246,7 +246,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if not self._size:
-                return f"hand size {action + 1}"
+                return f"hand size {action}"
             return f"deal {self._osgame.rules.deck.cards[action]}"
         return str(self._osgame.encoding.action(action))
 
@@ -270,7 +270,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def _replayed(self, dealt: list[int], history: list[int]) -> CardrulesState:
         state = CardrulesState(self._osgame)
         if self._sizes and self._size:
-            state._apply_action(self._size - 1)
+            state._apply_action(self._size)
         for index in dealt:
             state._apply_action(index)
         for action in history:

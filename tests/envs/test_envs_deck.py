@@ -357,8 +357,9 @@ def test_openspiel_refuses_a_second_file_of_the_same_name(tmp_path: Path, short_
 
 
 def test_openspiel_draws_the_hand_size_first_where_the_profile_draws_it(tmp_path: Path) -> None:
-    """[deal] hand_size_range: the first chance node draws the size (outcome k: k + 1 cards
-    each, every size alike), then the deck's cards are dealt, that many each."""
+    """[deal] hand_size_range: the first chance node draws the size (outcome k: k cards each,
+    every size alike, as OpenSpiel's oh_hell numbers them), then the deck's cards are dealt,
+    that many each."""
     pyspiel = pytest.importorskip("pyspiel")
     from cardrules.envs.openspiel import register
 
@@ -372,9 +373,9 @@ def test_openspiel_draws_the_hand_size_first_where_the_profile_draws_it(tmp_path
     (name,) = register([path])
     game = pyspiel.load_game(name)
     state = game.new_initial_state()
-    assert state.chance_outcomes() == [(k, 0.25) for k in (1, 2, 3, 4)]
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "hand size 3"
-    state.apply_action(2)
+    assert state.chance_outcomes() == [(k, 0.25) for k in (2, 3, 4, 5)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "hand size 3"
+    state.apply_action(3)
     assert [i for i, _ in state.chance_outcomes()] == list(range(24))
     for index in range(12):
         assert state.is_chance_node()
