@@ -12,6 +12,7 @@ import warnings
 from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,27 +134,33 @@ def test_the_observation_holds_the_seats_cards_by_deck_index(short: cardrules.Ru
         assert vector[starts["trump"] + 3] == 1  # spades, callbreak's trumps
 
 
-def _play_randomly(e: object, seed: int) -> int:
-    """Random legal actions through a PettingZoo environment to the end; the steps taken."""
+def _play_randomly(e: Any, seed: int) -> int:
+    """Random legal actions through a PettingZoo environment to the end, each observation
+    in its space and each legal card action a card of the deck in the hand to play from;
+    the steps taken."""
     rng = random.Random(seed)
     steps = 0
-    for agent in e.agent_iter():  # type: ignore[attr-defined]
-        observation, _, terminated, truncated, _ = e.last()  # type: ignore[attr-defined]
+    game, enc = e.unwrapped.game, e.unwrapped.encoding
+    for agent in e.agent_iter():
+        observation, _, terminated, truncated, _ = e.last()
         if terminated or truncated:
-            e.step(None)  # type: ignore[attr-defined]
+            e.step(None)
             continue
-        space = e.observation_space(agent)  # type: ignore[attr-defined]
-        assert space.contains(observation)
+        assert e.observation_space(agent).contains(observation)
         legal = np.flatnonzero(observation["action_mask"]).tolist()
         assert legal
-        e.step(rng.choice(legal))  # type: ignore[attr-defined]
+        for index in legal:
+            action = enc.action(index)
+            if isinstance(action, Play):
+                assert action.card.deck is game.deck and action.card in game.hand(game.to_act)
+        e.step(rng.choice(legal))
         steps += 1
     return steps
 
 
 def test_pettingzoo_plays_the_short_deck_to_the_end(short: cardrules.Ruleset) -> None:
     """Random legal play through every deal of the game: every observation in its space,
-    every legal card action a card of the deck in the seat's hand."""
+    every legal card action a card of the deck in the hand to play from."""
     e = env(short)
     assert e.observation_space("seat_0")["observation"].shape == (Encoding(short).size,)
     assert e.action_space("seat_0").n == Encoding(short).actions
