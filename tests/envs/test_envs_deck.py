@@ -350,6 +350,39 @@ def test_openspiel_random_simulation_test_passes_on_the_short_deck(short_path: P
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=3, serialize=False, verbose=False)
 
 
+def test_openspiel_ismcts_plays_a_deal_of_the_short_deck(short_path: Path) -> None:
+    """Information-set MCTS resamples the hidden hands from the deck's cards."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from cardrules.envs.openspiel import register
+
+    (name,) = register([short_path])
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rng), 1.5, max_simulations=10, random_state=rng
+    )
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        if state.current_player() == 0:
+            world = state.resample_from_infostate(0, rng.random_sample)
+            assert world.game_.hand(0) == state.game_.hand(0)
+            held = [c for seat in range(4) for c in world.game_.hand(seat)]
+            assert all(c.deck is DECK for c in held) and len(set(held)) == len(held)
+            action = bot.step(state)
+            moves += 1
+        else:
+            action = state.legal_actions()[0]
+        state.apply_action(action)
+    assert moves >= 6 and len(state.returns()) == 4
+
+
 def test_openspiel_refuses_a_second_file_of_the_same_name(tmp_path: Path, short_path: Path) -> None:
     pytest.importorskip("pyspiel")
     from cardrules.envs.openspiel import register
