@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cardrules.cards import cards_of
 from cardrules.cli.console import Console
-from cardrules.cli.narrate import Narrator, end_words
+from cardrules.cli.narrate import Narrator, end_words, parse_deck_action
 from cardrules.engine.game import Game
 from cardrules.engine.records import read_record
 from cardrules.engine.ruleset import load
 from cardrules.errors import RecordError
-from cardrules.rules.actions import parse_action
 
 __all__ = ["arguments", "run"]
 
@@ -48,7 +46,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
         raise RecordError(f"{args.record}: {exc}") from None
     hands = None
     if recorded.preset is not None:
-        hands = [list(cards_of(mask)) for mask in recorded.preset]
+        hands = [list(recorded.rules.deck.cards_of(mask)) for mask in recorded.preset]
     game = Game(
         recorded.rules,
         seed=recorded.seed,
@@ -59,7 +57,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     narrator = Narrator(con, seat=None, verbose_cards=False)
     narrator.start(game, f"{game.rules.title}: seed {game.seed}, {end_words(game.rules)} (replay)")
     for action in recorded.actions:
-        narrator.apply(game, parse_action(action))
+        narrator.apply(game, parse_deck_action(action, game.rules.deck))
     if game.phase != "finished":
         con.say("")
         title = narrator.title(game)
