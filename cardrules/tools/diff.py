@@ -236,8 +236,8 @@ def call_range(rules: Ruleset) -> tuple[int, int, bool] | None:
             sum(1 << card for card in range(seat * size, (seat + 1) * size))
             for seat in range(rules.players)
         )
-        stock = tuple(range(rules.players * size, 52))
-        deal = DealInfo(0, hands, rules.direction, stock, number=number)
+        stock = tuple(range(rules.players * size, rules.deck.size))
+        deal = DealInfo(0, hands, rules.direction, stock, number=number, deck=rules.deck)
         try:
             actions = rules.auction.start(deal).legal_actions()
         except (CardrulesError, ArithmeticError, LookupError, TypeError, ValueError):
