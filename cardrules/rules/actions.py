@@ -23,7 +23,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.cards import CARDS, Card
+from cardrules.cards import Card
+from cardrules.deck import FRENCH_52, Deck
 from cardrules.errors import ActionError, CardError, shown
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ __all__ = [
     "Play",
     "expected_actions",
     "parse_action",
+    "plays_of",
     "read_form",
     "register_form",
     "register_verb",
@@ -150,8 +152,20 @@ class ClaimAnswer(Action):
         return "accept claim" if self.accept else "refuse claim"
 
 
-#: Interned play actions by card index, so the hot path allocates nothing.
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+_DECK_PLAYS: dict[Deck, tuple[Play, ...]] = {}
+
+
+def plays_of(deck: Deck) -> tuple[Play, ...]:
+    """The play actions of a deck's cards by index, interned (made once per deck), so the
+    hot path allocates nothing."""
+    found = _DECK_PLAYS.get(deck)
+    if found is None:
+        found = _DECK_PLAYS[deck] = tuple(Play(c) for c in deck.cards)
+    return found
+
+
+#: Interned play actions of the French pack by card index.
+PLAYS: tuple[Play, ...] = plays_of(FRENCH_52)
 
 
 #: The characters an action's text may hold: printable ASCII and the suit symbols.
@@ -246,7 +260,9 @@ def _import_plugins() -> None:
             continue
 
 
-def parse_action(action: object, *, prefer: Collection[type[Action]] = ()) -> Action:
+def parse_action(
+    action: object, *, prefer: Collection[type[Action]] = (), deck: Deck | None = None
+) -> Action:
     """An action from an action object or its text; :class:`ActionError` if unreadable.
 
     Only the text forms the docs describe are read: ASCII words (suits may
@@ -261,6 +277,13 @@ def parse_action(action: object, *, prefer: Collection[type[Action]] = ()) -> Ac
         return action
     if not isinstance(action, str):
         raise ActionError(f"invalid action: {shown(action)} (expected text such as 'play AH')")
+    if deck is not None and deck is not FRENCH_52:
+        words = action.split()
+        if len(words) == 2 and words[0].lower() == "play" and len(action) <= MAX_ACTION_CHARS:
+            try:
+                return plays_of(deck)[deck.parse(words[1]).index]
+            except CardError as exc:
+                raise ActionError(f"invalid action: {shown(action)}: {exc}") from None
     if len(action) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(action.strip(" \t\r\n")):
         raise ActionError(f"invalid action: {shown(action)} ({expected_actions()}, in ASCII)")
     words = action.split()
