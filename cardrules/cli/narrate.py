@@ -16,8 +16,8 @@ from cardrules.deck import FRENCH_52, Card, Deck, Order, Suit
 from cardrules.engine.game import Game, lowest_wins
 from cardrules.engine.picture import deal_order
 from cardrules.engine.ruleset import Ruleset
-from cardrules.errors import ActionError, CardError, shown
-from cardrules.rules.actions import Action, Play, parse_action
+from cardrules.errors import CardError
+from cardrules.rules.actions import Action, Play
 from cardrules.rules.components import (
     SEAT_NAMES,
     Contract,
@@ -35,7 +35,6 @@ __all__ = [
     "end_words",
     "house_rules",
     "n_deals",
-    "parse_deck_action",
     "per_seat",
     "player_words",
     "side_name",
@@ -121,18 +120,6 @@ def _cards(value: list[Any], deck: Deck) -> list[Card] | None:
         return [deck.parse(v) for v in value]
     except CardError:
         return None
-
-
-def parse_deck_action(text: str, deck: Deck) -> Action:
-    """An action from its text (:func:`~cardrules.rules.actions.parse_action`), a card
-    played read as a card of ``deck`` (``play 9S`` of a deck of 24 cards)."""
-    words = text.split()
-    if deck is FRENCH_52 or len(words) != 2 or words[0].lower() != "play":
-        return parse_action(text)
-    try:
-        return Play(deck.parse(words[1]))
-    except CardError as exc:
-        raise ActionError(f"invalid action: {shown(text)}: {exc}") from None
 
 
 def auction_lines(

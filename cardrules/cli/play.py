@@ -17,7 +17,6 @@ from cardrules.cli.narrate import (
     auction_lines,
     contract_line,
     end_words,
-    parse_deck_action,
     side_name,
     tricks_line,
 )
@@ -112,7 +111,7 @@ def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = 
     readings: list[tuple[Callable[[], Action | None], bool]] = []
     if len(words) == 1 and _CALL.fullmatch(words[0]):
         readings.append((lambda: Bid(int(words[0])), Bid in kinds))
-    readings.append((lambda: parse_deck_action(text, cards), first in verbs))
+    readings.append((lambda: parse_action(text, deck=cards), first in verbs))
     if legal:
         readings.append((lambda: read_form(text, kinds), True))
     if len(words) == 1:

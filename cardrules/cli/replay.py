@@ -6,11 +6,12 @@ import argparse
 from pathlib import Path
 
 from cardrules.cli.console import Console
-from cardrules.cli.narrate import Narrator, end_words, parse_deck_action
+from cardrules.cli.narrate import Narrator, end_words
 from cardrules.engine.game import Game
 from cardrules.engine.records import read_record
 from cardrules.engine.ruleset import load
 from cardrules.errors import RecordError
+from cardrules.rules.actions import parse_action
 
 __all__ = ["arguments", "run"]
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     narrator = Narrator(con, seat=None, verbose_cards=False)
     narrator.start(game, f"{game.rules.title}: seed {game.seed}, {end_words(game.rules)} (replay)")
     for action in recorded.actions:
-        narrator.apply(game, parse_deck_action(action, game.rules.deck))
+        narrator.apply(game, parse_action(action, deck=game.rules.deck))
     if game.phase != "finished":
         con.say("")
         title = narrator.title(game)

@@ -380,11 +380,14 @@ def natural(deck: Deck) -> Order:
 def hand_groups(
     cards: Sequence[Card], order: Order | None = None
 ) -> list[tuple[Suit | None, list[Card]]]:
-    """A hand by the places of ``order`` (default: the natural order of the cards' deck):
+    """A hand by the places of ``order`` (default, or for cards of another deck: the natural
+    order of the cards' deck):
     each suit of the deck (spades, hearts, diamonds, clubs), then each place of no suit
     (Tarot's trumps, Skat's jacks) and the cards free of every place (the Excuse) where the
     hand holds any; strongest first, copies together."""
-    order = order or natural(cards[0].deck if cards else FRENCH_52)
+    if cards and (order is None or order.deck is not cards[0].deck):
+        order = natural(cards[0].deck)  # an order is of one deck's cards
+    order = order or natural(FRENCH_52)
     deck = order.deck
     places = len(order.suit_masks)
     by_place: dict[int, list[Card]] = {p: [] for p in range(-1, places)}
