@@ -299,3 +299,11 @@ def test_call_bounds_are_at_most_the_tricks_of_a_deal(tmp_path: Path) -> None:
     data = resolve_chain(path).data
     del data["auction"]["max_call"]
     assert validate(data, str(path)).auction.max_call == 6
+
+
+def test_diff_names_the_deck(tmp_path: Path) -> None:
+    """``cardrules diff`` says which deck each profile plays with, and its card points."""
+    code, out, err = run("diff", "callbreak-strict", str(odd_profile(tmp_path)))
+    assert (code, err) == (0, "")
+    assert "  deck: french-52, 52 cards vs odd-23, 23 cards; card points A 11, JK2 5\n" in out
+    assert "  calls: 2–13 vs 2–5 (CBS-2.4)\n" in out

@@ -270,6 +270,15 @@ def _trumps_words(rules: Ruleset) -> str:
     return "none"
 
 
+def _deck(rules: Ruleset) -> Worded:
+    """The deck by name and size, and its card points where it has any."""
+    deck = rules.deck
+    words = f"{deck.name}, {deck.size} cards"
+    if deck.spec.points:
+        words += "; card points " + ", ".join(f"{k} {v}" for k, v in deck.spec.points)
+    return Worded("deck", words, _unique(rules.profile.rule_ids.get("deck", ())))
+
+
 def _auction_words(rules: Ruleset) -> str:
     """The auction's kind, and the rule in words where the auction states it."""
     kind = rules.profile.auction_kind
@@ -354,6 +363,7 @@ def in_words(rules: Ruleset) -> list[Worded]:
         Worded("auction", _auction_words(rules)),
         _calls(rules),
         Worded("trumps", _trumps_words(rules)),
+        _deck(rules),
         *_duty_settings(rules),
     ]
     summary = _summary(rules.scorer)
