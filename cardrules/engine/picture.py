@@ -331,8 +331,8 @@ def auction_facts(public: Mapping[str, Any], players: int, deck: Deck = FRENCH_5
 
     A list of a value per seat reads ``N 3, E -, S 2``; ``order`` (the kernel's name
     for the seats in turn) and a key ending ``_to`` or ``_from`` name seats; a list of
-    card texts (of ``deck``) is shown with suit symbols; ``dealer`` is in the title; a fact with no
-    value (None, false, empty) is left out, and so is a list of lists.
+    card texts (of ``deck``) is shown with suit symbols; ``dealer`` is in the title; a
+    fact with no value (None, false, empty) is left out, and so is a list of lists.
     """
     out = []
     for key, value in public.items():
@@ -380,11 +380,10 @@ def natural(deck: Deck) -> Order:
 def hand_groups(
     cards: Sequence[Card], order: Order | None = None
 ) -> list[tuple[Suit | None, list[Card]]]:
-    """A hand by the places of ``order`` (default, or for cards of another deck: the natural
-    order of the cards' deck):
-    each suit of the deck (spades, hearts, diamonds, clubs), then each place of no suit
-    (Tarot's trumps, Skat's jacks) and the cards free of every place (the Excuse) where the
-    hand holds any; strongest first, copies together."""
+    """A hand by the places of ``order``: each suit of the deck (spades, hearts, diamonds,
+    clubs), then each place of no suit (Tarot's trumps, Skat's jacks) and the cards free of
+    every place (the Excuse) where the hand holds any; strongest first, copies together.
+    Without an order, or with one of another deck, the natural order of the cards' deck."""
     if cards and (order is None or order.deck is not cards[0].deck):
         order = natural(cards[0].deck)  # an order is of one deck's cards
     order = order or natural(FRENCH_52)
