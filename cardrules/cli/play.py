@@ -118,7 +118,7 @@ def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = 
         readings.append((lambda: Play(cards.parse(words[0])), Play in kinds))
     if family is not None and first not in verbs:
         verb = str(family).split()[0]
-        readings.append((lambda: parse_action(f"{verb} {text}"), True))
+        readings.append((lambda: parse_action(f"{verb} {text}", deck=cards), True))
     errors: list[CardrulesError] = []
     other: Action | None = None
     for read, about_this_game in readings:
