@@ -77,3 +77,22 @@ def test_diff_names_the_deck(tmp_path: Path) -> None:
     assert (code, err) == (0, "")
     assert "  deck: french-52, 52 cards vs odd-23, 23 cards; card points A 11, JK2 5\n" in out
     assert "  calls: 2–13 vs 2–5 (CBS-2.4)\n" in out
+
+
+def test_a_game_of_a_deck_of_no_family_plays_and_replays(tmp_path: Path) -> None:
+    """``play --auto`` deals the profile's deck (no diamonds; the jokers by their text,
+    after the suits) and ``replay`` of its record tells the same deal."""
+    profile, record = odd_profile(tmp_path), tmp_path / "odd.json"
+    code, out, err = run("play", str(profile), "--auto", "--seed", "3", "--record", str(record))
+    assert (code, err) == (0, "")
+    hands = out.splitlines()[5:9]
+    assert hands == [
+        "  N: ♠ A K 7  ♥ -  ♣ Q  JK1",
+        "  E: ♠ 9  ♥ K 7  ♣ K  JK2",
+        "  S: ♠ Q J 8  ♥ 9  ♣ A",
+        "  W: ♠ -  ♥ A J 8  ♣ J 7",
+    ]
+    assert "  Trick 2: N K♠  W 8♥  S J♠  E JK2  -> E" in out.splitlines()
+    code, again, err = run("replay", str(record), "--profile", str(profile))
+    assert (code, err) == (0, "")
+    assert again.splitlines()[5:20] == out.splitlines()[5:20]

@@ -7,13 +7,15 @@ are test_picture's, unchanged.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
+import cardrules
 import cardrules.svg
 from cardrules.cli.console import in_hand_order
 from cardrules.cli.narrate import auction_lines
 from cardrules.deck import Suit, named_deck
 from cardrules.engine.picture import Scene, auction_facts, hand_line, hand_rows, suit_ranks, text
-from helpers import deck_cards, euchre_hearts, odd_deck
+from helpers import deck_cards, euchre_hearts, odd_deck, odd_profile
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -123,3 +125,21 @@ def test_auction_cards_are_read_in_the_deck() -> None:
     assert auction_facts(facts, 4, deck) == ["kitty: JK1 A♠"]
     assert auction_facts(facts, 4) == []
     assert auction_lines(facts, deck=deck) == ["kitty: JK1 A♠"]
+
+
+def test_the_picture_of_a_game_dealt_from_a_deck_of_no_family(tmp_path: Path) -> None:
+    """``str(game)`` and a seat's view of a game of the inline deck: three suits, the
+    jokers by their text; the view shows its own hand only."""
+    game = cardrules.load(odd_profile(tmp_path)).new_game(seed=3)
+    assert str(game).splitlines()[1:6] == [
+        "          N",
+        "          ♠ A K 7",
+        "          ♥ —",
+        "          ♣ Q",
+        "          JK1",
+    ]
+    view = str(game.view(1)).splitlines()
+    assert view[1:3] == ["          N", "          5 cards"]
+    assert [line[26:] for line in view[3:8]] == ["E (you)", "♠ 9", "♥ K 7", "♣ K", "JK2"]
+    svg = str(cardrules.svg.deal(game))
+    assert "JK1" in svg and "♦" not in svg
