@@ -321,17 +321,19 @@ class ProfileModel(_Strict):
     @field_validator("auction")
     @classmethod
     def _calls_fit(cls, auction: AuctionModel, info: ValidationInfo) -> AuctionModel:
-        """The call bounds: at most the tricks of a deal, the deck's size over the players
-        (checked once the table and the deck are valid; a highest call left out is that),
-        the lowest not above the highest."""
+        """The call bounds: the lowest at most the tricks of a deal (the deck's size over the
+        players), the highest at most the deck's size (a parent written for a larger deck may
+        set it higher than a hand holds), checked once the table and the deck are valid; a
+        highest call left out is the tricks of a deal; the lowest not above the highest."""
         low, high = auction.min_call, auction.max_call
         table, deck = info.data.get("table"), info.data.get("deck")
         if isinstance(table, TableModel) and isinstance(deck, DeckModel):
-            most = Deck(DeckSpec.from_table(deck.model_dump(mode="json"))).size // table.players
+            size = Deck(DeckSpec.from_table(deck.model_dump(mode="json"))).size
+            most = size // table.players
             errors = [
-                InitErrorDetails(type="less_than_equal", loc=(key,), input=value, ctx={"le": most})
-                for key, value in (("min_call", low), ("max_call", high))
-                if value is not None and value > most
+                InitErrorDetails(type="less_than_equal", loc=(key,), input=value, ctx={"le": top})
+                for key, value, top in (("min_call", low, most), ("max_call", high, size))
+                if value is not None and value > top
             ]
             if errors:  # reported at auction.min_call and auction.max_call
                 raise ValidationError.from_exception_data(cls.__name__, errors)

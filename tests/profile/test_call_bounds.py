@@ -1,5 +1,6 @@
-"""``[auction]`` call bounds follow the deck (issue 26): at most the tricks of a deal, the
-deck's size over the players, reported at the key; a highest call left out is that many."""
+"""``[auction]`` call bounds follow the deck (issue 26): the lowest at most the tricks of a
+deal (the deck's size over the players), the highest at most the deck's size, reported at
+the key; a highest call left out is the tricks of a deal."""
 
 from __future__ import annotations
 
@@ -14,18 +15,19 @@ from cardrules.profile.schema import validate
 from helpers import odd_profile
 
 
-def test_call_bounds_are_at_most_the_tricks_of_a_deal(tmp_path: Path) -> None:
-    """A call above the deck's size over the players (23 // 4 = 5) is refused at its key;
-    a highest call left out is that many."""
-    path = odd_profile(tmp_path, "[auction]\nmax_call = 6\n")
+def test_call_bounds_follow_the_deck(tmp_path: Path) -> None:
+    """The lowest call is at most the tricks of a deal (23 cards over four: 5), the highest
+    at most the deck's 23 cards, each refused at its key; callbreak-strict's highest call
+    (13) fits the smaller deck; a highest call left out is the tricks of a deal."""
+    path = odd_profile(tmp_path, "[auction]\nmin_call = 6\nmax_call = 24\n")
     with pytest.raises(ProfileError) as exc:
         cardrules.load(path)
-    assert str(exc.value) == f"invalid profile {path}:\n  auction.max_call -> must be <= 5 (got 6)"
-    # callbreak-strict's own max_call (13) does not fit a deck of 23 cards either
-    path = odd_profile(tmp_path, "")
-    with pytest.raises(ProfileError) as exc:
-        cardrules.load(path)
-    assert "auction.max_call -> must be <= 5 (got 13) (set in " in str(exc.value)
+    assert str(exc.value) == (
+        f"invalid profile {path}:\n"
+        "  auction.min_call -> must be <= 5 (got 6)\n"
+        "  auction.max_call -> must be <= 23 (got 24)"
+    )
+    assert cardrules.load(odd_profile(tmp_path, "")).bounds == (2, 13)
     path = tmp_path / "euchre-calls.toml"
     path.write_text(
         '[profile]\nname = "euchre-calls"\ntitle = "E"\nextends = "callbreak-strict"\n'
