@@ -32,9 +32,8 @@ from cardrules.engine.picture import (
     SUIT_COLOURS,
     SUIT_ORDER,
     Scene,
-    hand_line,
+    row_text,
     scene,
-    suit_ranks,
     trick_line,
 )
 from cardrules.rules.components import seat_name
@@ -148,17 +147,22 @@ def _hand_width(sc: Scene, seat: int) -> float:
     """The width a seat's hand takes, in pixels (0: not shown)."""
     chars: float
     if seat in sc.hands:
-        chars = max(2 + len(ranks) for _, ranks in suit_ranks(sc.hands[seat]))
+        chars = max(len(row_text(sign, words)) for sign, words in sc.rows(seat))
     elif sc.hand_sizes is not None:
-        chars = len(sc.count(seat)) + 1 + (BACK_W + BACK_STEP * 12) / CHAR
+        chars = len(sc.count(seat)) + 1 + (BACK_W + BACK_STEP * (_backs(sc) - 1)) / CHAR
     else:
         return 0
     return max(chars, len(sc.label(seat))) * CHAR
 
 
+def _backs(sc: Scene) -> int:
+    """The most card backs a hidden hand shows: a hand of the whole deck shared out."""
+    return max(1, sc.deck.size // sc.players)
+
+
 def _hand_lines(sc: Scene, seat: int) -> int:
     if seat in sc.hands:
-        return 5
+        return 1 + len(sc.rows(seat))
     return 2 if sc.hand_sizes is not None else 0
 
 
@@ -168,13 +172,13 @@ def _hand(canvas: _Canvas, sc: Scene, seat: int, x: float, y: float) -> None:
         return
     canvas.text(x, y + LINE, sc.label(seat), bold=True)
     if seat in sc.hands:
-        for i, (suit, ranks) in enumerate(suit_ranks(sc.hands[seat])):
-            canvas.text(x, y + LINE * (i + 2), f"{suit.symbol} {ranks}")
+        for i, (sign, words) in enumerate(sc.rows(seat)):
+            canvas.text(x, y + LINE * (i + 2), row_text(sign, words))
         return
     count = sc.count(seat)
     canvas.text(x, y + 2 * LINE, count, muted=True)
     left = x + (len(count) + 1) * CHAR
-    n = 0 if sc.hand_sizes is None else min(sc.hand_sizes[seat], 13)
+    n = 0 if sc.hand_sizes is None else min(sc.hand_sizes[seat], _backs(sc))
     for i in range(n):
         canvas.rect(left + i * BACK_STEP, y + LINE + 6, BACK_W, LINE - 4, BACK, "#ffffff")
 
@@ -240,7 +244,7 @@ def _rows(canvas: _Canvas, sc: Scene, y: float) -> float:
         canvas.text(PAD, y, sc.label(seat), bold=True)
         x = PAD + width * CHAR
         if seat in sc.hands:
-            canvas.text(x, y, hand_line(sc.hands[seat]))
+            canvas.text(x, y, sc.line(seat))
         else:
             canvas.text(x, y, sc.count(seat), muted=True)
     if sc.trick:

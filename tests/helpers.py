@@ -17,6 +17,7 @@ import pytest
 import cardrules
 import cardrules.profile.registry
 from cardrules import Card, CardrulesError, Game, IllegalAction, Ruleset, Suit
+from cardrules.deck import Deck, DeckSpec, Order, OrderSpec, Ranking, named_deck
 
 STRICT = "callbreak-strict"
 APP = "callbreak-app"
@@ -379,3 +380,71 @@ def openspiel_action(game: str, action: object) -> int:
     tricks = getattr(action, "tricks", None)
     assert game in ("oh_hell", "spades") and isinstance(tricks, int), (game, action)
     return OPENSPIEL_FIRST_BID + tricks
+
+
+# -- decks other than the French pack (issue 26) -----------------------------------------
+
+#: A deck of no family: three suits of seven ranks and two jokers, 23 cards.
+ODD = """\
+[profile]
+name = "odd-deck"
+title = "Odd deck"
+extends = "callbreak-strict"
+
+[deck]
+name = "odd-23"
+suits = ["S", "H", "C"]
+ranks = ["7", "8", "9", "J", "Q", "K", "A"]
+extras = ["JK1", "JK2"]
+points = {{ A = 11, JK2 = 5 }}
+
+[deal]
+hand_sizes = [5]
+{auction}"""
+
+
+def odd_profile(tmp_path: Path, auction: str = "[auction]\nmax_call = 5\n") -> Path:
+    """A profile extending callbreak-strict with the deck of no family (:func:`odd_deck`)."""
+    path = tmp_path / "odd-deck.toml"
+    path.write_text(ODD.format(auction=auction), encoding="utf-8")
+    return path
+
+
+def odd_deck() -> Deck:
+    """The deck of the profile :func:`odd_profile` writes, built directly."""
+    return Deck(
+        DeckSpec.of(
+            "odd-23",
+            suits="SHC",
+            ranks=["7", "8", "9", "J", "Q", "K", "A"],
+            extras=["JK1", "JK2"],
+            points={"A": 11, "JK2": 5},
+        )
+    )
+
+
+def bowers(deck: Deck, ranking: Ranking) -> OrderSpec:
+    """Euchre's order with hearts trumps, written here: the jack of diamonds (the left
+    bower) counts as a heart, below the jack of hearts and above the ace."""
+    assert ranking.trump is Suit.H
+    left, right = deck.parse("JD").index, deck.parse("JH").index
+    rows = []
+    for suit in deck.suits:
+        row = [
+            c.index for c in deck.cards_of(deck.suit_masks[suit]) if c.index not in (left, right)
+        ]
+        if suit is Suit.H:
+            row += [left, right]
+        rows.append(tuple(row))
+    return OrderSpec(tuple(rows), trump=deck.suits.index(Suit.H))
+
+
+def euchre_hearts() -> Order:
+    """Euchre's deck under :func:`bowers`, hearts trumps."""
+    deck = named_deck("euchre-24")
+    return deck.order(Ranking("test-bowers", Suit.H), bowers)
+
+
+def deck_cards(deck: Deck, texts: str) -> tuple[Card, ...]:
+    """The cards of ``deck`` some texts name, in the order given."""
+    return tuple(deck.parse_cards(texts))

@@ -9,17 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from cardrules.cards import Card, Suit
+from cardrules.deck import RANK_NAMES, Card, Order, Suit
+from cardrules.engine.picture import SUIT_ORDER, hand_groups
 
 __all__ = ["SUIT_ORDER", "Console", "UsageError", "in_hand_order"]
 
-#: Display order of the suits in a hand: spades, hearts, diamonds, clubs.
-SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 
-
-def in_hand_order(cards: Iterable[Card]) -> list[Card]:
-    """Cards in the order a hand shows them: by suit (♠ ♥ ♦ ♣), high cards first."""
-    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
+def in_hand_order(cards: Iterable[Card], order: Order | None = None) -> list[Card]:
+    """Cards in the order a hand shows them: by suit (♠ ♥ ♦ ♣) as ``order`` counts the
+    suits (default: the natural order of their deck), strongest first, then the cards of
+    no suit."""
+    return [card for _, group in hand_groups(list(cards), order) for card in group]
 
 
 class UsageError(Exception):
@@ -82,14 +82,15 @@ class Console:
         """A suit sign: ``♥`` (``H`` without symbols)."""
         return suit.symbol if self.symbols else suit.name
 
-    def hand(self, cards: Iterable[Card]) -> str:
-        """A hand sorted by suit, high cards first: ``♠ A K 7  ♥ Q 10  ♦ -  ♣ 9 2``."""
-        by_suit: dict[Suit, list[Card]] = {s: [] for s in SUIT_ORDER}
-        for card in in_hand_order(cards):
-            if card.suit is not None:
-                by_suit[card.suit].append(card)
+    def hand(self, cards: Iterable[Card], order: Order | None = None) -> str:
+        """A hand by suit as ``order`` counts the suits (default: the natural order of the
+        cards' deck), strongest first: ``♠ A K 7  ♥ Q 10  ♦ -  ♣ 9 2``; a card counted in
+        another suit than its own (Euchre's left bower) and the cards of no suit in full."""
         parts = []
-        for suit in SUIT_ORDER:
-            ranks = " ".join(c.symbol()[:-1] for c in by_suit[suit])
-            parts.append(f"{self.suit(suit)} {ranks or '-'}")
+        for suit, group in hand_groups(list(cards), order):
+            words = " ".join(
+                RANK_NAMES[c.rank] if suit is not None and c.suit is suit else self.card(c)
+                for c in group
+            )
+            parts.append(words if suit is None else f"{self.suit(suit)} {words or '-'}")
         return "  ".join(parts)

@@ -11,9 +11,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from cardrules.cards import Card, Suit
 from cardrules.cli.console import Console
+from cardrules.deck import FRENCH_52, Card, Deck, Order, Suit
 from cardrules.engine.game import Game, lowest_wins
+from cardrules.engine.picture import deal_order
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError
 from cardrules.rules.actions import Action, Play
@@ -110,12 +111,13 @@ def tricks_line(rules: Ruleset, tricks: Sequence[int], contract: Contract | None
     return ", ".join(parts)
 
 
-def _cards(value: list[Any]) -> list[Card] | None:
-    """The cards a list of card texts names (``["QS", "AH"]``), or None if it is not one."""
+def _cards(value: list[Any], deck: Deck) -> list[Card] | None:
+    """The cards of ``deck`` a list of card texts names (``["QS", "AH"]``), or None if it is
+    not one."""
     if not all(isinstance(v, str) for v in value):
         return None
     try:
-        return [Card.parse(v) for v in value]
+        return [deck.parse(v) for v in value]
     except CardError:
         return None
 
@@ -126,9 +128,10 @@ def auction_lines(
     *,
     words: dict[str, str] | None = None,
     recaps: bool = True,
+    deck: Deck = FRENCH_52,
 ) -> list[str]:
-    """What a seat knows of the auction, generically: per-seat lists, seats, cards (with
-    ``con``'s suit signs) and plain facts.
+    """What a seat knows of the auction, generically: per-seat lists, seats, cards of
+    ``deck`` (with ``con``'s suit signs) and plain facts.
 
     ``words`` are facts in the family's words, by key, in place of their values (an
     empty text: left unsaid; :class:`~cardrules.rules.components.NamesDeal`).  With
@@ -154,7 +157,7 @@ def auction_lines(
         if key in _SKIP_KEYS or value is None or value is False or value == []:
             continue
         seat_key = key in _SEAT_KEYS or key.endswith(_SEAT_SUFFIXES)
-        cards = _cards(value) if isinstance(value, list) and value else None
+        cards = _cards(value, deck) if isinstance(value, list) and value else None
         if key == "order" and isinstance(value, list):
             if not by_seat:  # else the lists by seat below are printed in this order
                 out.append(f"{label}: {' '.join(seat_name(s) for s in value)}")
@@ -345,12 +348,21 @@ class Narrator:
             self.shown_lines.add(line)
             self.con.say(line)
 
-    def say_hand(self, label: str, seat: int, cards: Sequence[Card], *, again: bool = True) -> None:
-        """Print the seat's hand; with ``again=False`` only if it changed since shown."""
+    def say_hand(
+        self,
+        label: str,
+        seat: int,
+        cards: Sequence[Card],
+        *,
+        again: bool = True,
+        order: Order | None = None,
+    ) -> None:
+        """Print the seat's hand, sorted by the deal's ``order``; with ``again=False`` only
+        if it changed since shown."""
         hand = tuple(cards)
         if again or hand != self.shown_hand:
             self.shown_hand = hand
-            self.con.say(f"  {label} ({seat_name(seat)}): {self.con.hand(hand)}")
+            self.con.say(f"  {label} ({seat_name(seat)}): {self.con.hand(hand, order)}")
 
     def auction_words(self, game: Game) -> dict[str, str]:
         """The auction's facts in its family's words (:class:`NamesDeal`), by key."""
@@ -385,19 +397,20 @@ class Narrator:
             heading = f"Deal {game.deal_number}{which}"
             self.titles.pop(game.deal_number, None)
         con.say(f"== {heading}, dealer {seat_name(game.dealer)} ==")
+        order = deal_order(game)
         if self.seat is None:
             for s in range(game.rules.players):
-                con.say(f"  {seat_name(s)}: {con.hand(game.hand(s))}")
+                con.say(f"  {seat_name(s)}: {con.hand(game.hand(s), order)}")
             view = game.view(0)
         else:
             view = game.view(self.seat)
-            self.say_hand("Your hand", self.seat, view.hand)
+            self.say_hand("Your hand", self.seat, view.hand, order=order)
         if view.turned_up is not None:
             con.say(f"  Turned up for trumps: {con.card(view.turned_up)}")
         # Watching (no seat): what every seat knows, not what seat 0's view adds.
         auction = game.auction.public() if self.seat is None else view.auction
         words = self.auction_words(game)
-        for line in auction_lines(auction, con, words=words):
+        for line in auction_lines(auction, con, words=words, deck=game.rules.deck):
             self.say_new(f"  {line}")
         if game.phase == "play":
             self.play_start(game)
@@ -416,21 +429,22 @@ class Narrator:
         if view.deal_contract is not None:
             self.say_new(f"  {contract_line(view.deal_contract)}")
         changed = [s for s in range(game.rules.players) if game.hands[s] != game.initial_hands[s]]
+        order = deal_order(game)
         if seat is None:
             if changed:
                 con.say("  Hands after the auction:")
                 for s in range(game.rules.players):
-                    con.say(f"    {seat_name(s)}: {con.hand(game.hand(s))}")
+                    con.say(f"    {seat_name(s)}: {con.hand(game.hand(s), order)}")
             return
         if isinstance(game.auction, TellsSeat):
-            for line in auction_lines(game.auction.private(seat), con):
+            for line in auction_lines(game.auction.private(seat), con, deck=game.rules.deck):
                 if f"  {line}" not in self.shown_lines:  # shown at the deal's start
                     con.say(f"  You: {line}")
         if seat in changed:
-            self.say_hand("Your hand now", seat, view.hand)
+            self.say_hand("Your hand now", seat, view.hand, order=order)
         for s, cards in view.hands.items():
             if s != seat:
-                self.say_new(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
+                self.say_new(f"  Exposed hand of {seat_name(s)}: {con.hand(cards, order)}")
 
     def apply(
         self, game: Game, action: Action, seat: int | None = None, *, more: bool = False

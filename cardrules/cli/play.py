@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from cardrules.cards import Card
 from cardrules.cli.console import Console, UsageError, in_hand_order
 from cardrules.cli.narrate import (
     Narrator,
@@ -22,8 +21,10 @@ from cardrules.cli.narrate import (
     tricks_line,
 )
 from cardrules.cli.options import add_option_argument, options_given
+from cardrules.deck import FRENCH_52, Card, Deck, Order
 from cardrules.engine.bots import BOTS, RuleBot, bots_by_name, parse_bots, play_game
 from cardrules.engine.game import Game
+from cardrules.engine.picture import deal_order
 from cardrules.engine.ruleset import load
 from cardrules.engine.views import View
 from cardrules.errors import ActionError, CardrulesError, IllegalAction, shown
@@ -55,11 +56,12 @@ def _card_of(action: Action) -> Card | None:
     return card if isinstance(card, Card) else None
 
 
-def _actions_text(con: Console, actions: Sequence[Action]) -> str:
-    """The legal actions, short: cards in the order the hand shows them, a run of calls."""
+def _actions_text(con: Console, actions: Sequence[Action], order: Order | None = None) -> str:
+    """The legal actions, short: cards in the order the hand shows them (by the deal's
+    ``order``), a run of calls."""
     if actions and all(isinstance(a, Play) for a in actions):
         cards = [c for a in actions if (c := _card_of(a)) is not None]
-        return " ".join(con.card(c) for c in in_hand_order(cards))
+        return " ".join(con.card(c) for c in in_hand_order(cards, order))
     bids = [a.tricks for a in actions if isinstance(a, Bid)]
     if bids and len(bids) == len(actions) and bids == list(range(bids[0], bids[-1] + 1)):
         return f"bid {bids[0]} .. bid {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}"
@@ -67,7 +69,7 @@ def _actions_text(con: Console, actions: Sequence[Action]) -> str:
     verbs = {str(a).split()[0] for a in actions}
     if actions and len(verbs) == 1 and len(cards) == len(actions):
         # A family's action on one card each ("pass QS"): the verb once, then the cards.
-        return f"{verbs.pop()} " + " ".join(con.card(c) for c in in_hand_order(cards))
+        return f"{verbs.pop()} " + " ".join(con.card(c) for c in in_hand_order(cards, order))
     return ", ".join(str(a) for a in actions)
 
 
@@ -83,9 +85,10 @@ def typing_hint(legal: Sequence[Action]) -> str:
     return " or ".join(hints) or "an action"
 
 
-def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
+def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = None) -> Action:
     """A typed action: ``3``, ``bid 3``, ``AH``, ``play AH``, ``10♥``, ``contract S game``,
-    and any form a family registered without a verb (``4S``).
+    and any form a family registered without a verb (``4S``); a card is one of ``deck``
+    (default: the deck of the ``legal`` cards, else the French pack).
 
     Given the ``legal`` actions, a text that reads several ways is read as one of
     their kind (``4H`` is a card while cards are played, a contract while one is
@@ -98,6 +101,7 @@ def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
     words = text.split()
     if not words:
         raise ActionError(f"invalid action: '' (expected {typing_hint(legal)})")
+    cards = deck or next((c.deck for a in legal if (c := _card_of(a)) is not None), FRENCH_52)
     first = words[0].lower()
     kinds = {type(a) for a in legal}
     verbs = {str(a).split()[0] for a in legal}
@@ -107,14 +111,14 @@ def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
     readings: list[tuple[Callable[[], Action | None], bool]] = []
     if len(words) == 1 and _CALL.fullmatch(words[0]):
         readings.append((lambda: Bid(int(words[0])), Bid in kinds))
-    readings.append((lambda: parse_action(text), first in verbs))
+    readings.append((lambda: parse_action(text, deck=cards), first in verbs))
     if legal:
         readings.append((lambda: read_form(text, kinds), True))
     if len(words) == 1:
-        readings.append((lambda: Play(Card.parse(words[0])), Play in kinds))
+        readings.append((lambda: Play(cards.parse(words[0])), Play in kinds))
     if family is not None and first not in verbs:
         verb = str(family).split()[0]
-        readings.append((lambda: parse_action(f"{verb} {text}"), True))
+        readings.append((lambda: parse_action(f"{verb} {text}", deck=cards), True))
     errors: list[CardrulesError] = []
     other: Action | None = None
     for read, about_this_game in readings:
@@ -140,16 +144,18 @@ def read_action(text: str, legal: Sequence[Action] = ()) -> Action:
 def _show_turn(con: Console, game: Game, view: View, narrator: Narrator) -> None:
     """What the seat sees before it acts; nothing it was shown this deal (the contract,
     auction facts, the actions of the auction told as they were taken), no hand twice."""
+    order = deal_order(game)
+    deck = game.rules.deck
     if view.phase == "auction":
         words = narrator.auction_words(game)
-        for line in auction_lines(view.auction, con, words=words, recaps=False):
+        for line in auction_lines(view.auction, con, words=words, recaps=False, deck=deck):
             narrator.say_new(f"  {line}")
-        narrator.say_hand("Your hand", view.seat, view.hand, again=False)
+        narrator.say_hand("Your hand", view.seat, view.hand, again=False, order=order)
         return
     con.say("")
     con.say(f"-- {narrator.title(game)}, trick {len(view.tricks) + 1} --")
     if view.deal_contract is None:  # else said once, when the play began ('?' again)
-        for line in auction_lines(view.auction, con):
+        for line in auction_lines(view.auction, con, deck=deck):
             narrator.say_new(f"  {line}")
     if view.phase == "play":
         tricks = tricks_line(game.rules, view.tricks_won, view.deal_contract)
@@ -160,15 +166,15 @@ def _show_turn(con: Console, game: Game, view: View, narrator: Narrator) -> None
     plays_for = view.to_act if view.to_act is not None and view.to_act != view.seat else None
     for s, cards in view.hands.items():
         if s not in (view.seat, plays_for):  # the hand played for is shown below, once
-            con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards)}")
+            con.say(f"  Exposed hand of {seat_name(s)}: {con.hand(cards, order)}")
     if view.phase == "play":
         trick = "  ".join(f"{seat_name(s)} {con.card(c)}" for s, c in view.trick)
         lead = view.to_act
         leader = "(you lead)" if lead in (None, view.seat) else f"({seat_name(lead)} leads)"
         con.say(f"  Trick so far: {trick or leader}")
-    narrator.say_hand("Your hand", view.seat, view.hand)
+    narrator.say_hand("Your hand", view.seat, view.hand, order=order)
     if plays_for is not None:
-        con.say(f"  You play for {seat_name(plays_for)}: {con.hand(view.acting_hand)}")
+        con.say(f"  You play for {seat_name(plays_for)}: {con.hand(view.acting_hand, order)}")
 
 
 def _forced(con: Console, view: View) -> str:
@@ -203,8 +209,8 @@ def _several_verb(legal: Sequence[Action]) -> str | None:
     return verbs.pop() if len(verbs) == 1 else None
 
 
-def _help(con: Console, view: View) -> None:
-    con.say(f"  Legal now: {_actions_text(con, view.legal_actions)}")
+def _help(con: Console, view: View, order: Order | None = None) -> None:
+    con.say(f"  Legal now: {_actions_text(con, view.legal_actions, order)}")
     if view.deal_contract is not None:
         con.say(f"  {contract_line(view.deal_contract, lead=view.first_trick)}")
     how = typing_hint(view.legal_actions)
@@ -214,7 +220,7 @@ def _help(con: Console, view: View) -> None:
     verb = _several_verb(view.legal_actions)
     if verb is not None and len(view.legal_actions) > 1:
         cards = [c for a in view.legal_actions if (c := _card_of(a)) is not None]
-        example = " ".join(str(c) for c in in_hand_order(cards)[:3])
+        example = " ".join(str(c) for c in in_hand_order(cards, order)[:3])
         con.say(f"  Several at once: '{verb} {example}' (or '{example}').")
     con.say(
         "  'hint' shows what the rule bot would do; 'undo' takes back your last decision "
@@ -337,7 +343,7 @@ def _human_turn(con: Console, game: Game, narrator: Narrator, seat: int, marks: 
                 continue
             action = view.legal_actions[0]  # Enter takes the only legal action
         elif word in HELP_WORDS:
-            _help(con, view)
+            _help(con, view, deal_order(game))
             continue
         elif word in HINT_WORDS:
             _hint(con, view)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cardrules.cards import cards_of
 from cardrules.cli.console import Console
 from cardrules.cli.narrate import Narrator, end_words
 from cardrules.engine.game import Game
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
         raise RecordError(f"{args.record}: {exc}") from None
     hands = None
     if recorded.preset is not None:
-        hands = [list(cards_of(mask)) for mask in recorded.preset]
+        hands = [list(recorded.rules.deck.cards_of(mask)) for mask in recorded.preset]
     game = Game(
         recorded.rules,
         seed=recorded.seed,
@@ -59,7 +58,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     narrator = Narrator(con, seat=None, verbose_cards=False)
     narrator.start(game, f"{game.rules.title}: seed {game.seed}, {end_words(game.rules)} (replay)")
     for action in recorded.actions:
-        narrator.apply(game, parse_action(action))
+        narrator.apply(game, parse_action(action, deck=game.rules.deck))
     if game.phase != "finished":
         con.say("")
         title = narrator.title(game)

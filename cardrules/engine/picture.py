@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, cast
 
-from cardrules.cards import RANK_NAMES, Card, Suit, parse_card
+from cardrules.deck import FRENCH_52, RANK_NAMES, Card, Deck, Order, Ranking, Suit
 from cardrules.errors import CardError
 from cardrules.rules.components import Contract, Side, seat_name, trump_words
 
@@ -42,8 +42,13 @@ __all__ = [
     "Scene",
     "auction_facts",
     "compass_of",
+    "deal_order",
+    "hand_groups",
     "hand_line",
+    "hand_rows",
     "html",
+    "natural",
+    "row_text",
     "scene",
     "suit_ranks",
     "text",
@@ -76,7 +81,10 @@ class Scene:
     number of cards of every seat (a hand not in ``hands`` is shown as a count;
     None: such hands are not shown at all).  ``labels`` adds a few words after a
     seat's letter (``"you"``, ``"call 3"``); ``trick`` is the trick on the table;
-    ``title`` and ``lines`` are the words above and below the table.
+    ``title`` and ``lines`` are the words above and below the table.  ``deck`` is the
+    deck the cards are of, and ``order`` the deal's order of play where it is known:
+    a hand is shown suit by suit as play counts the suits (Euchre's left bower with
+    the trumps), strongest first (None: each suit in its natural order).
     """
 
     players: int
@@ -86,6 +94,8 @@ class Scene:
     trick: tuple[tuple[int, Card], ...] = ()
     labels: Mapping[int, str] | None = None
     lines: tuple[str, ...] = ()
+    deck: Deck = FRENCH_52
+    order: Order | None = None
 
     @property
     def compass(self) -> bool:
@@ -105,6 +115,14 @@ class Scene:
         """A hidden hand as a count: ``"13 cards"``."""
         n = 0 if self.hand_sizes is None else self.hand_sizes[seat]
         return f"{n} card{'s' if n != 1 else ''}"
+
+    def rows(self, seat: int) -> list[tuple[str, str]]:
+        """A shown hand as :func:`hand_rows` lays it out, by the scene's order."""
+        return hand_rows(self.hands[seat], self.order or natural(self.deck))
+
+    def line(self, seat: int) -> str:
+        """A shown hand on one line, as :func:`hand_line` writes it."""
+        return "  ".join(row_text(sign, words) for sign, words in self.rows(seat))
 
 
 # -- what the picture shows ---------------------------------------------------
@@ -137,8 +155,11 @@ def _game_scene(game: Game) -> Scene:
         rule = f" ({game.over.rule})" if game.over.rule else ""
         turn = f"Game over: {game.over.reason}{rule}"
     last = game.tricks[-1] if game.tricks else None
+    deck: Deck = rules.deck
     return _scene(
         players=n,
+        deck=deck,
+        order=deal_order(game),
         name=rules.name,
         deal_number=game.deal_number,
         dealer=game.dealer,
@@ -160,6 +181,14 @@ def _game_scene(game: Game) -> Scene:
     )
 
 
+def deal_order(game: Game) -> Order:
+    """The order of play of a game's deal: its contract's, else that of the profile's fixed
+    trump (or of no trump) while the auction has not chosen one."""
+    rules = game.rules
+    contract = game.contract
+    return rules.order(rules.trump) if contract is None else rules.order_of(contract)
+
+
 def _view_scene(view: View) -> Scene:
     n = len(view.hand_sizes)
     contract = view.deal_contract
@@ -169,8 +198,12 @@ def _view_scene(view: View) -> Scene:
         controller = to_act if view.controller is None else view.controller
         turn = _turn_words(to_act, controller, view.seat)
     last = view.tricks[-1] if view.tricks else None
+    trump = None if view.trump is None else Suit[view.trump]
+    deck = _deck_of(view)
     return _scene(
         players=n,
+        deck=deck,
+        order=deck.order(Ranking("natural", trump)),
         name=view.profile,
         deal_number=view.deal_number,
         dealer=view.dealer,
@@ -182,7 +215,7 @@ def _view_scene(view: View) -> Scene:
         contract=contract,
         controller=_view_controller(view),
         auction=view.auction,
-        trump=None if view.trump is None else Suit[view.trump],
+        trump=trump,
         turned_up=view.turned_up,
         trick=tuple((s, c) for s, c in view.trick),
         last=last,
@@ -190,6 +223,14 @@ def _view_scene(view: View) -> Scene:
         totals=view.totals if view.deal_scores else {},
         turn=turn,
     )
+
+
+def _deck_of(view: View) -> Deck:
+    """The deck of a view's cards (the French pack when it shows none)."""
+    for cards in (*view.hands.values(), tuple(c for _, c in view.trick)):
+        if cards:
+            return cards[0].deck
+    return FRENCH_52 if view.turned_up is None else view.turned_up.deck
 
 
 def _view_controller(view: View) -> Callable[[int], int]:
@@ -213,6 +254,8 @@ def _turn_words(to_act: int, controller: int, viewer: int | None) -> str:
 def _scene(
     *,
     players: int,
+    deck: Deck,
+    order: Order | None,
     name: str,
     deal_number: int,
     dealer: int,
@@ -250,7 +293,7 @@ def _scene(
     if contract is not None:
         lines.append(contract.words())
     else:
-        facts = auction_facts(auction, players)
+        facts = auction_facts(auction, players, deck)
         if trump is not None:
             facts.append(trump_words(trump))
         if turned_up is not None:
@@ -267,7 +310,7 @@ def _scene(
         lines.append("Totals: " + ", ".join(f"{_side(k)} {v}" for k, v in totals.items()))
     if turn:
         lines.append(turn)
-    return Scene(players, title, hands, hand_sizes, trick, labels, tuple(lines))
+    return Scene(players, title, hands, hand_sizes, trick, labels, tuple(lines), deck, order)
 
 
 def trick_line(trick: Sequence[tuple[int, Card]]) -> str:
@@ -283,13 +326,13 @@ def _side(side: Side) -> str:
     return seat_name(side) if isinstance(side, int) else side
 
 
-def auction_facts(public: Mapping[str, Any], players: int) -> list[str]:
+def auction_facts(public: Mapping[str, Any], players: int, deck: Deck = FRENCH_52) -> list[str]:
     """What a seat knows of the auction in words, from the auction's JSON-ready facts alone.
 
     A list of a value per seat reads ``N 3, E -, S 2``; ``order`` (the kernel's name
     for the seats in turn) and a key ending ``_to`` or ``_from`` name seats; a list of
-    card texts is shown with suit symbols; ``dealer`` is in the title; a fact with no
-    value (None, false, empty) is left out, and so is a list of lists.
+    card texts (of ``deck``) is shown with suit symbols; ``dealer`` is in the title; a
+    fact with no value (None, false, empty) is left out, and so is a list of lists.
     """
     out = []
     for key, value in public.items():
@@ -301,7 +344,7 @@ def auction_facts(public: Mapping[str, Any], players: int) -> list[str]:
         elif key.endswith(("_to", "_from")) and type(value) is int:
             out.append(f"{label}: {seat_name(value)}")
         elif isinstance(value, list):
-            cards = _cards(value)
+            cards = _cards(value, deck)
             if cards is not None:
                 out.append(f"{label}: {' '.join(c.symbol() for c in cards)}")
             elif len(value) == players and all(
@@ -315,12 +358,12 @@ def auction_facts(public: Mapping[str, Any], players: int) -> list[str]:
     return out
 
 
-def _cards(values: Sequence[object]) -> list[Card] | None:
+def _cards(values: Sequence[object], deck: Deck) -> list[Card] | None:
     """The cards a list of card texts names (``["QS", "AH"]``), or None if it is not one."""
     if not all(isinstance(v, str) for v in values):
         return None
     try:
-        return [parse_card(str(v)) for v in values]
+        return [deck.parse(str(v)) for v in values]
     except CardError:
         return None
 
@@ -328,25 +371,73 @@ def _cards(values: Sequence[object]) -> list[Card] | None:
 # -- hands --------------------------------------------------------------------
 
 
-def suit_ranks(cards: Sequence[Card]) -> list[tuple[Suit, str]]:
-    """A hand suit by suit, spades first, each suit's ranks high to low: ``(S, "A K 7")``
-    (a suit with no card: ``"—"``)."""
-    out = []
-    for suit in SUIT_ORDER:
-        ranks = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
-        out.append((suit, " ".join(RANK_NAMES[r] for r in ranks) or VOID))
+def natural(deck: Deck) -> Order:
+    """The natural order of a deck with no trumps: how a hand is shown when the deal's
+    order is not known."""
+    return deck.order(Ranking("natural"))
+
+
+def hand_groups(
+    cards: Sequence[Card], order: Order | None = None
+) -> list[tuple[Suit | None, list[Card]]]:
+    """A hand by the places of ``order``: each suit of the deck (spades, hearts, diamonds,
+    clubs), then each place of no suit (Tarot's trumps, Skat's jacks) and the cards free of
+    every place (the Excuse) where the hand holds any; strongest first, copies together.
+    Without an order, or with one of another deck, the natural order of the cards' deck."""
+    if cards and (order is None or order.deck is not cards[0].deck):
+        order = natural(cards[0].deck)  # an order is of one deck's cards
+    order = order or natural(FRENCH_52)
+    deck = order.deck
+    places = len(order.suit_masks)
+    by_place: dict[int, list[Card]] = {p: [] for p in range(-1, places)}
+    for card in sorted(cards, key=lambda c: (-order.strength[c.index], c.index)):
+        by_place[order.suit_of[card.index]].append(card)
+    out: list[tuple[Suit | None, list[Card]]] = [
+        (suit, by_place[deck.suits.index(suit)]) for suit in SUIT_ORDER if suit in deck.suits
+    ]
+    for place in (*range(len(deck.suits), places), -1):
+        if by_place[place]:
+            out.append((None, by_place[place]))
     return out
 
 
-def hand_line(cards: Sequence[Card]) -> str:
+def _words(suit: Suit | None, cards: Sequence[Card]) -> str:
+    """A place's cards: the rank of a card of the place's suit, the whole card otherwise
+    (the left bower among the trumps: ``J♦``; a card outside the suits: its text)."""
+    if suit is None:
+        return " ".join(c.symbol() for c in cards)
+    return " ".join(RANK_NAMES[c.rank] if c.suit is suit else c.symbol() for c in cards)
+
+
+def suit_ranks(cards: Sequence[Card], order: Order | None = None) -> list[tuple[Suit, str]]:
+    """A hand suit by suit, spades first, each suit's cards strongest first by ``order``
+    (default: the natural order of their deck): ``(S, "A K 7")`` (a suit with no card:
+    ``"—"``).  The cards of no suit are left out: see :func:`hand_rows`."""
+    return [(s, _words(s, c) or VOID) for s, c in hand_groups(cards, order) if s is not None]
+
+
+def hand_rows(cards: Sequence[Card], order: Order | None = None) -> list[tuple[str, str]]:
+    """A hand a row a place, as :func:`suit_ranks` and then the places of no suit: each
+    ``(sign, words)``, the suit's symbol (``""`` for a place of no suit) and its cards."""
+    return [
+        ("" if s is None else s.symbol, _words(s, c) or VOID) for s, c in hand_groups(cards, order)
+    ]
+
+
+def row_text(sign: str, words: str) -> str:
+    """A row of :func:`hand_rows` as text: ``"♠ A K 7"``; a place of no suit its cards."""
+    return f"{sign} {words}" if sign else words
+
+
+def hand_line(cards: Sequence[Card], order: Order | None = None) -> str:
     """A hand on one line: ``"♠ A K 7  ♥ Q 10  ♦ —  ♣ A J 6"``."""
-    return "  ".join(f"{suit.symbol} {ranks}" for suit, ranks in suit_ranks(cards))
+    return "  ".join(row_text(sign, words) for sign, words in hand_rows(cards, order))
 
 
 def _block(sc: Scene, seat: int) -> list[str]:
     """A seat's hand as lines: its label, then a suit a line (or the count of its cards)."""
     if seat in sc.hands:
-        return [sc.label(seat)] + [f"{s.symbol} {r}" for s, r in suit_ranks(sc.hands[seat])]
+        return [sc.label(seat)] + [row_text(sign, words) for sign, words in sc.rows(seat)]
     if sc.hand_sizes is not None:
         return [sc.label(seat), sc.count(seat)]
     return []
@@ -409,7 +500,7 @@ def _rows(sc: Scene) -> list[str]:
     width = max((len(sc.label(s)) for s in seats), default=0)
     out = []
     for seat in seats:
-        cards = hand_line(sc.hands[seat]) if seat in sc.hands else sc.count(seat)
+        cards = sc.line(seat) if seat in sc.hands else sc.count(seat)
         out.append(f"{sc.label(seat).ljust(width)}  {cards}")
     if sc.trick:
         out.append(trick_line(sc.trick))
@@ -446,7 +537,7 @@ def html(source: Game | View | Scene) -> str:
     else:
         for seat in range(sc.players):
             if sc.shows(seat):
-                cards = _html_line(sc.hands[seat]) if seat in sc.hands else esc(sc.count(seat))
+                cards = _html_line(sc, seat) if seat in sc.hands else esc(sc.count(seat))
                 out.append(
                     f"<tr><td {cell}><b>{esc(sc.label(seat))}</b></td><td {cell}>{cards}</td></tr>"
                 )
@@ -477,9 +568,10 @@ def _html_hand(sc: Scene, seat: int) -> str:
     return f"<b>{_html.escape(label)}</b><br/>" + "<br/>".join(_html_symbols(x) for x in rest)
 
 
-def _html_line(cards: Sequence[Card]) -> str:
+def _html_line(sc: Scene, seat: int) -> str:
     return "&#160;&#160;".join(
-        f"{_html_suit(s)}&#160;{_html.escape(r)}" for s, r in suit_ranks(cards)
+        f"{_html_symbols(sign)}&#160;{_html_symbols(words)}" if sign else _html_symbols(words)
+        for sign, words in sc.rows(seat)
     )
 
 

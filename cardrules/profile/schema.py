@@ -12,8 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-from pydantic_core import ErrorDetails
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails, InitErrorDetails
 
 from cardrules.deck import DECKS, Deck, DeckSpec
 from cardrules.errors import CardrulesError, ProfileError, shown
@@ -180,18 +188,15 @@ class AuctionModel(_Strict):
         description="Auction component: 'calls' (a call of tricks each) "
         "or one provided by a plugin.",
     )
-    min_call: int = Field(0, ge=0, le=13, description="Lowest call allowed.")
-    max_call: int = Field(13, ge=0, le=13, description="Highest call allowed.")
+    min_call: int = Field(0, ge=0, description="Lowest call allowed.")
+    max_call: int | None = Field(
+        None,
+        ge=0,
+        description="Highest call allowed; left out: the tricks of a deal when the whole deck "
+        "is shared out (the deck's size over the players).",
+    )
     rule: str = Field("", description="Rule id shown when an action of the auction is refused.")
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
-
-    @model_validator(mode="after")
-    def _bounds(self) -> AuctionModel:
-        if self.min_call > self.max_call:
-            raise ValueError(
-                f"min_call ({self.min_call}) must not be above max_call ({self.max_call})"
-            )
-        return self
 
 
 class PlayModel(_Strict):
@@ -302,7 +307,9 @@ class ProfileModel(_Strict):
     table: TableModel = Field(default_factory=TableModel, description="Players and sides.")
     deck: DeckModel = Field(default_factory=DeckModel, description="The cards played with.")
     deal: DealModel = Field(description="Dealing.")
-    auction: AuctionModel = Field(default_factory=AuctionModel, description="The auction.")
+    auction: AuctionModel = Field(
+        default_factory=AuctionModel, validate_default=True, description="The auction."
+    )
     play: PlayModel = Field(description="Play of the cards.")
     scoring: ScoringModel = Field(description="Scoring.")
     game: GameModel = Field(description="End of the game.")
@@ -310,6 +317,31 @@ class ProfileModel(_Strict):
         default_factory=dict,
         description="House-rule switches and plugin settings, declared by plugins.",
     )
+
+    @field_validator("auction")
+    @classmethod
+    def _calls_fit(cls, auction: AuctionModel, info: ValidationInfo) -> AuctionModel:
+        """The call bounds: the lowest at most the tricks of a deal (the deck's size over the
+        players), the highest at most the deck's size (a parent written for a larger deck may
+        set it higher than a hand holds), checked once the table and the deck are valid; a
+        highest call left out is the tricks of a deal; the lowest not above the highest."""
+        low, high = auction.min_call, auction.max_call
+        table, deck = info.data.get("table"), info.data.get("deck")
+        if isinstance(table, TableModel) and isinstance(deck, DeckModel):
+            size = Deck(DeckSpec.from_table(deck.model_dump(mode="json"))).size
+            most = size // table.players
+            errors = [
+                InitErrorDetails(type="less_than_equal", loc=(key,), input=value, ctx={"le": top})
+                for key, value, top in (("min_call", low, most), ("max_call", high, size))
+                if value is not None and value > top
+            ]
+            if errors:  # reported at auction.min_call and auction.max_call
+                raise ValidationError.from_exception_data(cls.__name__, errors)
+            if high is None:
+                return auction.model_copy(update={"max_call": most})
+        if high is not None and low > high:
+            raise ValueError(f"min_call ({low}) must not be above max_call ({high})")
+        return auction
 
     @model_validator(mode="after")
     def _table_fits(self) -> ProfileModel:

@@ -236,8 +236,8 @@ def call_range(rules: Ruleset) -> tuple[int, int, bool] | None:
             sum(1 << card for card in range(seat * size, (seat + 1) * size))
             for seat in range(rules.players)
         )
-        stock = tuple(range(rules.players * size, 52))
-        deal = DealInfo(0, hands, rules.direction, stock, number=number)
+        stock = tuple(range(rules.players * size, rules.deck.size))
+        deal = DealInfo(0, hands, rules.direction, stock, number=number, deck=rules.deck)
         try:
             actions = rules.auction.start(deal).legal_actions()
         except (CardrulesError, ArithmeticError, LookupError, TypeError, ValueError):
@@ -268,6 +268,15 @@ def _trumps_words(rules: Ruleset) -> str:
     if rules.profile.trump == "turn_up":
         return "the suit of the card turned up after the deal"
     return "none"
+
+
+def _deck(rules: Ruleset) -> Worded:
+    """The deck by name and size, and its card points where it has any."""
+    deck = rules.deck
+    words = f"{deck.name}, {deck.size} cards"
+    if deck.spec.points:
+        words += "; card points " + ", ".join(f"{k} {v}" for k, v in deck.spec.points)
+    return Worded("deck", words, _unique(rules.profile.rule_ids.get("deck", ())))
 
 
 def _auction_words(rules: Ruleset) -> str:
@@ -354,6 +363,7 @@ def in_words(rules: Ruleset) -> list[Worded]:
         Worded("auction", _auction_words(rules)),
         _calls(rules),
         Worded("trumps", _trumps_words(rules)),
+        _deck(rules),
         *_duty_settings(rules),
     ]
     summary = _summary(rules.scorer)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, mask_of, parse_cards
+from cardrules.deck import Card, Deck, Order, Suit
 from cardrules.engine.picture import Scene
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
@@ -280,10 +280,18 @@ def _trump_word(rules: Ruleset, trump: object) -> str:
     return f"{Suit.parse(str(trump)).word} are trumps"
 
 
+def _order(rules: Ruleset, trump: object) -> Order:
+    """The order of play of a worked example's deal: its ``trump``, else the profile's."""
+    if trump is None:
+        return rules.order(rules.trump)
+    return rules.order(None if trump in ("NT", "none") else Suit.parse(str(trump)))
+
+
 def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
-    trick = parse_cards(d.get("trick", []))
-    hand = parse_cards(d["hand"])
-    before = parse_cards(d.get("played_before", []))
+    deck = rules.deck
+    trick = deck.parse_cards(d.get("trick", []))
+    hand = deck.parse_cards(d["hand"])
+    before = deck.parse_cards(d.get("played_before", []))
     first = bool(d.get("first_trick", False))
     kwargs: dict[str, Any] = {"first_trick": first} if first else {}
     if "trump" in d:
@@ -327,12 +335,14 @@ def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
             trick=tuple(zip(seats, trick, strict=False)),
             labels={you: "to play"},
             lines=(f"{led}{seat_name(you)} may play {_cards(legal)}",),
+            deck=deck,
+            order=_order(rules, d.get("trump")),
         )
     )
 
 
 def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:
-    trick = parse_cards(d["trick"])
+    trick = rules.deck.parse_cards(d["trick"])
     leader = int(d["leader"])
     trump = d.get("trump")
     kwargs: dict[str, Any] = {"trump": trump} if "trump" in d else {}
@@ -347,8 +357,9 @@ def _trick_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
     )
     yield ""
     words = f"{seat_name(leader)} leads; {seat_name(order[won])} wins with {trick[won].symbol()}"
+    played_by = tuple(zip(order, trick, strict=False))
     yield from picture_lines(
-        Scene(rules.players, "", {}, trick=tuple(zip(order, trick, strict=False)), lines=(words,))
+        Scene(rules.players, "", {}, trick=played_by, lines=(words,), deck=rules.deck)
     )
 
 
@@ -397,7 +408,7 @@ def _taken_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
     raw = d["taken"]
     if not isinstance(raw, list):
         raise TypeError(f"taken must be a list of cards per seat, got {raw!r}")
-    taken = [parse_cards(cards) for cards in raw]
+    taken = [rules.deck.parse_cards(cards) for cards in raw]
     scores = rules.score_deal(taken=[" ".join(str(c) for c in cards) for cards in taken])
     scoring = _scoring_cards(rules)
     yield (
@@ -406,7 +417,7 @@ def _taken_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[s
     )
     yield ""
     rows = [
-        [_seat(seat), _taken_cell(cards, scoring), f"**{scores[seat]}**"]
+        [_seat(seat), _taken_cell(cards, scoring, rules.deck), f"**{scores[seat]}**"]
         for seat, cards in enumerate(taken)
     ]
     yield from list_table(["Seat", "Cards taken", "Points"], rows)
@@ -425,7 +436,7 @@ def _scoring_cards(rules: Ruleset) -> int:
     try:
         base = scorer.score_taken(contract, tricks, (0,) * players)[0]
         out = 0
-        for card in CARDS:
+        for card in rules.deck.cards:
             alone = (1 << card.index,) + (0,) * (players - 1)
             if scorer.score_taken(contract, tricks, alone)[0] != base:
                 out |= 1 << card.index
@@ -438,25 +449,28 @@ def _scoring_cards(rules: Ruleset) -> int:
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 
-def _taken_cell(cards: Sequence[Card], scoring: int) -> str:
+def _taken_cell(cards: Sequence[Card], scoring: int, deck: Deck) -> str:
     """``20 cards: 13 hearts, Q♠``: how many cards, and those that score: a count for a
-    suit with several cards that score, then each card that alone scores in its suit."""
+    suit with several cards that score, then each card that alone scores in its suit (the
+    cards outside the suits each by its text)."""
     if not cards:
         return "none"
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     if not scoring:
         return count
-    mask = mask_of(cards)
+    mask = deck.mask_of(cards)
     counts, singles = [], []
     for suit in _SUIT_ORDER:
-        mine = mask & scoring & SUIT_MASKS[suit]
+        suit_mask = deck.suit_masks.get(suit, 0)
+        mine = mask & scoring & suit_mask
         if not mine:
             continue
-        if (scoring & SUIT_MASKS[suit]).bit_count() == 1:
-            singles.append(CARDS[mine.bit_length() - 1].symbol())
+        if (scoring & suit_mask).bit_count() == 1:
+            singles.append(deck.cards[mine.bit_length() - 1].symbol())
         else:
             n = mine.bit_count()
             counts.append(f"{n} {suit.word if n != 1 else suit.word[:-1]}")
+    singles.extend(c.symbol() for c in deck.cards_of(mask & scoring & deck.extras_mask))
     parts = counts + singles
     return f"{count}: {', '.join(parts)}" if parts else f"{count}, none that scores"
 
@@ -527,15 +541,19 @@ def generic_score_lines(rules: Ruleset) -> Iterator[str]:
         return
     low, high = rules.bounds
     call = min(max(4, low), high)
+    players = rules.players
+    deal = rules.deck.size // players  # the tricks of a deal, the whole deck shared out
+    others = players - 1
     rows = []
-    for took in range(max(0, call - 2), min(13, call + 4) + 1):
-        rest = 13 - took  # the other seats share the rest, so the deal adds up to 13
-        others = [rest // 3 + (rest % 3 > 0), rest // 3 + (rest % 3 > 1), rest // 3]
-        scores = rules.score_deal(calls=[call] * 4, tricks=[took, *others])
+    for took in range(max(0, call - 2), min(deal, call + 4) + 1):
+        rest = deal - took  # the other seats share the rest, so the deal adds up
+        shares = [rest // others + (rest % others > i) for i in range(others)]
+        scores = rules.score_deal(calls=[call] * players, tricks=[took, *shares])
         rows.append([str(took), f"**{scores[0]}**"])
     yield (
         f"A call of {call}, for each number of tricks the first seat takes "
-        f"(``rules.score_calls([{call}] * 4, tricks)``, the other seats sharing the rest):"
+        f"(``rules.score_calls([{call}] * {players}, tricks)``, the other seats sharing the "
+        "rest):"
     )
     yield ""
     yield from list_table([f"Tricks (call {call})", "Score"], rows)

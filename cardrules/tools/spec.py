@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cardrules.deck import DECKS, RANK_NAMES, Deck
 from cardrules.engine.ruleset import Ruleset
 from cardrules.profile.schema import ComponentRefModel, ProfileModel
 from cardrules.rules.components import Summarized
@@ -37,6 +38,7 @@ from cardrules.tools.diff import call_range, end_target, redeal_words
 
 __all__ = [
     "AuctionSpec",
+    "DeckDoc",
     "DutySpec",
     "EndSpec",
     "OptionDoc",
@@ -204,6 +206,60 @@ class OptionDoc:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckDoc:
+    """The cards played with (``[deck]``), in words.
+
+    ``suits`` each suit's symbol and name, in the deck's order; ``ranks`` each suit's ranks
+    lowest first in their natural order (the same row for every suit, or one a suit);
+    ``copies`` of each card; ``extras`` the cards outside the suits, lowest first;
+    ``points`` the card points as declared (by rank, card or extra card).
+    """
+
+    name: str
+    size: int
+    suits: tuple[str, ...]
+    ranks: tuple[tuple[str, tuple[str, ...]], ...]
+    copies: int
+    extras: tuple[str, ...]
+    points: tuple[tuple[str, int], ...]
+    #: Whether this is the French 52-card pack with no card points: the default.
+    default: bool = False
+
+    @classmethod
+    def of(cls, deck: Deck) -> DeckDoc:
+        """The words of a deck."""
+        rows = tuple(
+            (suit.word, tuple(RANK_NAMES[c.rank] for c in deck.cards_of(mask) if c.copy == 0))
+            for suit, mask in deck.suit_masks.items()
+        )
+        same = len({ranks for _, ranks in rows}) <= 1
+        return cls(
+            deck.name,
+            deck.size,
+            tuple(f"{suit.symbol} {suit.word}" for suit in deck.suits),
+            rows[:1] if same else rows,
+            deck.copies,
+            deck.spec.extras,
+            deck.spec.points,
+            deck.spec == DECKS["french-52"],
+        )
+
+    def lines(self) -> Iterator[str]:
+        """The deck in a few lines: suits, ranks, copies, cards outside the suits, points."""
+        if self.suits:
+            yield f"suits: {', '.join(self.suits)}"
+        for suit, ranks in self.ranks:
+            which = "" if len(self.ranks) == 1 else f" of {suit}"
+            yield f"ranks{which}, lowest first: {' '.join(ranks)}"
+        if self.copies > 1:
+            yield f"copies: {self.copies} of each card of a suit"
+        if self.extras:
+            yield f"outside the suits, lowest first: {' '.join(self.extras)}"
+        if self.points:
+            yield "card points: " + ", ".join(f"{key} {value}" for key, value in self.points)
+
+
+@dataclass(frozen=True, slots=True)
 class RulesSpec:
     """The readable rules of one profile."""
 
@@ -223,6 +279,8 @@ class RulesSpec:
     options: tuple[OptionDoc, ...]
     #: Why the duties run off the fast path, or "" when they run on it.
     off_fast_path: str = ""
+    #: The cards played with (None: not described).
+    deck: DeckDoc | None = None
 
     @property
     def settings(self) -> tuple[Setting, ...]:
@@ -379,6 +437,7 @@ def describe(rules: Ruleset) -> RulesSpec:
         end=end,
         options=options,
         off_fast_path=rules.off_fast_path,
+        deck=DeckDoc.of(rules.deck),
     )
 
 
@@ -428,6 +487,13 @@ def render_lines(spec: RulesSpec, *, width: int = 88) -> Iterator[str]:
             yield from _wrap(s.description, "      ", width)
             if s.note:
                 yield from _wrap(f"({s.note})", "      ", width)
+
+    deck = spec.deck
+    if deck is not None and not deck.default:  # the French pack goes without saying
+        yield ""
+        yield f"Deck: {deck.name}, {deck.size} cards"
+        for line in deck.lines():
+            yield from _wrap(line, "  ", width)
 
     yield ""
     yield "Duties of play, in the order they apply:"

@@ -33,7 +33,6 @@ hand_sizes = {sizes}
 
 [auction]
 min_call = 0
-max_call = 10
 
 [play]
 trump = "turn_up"

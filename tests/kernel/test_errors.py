@@ -567,9 +567,9 @@ def test_zero_players(tmp_path: Path) -> None:
 
 def test_call_bound_out_of_range(tmp_path: Path) -> None:
     """A call bound above 13 tricks is impossible."""
-    path = write(tmp_path, CHILD + "[auction]\nmax_call = 14\n")
+    path = write(tmp_path, CHILD + "[auction]\nmin_call = 14\n")
     assert profile_error(path) == (
-        f"invalid profile {path}:\n  auction.max_call -> must be <= 13 (got 14)"
+        f"invalid profile {path}:\n  auction.min_call -> must be <= 13 (got 14)"
     )
 
 
