@@ -182,3 +182,38 @@ def test_no_module_of_the_kernel_lends_names_lazily() -> None:
     assert lazy == []
     assert not hasattr(cardrules, "ChooseContract")
     assert "cardrules._moved" not in sys.modules
+
+
+#: The modules that number the cards: the deck module and the French pack's.
+DECK_MODULES = frozenset({"cardrules/deck.py", "cardrules/cards.py"})
+#: The French pack's shape written as numbers: 13 cards a suit, 52 (or 51) cards, 13 bits.
+PACK_NUMBERS = frozenset({"13", "51", "52", "8191", "0x1FFF", "0x1fff"})
+
+
+def _pack_numbers(text: str) -> list[tuple[int, str]]:
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.NUMBER and token.string in PACK_NUMBERS:
+            found.append((token.start[0], token.string))
+    return found
+
+
+def test_no_deck_arithmetic_outside_the_deck_module() -> None:
+    """Card numbering lives in cardrules/deck.py (and the French pack's cardrules/cards.py):
+    no other module of the kernel writes the French pack's shape (13 a suit, 52 cards,
+    13-bit suits), so that every deck a profile declares plays."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        if rel in DECK_MODULES:
+            continue
+        for line, number in _pack_numbers(path.read_text(encoding="utf-8")):
+            found.append(f"{rel}:{line}: {number}")
+    assert found == []
+
+
+def test_deck_arithmetic_is_found_however_it_is_written() -> None:
+    """The check itself: a suit's cards, the pack's size and a 13-bit mask are found; the
+    same numbers in a string or a comment are not arithmetic."""
+    probe = "a = i // 13\nb = 52\nc = x & 0x1FFF\nd = '13'  # 52\ne = 130\n"
+    assert _pack_numbers(probe) == [(1, "13"), (2, "52"), (3, "0x1FFF")]
