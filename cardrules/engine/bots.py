@@ -269,6 +269,11 @@ def _check_budget(samples: object, seconds: object) -> None:
         )
 
 
+#: Worlds in a row that no game can be rebuilt in before the Monte Carlo bot decides by
+#: the rules instead.
+MAX_REFUSED_WORLDS = 8
+
+
 class MonteCarloBot:
     """A player that plans: it imagines the hidden hands and plays each choice out.
 
@@ -320,9 +325,11 @@ class MonteCarloBot:
         self.candidates = candidates
         self._rng = random.Random(seed)
         self._rule = RuleBot()
-        #: Decisions taken, and worlds played out for them (for reports).
+        #: Decisions taken, and worlds played out for them (for reports); worlds drawn that
+        #: no game could be rebuilt in (left out).
         self.decisions = 0
         self.worlds = 0
+        self.refused = 0
 
     def choose(self, view: View) -> Action:
         """The action whose playouts score best over the worlds drawn."""
@@ -341,14 +348,25 @@ class MonteCarloBot:
         totals = [0.0] * len(options)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         worlds = 0
+        refused = 0
         while True:
             masks = sample_masks(know, rng)
             if masks is None:  # no consistent world found: play by the rules
                 break
             hands = {s: masks[s] for s in know.hidden}
             world_seed = rng.getrandbits(62)
-            for j, option in enumerate(options):
-                game = rules.game_from_view(view, hands, seed=world_seed)
+            try:
+                games = [rules.game_from_view(view, hands, seed=world_seed) for _ in options]
+            except CardrulesError:
+                # A world the view allows but the game cannot be rebuilt in (what an
+                # auction shows that the worlds do not model): left out; when such worlds
+                # outnumber the others, the worlds found decide (none: the rule bot).
+                refused += 1
+                self.refused += 1
+                if refused >= MAX_REFUSED_WORLDS * (worlds + 1):
+                    break
+                continue
+            for j, (option, game) in enumerate(zip(options, games, strict=True)):
                 game.apply(option, seat=seat)
                 play_out(game, self._decide, halt=True)
                 totals[j] += outcome(game, seat, deal_index)

@@ -172,3 +172,25 @@ def test_mc_beats_random_by_a_wide_margin_in_duplicate() -> None:
     assert (mc.name, rnd.name) == ("mc:3", "random")
     assert mc.wins >= 0.75
     assert mc.score > rnd.score + 4
+
+
+def test_mc_leaves_out_worlds_no_game_can_be_rebuilt_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A world the view allows but no game can be rebuilt in (an auction whose public part
+    the worlds do not model) is left out; with none left, the rule bot decides."""
+    import cardrules
+    from cardrules.engine.bots import MonteCarloBot, RuleBot
+    from cardrules.errors import CardrulesError
+
+    rules = cardrules.load("callbreak-strict")
+    game = rules.new_game(seed=11)
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise CardrulesError("invalid hands: the view's auction cannot be replayed with them")
+
+    monkeypatch.setattr(type(rules), "game_from_view", refuse)
+    bot = MonteCarloBot(seed=3, samples=5)
+    assert bot.choose(view) == RuleBot().choose(view)
+    assert bot.worlds == 0 and bot.refused > 0
