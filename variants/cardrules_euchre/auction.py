@@ -405,7 +405,10 @@ class EuchreMakingState:
             elif self.passes == 8:
                 self.phase = OVER
             return
-        if isinstance(action, GoAlone | Discard):
+        if isinstance(action, GoAlone):
+            when = "after the dealer's discard" if owner.alone_after_discard else "with the call"
+            raise refusal(owner.alone_rule, f"the maker goes alone {when} ({self._expected()})")
+        if isinstance(action, Discard):
             raise refusal(self.turn_rule, f"the making of trumps is on ({self._expected()})")
         alone = bool(getattr(action, "alone", False))
         if alone and owner.alone_after_discard:
