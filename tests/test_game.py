@@ -13,6 +13,7 @@ import pytest
 
 import cardrules
 from cardrules import Bid, Card, Game, IllegalAction, Play, Ruleset
+from cardrules.cards import CARDS
 from cardrules_minibridge import ChooseContract
 from helpers import refusal_message, to_play
 
@@ -153,3 +154,107 @@ def test_trick_state_knows_the_cards_of_the_completed_tricks(name: str) -> None:
             assert state.cards == tuple(p.card.index for p in game.trick)
             assert state.first_trick == (not game.tricks)
         game.apply(rng.choice(game.legal_actions()))
+
+
+# -- the position as masks (rollouts, adapters) --------------------------------------------
+
+
+def _mask(cards: object) -> int:
+    mask = 0
+    for card in cards:  # type: ignore[attr-defined]
+        mask |= 1 << card.index
+    return mask
+
+
+@pytest.mark.parametrize("name", ["callbreak-strict", "hearts", "oh-hell", "bridge-duplicate"])
+def test_the_position_accessors_agree_with_the_public_state(name: str) -> None:
+    """legal_mask, played_mask, dealt_mask, trump_mask, winning_seat and beating_mask say
+    as masks what the game says otherwise: the legal plays, the completed tricks, the
+    cards dealt, the trump suit, who wins the trick so far and what would beat it."""
+    import random
+
+    rules = cardrules.load(name)
+    game = rules.new_game(seed=13)
+    rng = random.Random(13)
+    while game.phase != "finished":
+        if game.phase == "play":
+            legal = game.legal_actions()
+            assert game.legal_mask() == _mask(a.card for a in legal)  # type: ignore[attr-defined]
+            done = _mask(p.card for t in game.tricks for p in t.cards)
+            assert game.played_mask() == done
+            held = 0
+            for seat in range(rules.players):
+                held |= _mask(game.hand(seat))
+            assert game.dealt_mask == held | done | _mask(p.card for p in game.trick)
+            trump = game.contract.trump if game.contract is not None else None
+            suit = 0 if trump is None else _mask(c for c in CARDS if c.suit == trump)
+            assert game.trump_mask == suit
+            if game.trick:
+                state = game.trick_state()
+                winner = next(p.seat for p in game.trick if p.card.index == state.winner)
+                assert game.winning_seat == winner
+                assert game.beating_mask() == state.beats
+            else:
+                assert game.beating_mask() == -1
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_play_cards_plays_the_deal_out_by_a_policy_and_records_it() -> None:
+    """play_cards(choose) plays what ``choose`` picks to the end of the deal; the cards are
+    recorded as apply records them, so the game is a record like any other."""
+    rules = cardrules.load("callbreak-strict")
+    game = rules.new_game(seed=4)
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    same = Game.from_json(game.to_json(), rules=rules)
+    game.play_cards(lambda g, seat, legal: (legal & -legal).bit_length() - 1)  # lowest card
+    while same.deal_number == 1:
+        same.apply(same.legal_actions()[0])  # the lowest card by index, too
+    assert game.to_json() == same.to_json()
+    assert game.deal_number == 2 and game.phase == "auction"
+    game.undo()
+    assert game.deal_number == 1 and len(game.trick) == 3
+
+
+def test_play_cards_without_a_record_is_a_playout() -> None:
+    """record=False: the cards are not recorded, and the game is no record any more
+    (undo and to_json refuse it); halt_after_deal stops it once the deal is scored."""
+    game = cardrules.load("oh-hell").new_game(seed=2)
+    while game.phase == "auction":
+        game.apply(game.legal_actions()[0])
+    recorded = list(game.actions)
+    game.halt_after_deal = True
+    game.play_cards(lambda g, seat, legal: legal.bit_length() - 1, record=False)
+    assert game.phase == "scored" and game.to_act is None and len(game.deals) == 1
+    assert game.actions == recorded
+    with pytest.raises(cardrules.CardrulesError, match="played out without a record"):
+        game.undo()
+    with pytest.raises(cardrules.CardrulesError, match="played out without one"):
+        game.to_json()
+
+
+@pytest.mark.parametrize("chosen", [-1, 60, "0", None])
+def test_play_cards_refuses_an_index_not_legal(chosen: object) -> None:
+    """A policy that picks anything but one of the legal cards' indices is refused, and the
+    game is left as it was."""
+    game = to_play(cardrules.load("callbreak-strict").new_game(seed=4))
+    before = game.to_json()
+    with pytest.raises(cardrules.CardrulesError, match="invalid card index"):
+        game.play_cards(lambda g, seat, legal: chosen)
+    assert game.to_json() == before
+
+
+def test_from_deal_deals_the_hands_given_or_none_when_thrown_in() -> None:
+    """Game.from_deal: the first deal is the hands (masks) and stock (indices) given;
+    None where the rules throw that deal in (APP-1.2: a hand without a spade)."""
+    rules = cardrules.load("callbreak-app")
+    deal = rules.new_game(seed=1, dealer=0)
+    game = Game.from_deal(rules, deal.initial_hands, (), dealer=0)
+    assert game is not None
+    assert game.initial_hands == deal.initial_hands and game.deal_number == 1
+    assert game.to_json() != deal.to_json()  # (its seed is not the deal's)
+    no_spade = [0, 0, 0, 0]
+    cards = sorted(CARDS, key=lambda c: (c.suit.name == "SPADES", c.index))
+    for k, card in enumerate(cards):
+        no_spade[k // 13] |= 1 << card.index
+    assert Game.from_deal(rules, no_spade, (), dealer=0) is None

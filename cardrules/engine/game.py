@@ -15,34 +15,60 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from decimal import Decimal, getcontext, setcontext
-from typing import Any, ClassVar, Final, NamedTuple, TypeGuard
+from typing import Any, Final, NamedTuple
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
+from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of
+from cardrules.engine.blame import _caused, plugin_error
+from cardrules.engine.claims import _ACCEPT, _CLAIM_KIND, _REFUSE, Claimed, open_claim, tricks_left
+from cardrules.engine.dealing import (
+    ThrowInEvent,
+    _deal_masks,
+    _deck_indices,
+    _preset_masks,
+    _preset_stock,
+    deal_cards,
+    deal_from_seed,
+    shuffle_and_cut,
+)
+from cardrules.engine.positions import (
+    _HIDDEN,
+    _AuctionShown,
+    _Shown,
+    _world_masks,
+    replay_auction,
+)
+from cardrules.engine.probes import (
+    _decides_for_others,
+    _exchanges_cards,
+    _explains_redeal,
+    _names_turn_rule,
+    _scores_cards_taken,
+    _scores_in_game,
+)
 from cardrules.engine.records import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
     RECORD_VERSION,
     check_seed,
-    read_record,
     sign_record,
 )
+from cardrules.engine.replay import replay
 from cardrules.engine.ruleset import Ruleset, explain_mask, load
+from cardrules.engine.standings import Standing, lowest_wins, standings_of
 from cardrules.engine.steps import run_steps
-from cardrules.engine.views import PUBLIC, View, make_view
-from cardrules.errors import (
-    CardError,
-    CardrulesError,
-    IllegalAction,
-    PluginError,
-    RecordError,
-    shown,
+from cardrules.engine.tricks import (
+    _PLAY_TEXTS,
+    _PLAYED_CARDS,
+    MAX_PLAYERS,
+    PlayedCard,
+    Trick,
+    _plays_of,
 )
-from cardrules.profile.files import builtin_profile_dir
-from cardrules.profile.registry import earlier_versions, profile_paths
-from cardrules.rules.actions import PLAYS, Action, Claim, ClaimAnswer, Play, parse_action
+from cardrules.engine.views import PUBLIC, View, make_view
+from cardrules.errors import CardrulesError, IllegalAction, PluginError, shown
+from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play, parse_action
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
     SCORE_CONTEXT,
@@ -50,21 +76,16 @@ from cardrules.rules.components import (
     Contract,
     DealInfo,
     DealResult,
-    DecidesForOthers,
     Direction,
-    ExchangesCards,
-    ExplainsRedeal,
     GameOver,
-    NamesTurnRule,
-    RanksLowest,
-    ScoresCardsTaken,
-    ScoresInGame,
     Side,
     seat_words,
 )
 from cardrules.rules.duties import BEATS, FastNarrow, TrickState, narrow
 
 __all__ = [
+    "MAX_DEALS",
+    "MAX_PLAYERS",
     "Game",
     "PlayedCard",
     "Standing",
@@ -72,6 +93,7 @@ __all__ = [
     "Trick",
     "deal_cards",
     "deal_from_seed",
+    "lowest_wins",
     "shuffle_and_cut",
 ]
 
@@ -79,171 +101,17 @@ MAX_REDEALS = 10_000
 #: Games made from a view (Game.from_view) draw again at most this often when what
 #: the auction drew by chance (a Hearts passing direction) is not what the view shows.
 MAX_CHANCE_REDRAWS = 64
-#: The most seats at a table (a profile's ``[table] players`` is 3 to 7).
-MAX_PLAYERS: Final = 7
 #: The most deals a game may last, whatever its end condition: a game whose
 #: totals never reach its target ends here (``game.over.reason`` says so).
 MAX_DEALS: Final = 1000
-
-
-class PlayedCard(NamedTuple):
-    """A card played to a trick and the seat it came from; ``str()`` is the card."""
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the cards in play order (seat, card), who won."""
-
-    leader: int
-    cards: tuple[PlayedCard, ...]
-    winner: int
-
-
-@dataclass(frozen=True, slots=True)
-class ThrowInEvent:
-    """The cards were thrown in and redealt by the same dealer."""
-
-    deal_number: int
-    dealer: int
-    seat: int | None
-    rule: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One side's place in the standings (competition ranking: 1, 1, 3, 4)."""
-
-    place: int
-    side: Side
-    total: Decimal
-    winner: bool
-
-
-def shuffle_and_cut(seed: int, deal_number: int, attempt: int = 0) -> tuple[Card, ...]:
-    """The deck of one deal after the seeded shuffle and the cut, top card first.
-
-    ``deal_number`` is 1-based; ``attempt`` counts redeals of the same deal.
-    """
-    return tuple(CARDS[i] for i in _deck_indices(seed, deal_number, attempt))
-
-
-#: (i, i + 1, (i + 1).bit_length()) for the Fisher-Yates steps of a 52-card shuffle.
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
-
-
-def _deck_indices(seed: int, deal_number: int, attempt: int) -> list[int]:
-    """:func:`shuffle_and_cut` as card indices, for the hot path.
-
-    The loop is ``random.Random.shuffle`` written out (its ``_randbelow``
-    draws ``getrandbits(k)`` until below ``n``): the same deck for the same
-    seed, without a method call per card.  tests/test_simulate.py checks it
-    against ``shuffle`` itself.
-    """
-    rng = random.Random(f"{seed}/{deal_number}/{attempt}")
-    getrandbits = rng.getrandbits
-    deck = list(range(52))
-    for i, n, k in _SHUFFLE_STEPS:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-    cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
-    return deck[cut:] + deck[:cut]
-
-
-def deal_cards(
-    deck: Sequence[Card], dealer: int, direction: Direction, size: int | None = None
-) -> tuple[int, ...]:
-    """Hand masks by seat: one card at a time from the top, starting after the dealer.
-
-    Card ``i`` goes to ``direction.next(dealer, i + 1)``, so the dealer gets the last
-    one; each seat gets ``size`` cards (all the deck shared out, by default).
-    """
-    n = direction.players
-    return _deal_masks([card.index for card in deck], dealer, direction, size or len(deck) // n)
-
-
-def _deal_masks(
-    deck: Sequence[int], dealer: int, direction: Direction, size: int
-) -> tuple[int, ...]:
-    """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time."""
-    order = direction.order(direction.next(dealer))
-    n = len(order)
-    hands = [0] * n
-    for position in range(n):  # card i goes to order[i % n]
-        mask = 0
-        for index in deck[position : n * size : n]:
-            mask |= 1 << index
-        hands[order[position]] = mask
-    return tuple(hands)
-
-
-def deal_from_seed(
-    seed: int, deal_number: int, attempt: int, dealer: int, direction: Direction
-) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    """The deck after shuffle and cut, and the hands dealt from it (masks by seat)."""
-    deck = shuffle_and_cut(seed, deal_number, attempt)
-    return deck, deal_cards(deck, dealer, direction)
-
-
-#: The kinds of action of the play phase, and of a claim's answer.
+#: The kinds of action of the play phase.
 _PLAY_KIND: Final = frozenset({Play, Claim})
-_CLAIM_KIND: Final = frozenset({ClaimAnswer})
-_ACCEPT: Final = ClaimAnswer(True)
-_REFUSE: Final = ClaimAnswer(False)
-
-
-class Claimed(NamedTuple):
-    """A claim pending: the seat whose turn it was (its side claims), the tricks claimed,
-    and the seats of the other side still to answer, in turn."""
-
-    seat: int
-    tricks: int
-    waiting: tuple[int, ...]
 
 
 def _letter(seat: int) -> str:
     """`` (N)`` after a seat's number where the seat has a letter (the first four)."""
     words = seat_words(seat)
     return words[len(f"seat {seat}") :]
-
-
-def _installed_rules(
-    name: str, deals: int, options: dict[str, bool | int | str], digest: str | None = None
-) -> Ruleset:
-    """The rules of the installed profile ``name`` (never a path: records name no files).
-
-    When the current rules' hash is not ``digest`` (the record's ``profile_hash``),
-    the earlier version of a shipped profile that has it, if one does: the record
-    replays under the rules it was played under.
-    """
-    shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
-    path = shipped if shipped.is_file() else profile_paths().get(name)
-    if path is None:
-        raise RecordError(
-            f"invalid record: 'profile' {name!r} is not an installed profile; a game of a "
-            "profile loaded from a file is restored with Game.from_json(text, rules=...)"
-        )
-    try:
-        rules = load(path, deals=deals, options=options)
-    except CardrulesError as exc:
-        raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
-    if digest is None or rules.profile_hash == digest or path != shipped:
-        return rules
-    for earlier in earlier_versions(name):
-        try:
-            before = load(earlier, deals=deals, options=options)
-        except CardrulesError:
-            continue  # that version does not take the record's options: not the one
-        if before.name == name and before.profile_hash == digest:
-            return before
-    return rules
 
 
 #: Every card of the pack, as a mask.
@@ -259,49 +127,6 @@ def _next_seats(direction: Direction) -> tuple[int, ...]:
             direction.next(seat) for seat in range(direction.players)
         )
     return seats
-
-
-#: (class, protocol) -> whether the class's objects have the protocol's members.
-_CONFORMS: Final[dict[tuple[type, object], bool]] = {}
-
-
-def _conforms(obj: object, protocol: object) -> bool:
-    """``isinstance(obj, protocol)`` for a protocol of optional members, worked out once
-    per class (a runtime protocol check looks up every member each time)."""
-    key = (type(obj), protocol)
-    known = _CONFORMS.get(key)
-    if known is None:
-        known = _CONFORMS[key] = isinstance(obj, protocol)  # type: ignore[arg-type]
-    return known
-
-
-def _explains_redeal(state: object) -> TypeGuard[ExplainsRedeal]:
-    return _conforms(state, ExplainsRedeal)
-
-
-def _decides_for_others(state: object) -> TypeGuard[DecidesForOthers]:
-    return _conforms(state, DecidesForOthers)
-
-
-def _names_turn_rule(state: object) -> TypeGuard[NamesTurnRule]:
-    return _conforms(state, NamesTurnRule)
-
-
-def _scores_in_game(scorer: object) -> TypeGuard[ScoresInGame]:
-    return _conforms(scorer, ScoresInGame)
-
-
-def _scores_cards_taken(scorer: object) -> TypeGuard[ScoresCardsTaken]:
-    return _conforms(scorer, ScoresCardsTaken)
-
-
-def _exchanges_cards(state: object) -> TypeGuard[ExchangesCards]:
-    return _conforms(state, ExchangesCards)
-
-
-def lowest_wins(end: object) -> bool:
-    """Whether the lowest total wins under an end condition (:class:`RanksLowest`)."""
-    return _conforms(end, RanksLowest) and bool(getattr(end, "lowest_wins", False))
 
 
 def _check_seat(seat: object, players: int) -> int:
@@ -327,6 +152,7 @@ class Game:
         "_calls",
         "_claim",
         "_codes",
+        "_deal",
         "_dealt",
         "_ended",
         "_fast",
@@ -335,16 +161,16 @@ class Game:
         "_n",
         "_needs_played",
         "_next",
+        "_playout",
         "_preset_at",
         "_preset_stock",
+        "_saved",
         "_size",
-        "_tm",
         "_to_act",
         "_trick_cards",
         "_trump",
         "_turn_up",
         "_win",
-        "_win_seat",
         "actions",
         "auction",
         "contract",
@@ -365,7 +191,9 @@ class Game:
         "trick",
         "tricks",
         "tricks_won",
+        "trump_mask",
         "turned_up",
+        "winning_seat",
     )
 
     def __init__(
@@ -426,14 +254,20 @@ class Game:
         self._ended: GameOver | None = None
         self.phase = "auction"
         # Set for real when play begins (_begin_play); set here so that a
-        # game can always be copied attribute by attribute (_take).
+        # state can always be saved attribute by attribute (_save).
         self._trump = -1
         self._beats = BEATS[4]
         self._next = _next_seats(rules.direction)
-        self._tm = 0
+        #: The cards of the trump suit, as a mask (0 without trumps; set when the play begins).
+        self.trump_mask = 0
         self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fast: FastNarrow | None = None
         self._claim: Claimed | None = None
+        # The states undo() puts back, where an action changes more than a card or a
+        # call does: the auction's last call, a deal's last card, a claim (see _Saved).
+        self._saved: list[_Saved] = []
+        # True once cards were played unrecorded (play_cards(record=False)): no record.
+        self._playout = False
         try:
             self._start_deal(dealer)
         except CardrulesError:
@@ -501,6 +335,7 @@ class Game:
             break
         else:  # pragma: no cover - astronomically unlikely
             raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
+        self._deal = deal  # (the auction starts from it again when undo puts one back)
         self.initial_hands = hands
         #: The card turned up for trumps, where the profile says so (public).
         self.turned_up = deal.turned_up if self._turn_up else None
@@ -520,7 +355,10 @@ class Game:
         # legal mask of the seat to act until the state changes (-1: unknown);
         # whatever changes hands or the trick must reset ``_legal``.
         self._win = -1
-        self._win_seat = -1
+        #: The seat whose card wins the trick in progress so far (between tricks, the last
+        #: trick's winner; -1 before the deal's first card): with ``beating_mask()``, the
+        #: position a playout reads.
+        self.winning_seat = -1
         self._legal = -1
         self.leader = -1
         self.phase = "auction"
@@ -546,7 +384,7 @@ class Game:
         self._to_act = contract.leader
         self._trump = -1 if contract.trump is None else int(contract.trump)
         self._beats = BEATS[self._trump if self._trump >= 0 else 4]
-        self._tm = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
+        self.trump_mask = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
         # The duties' fast form: the compiled engine runs their step codes in
         # its own loop (run_steps); the interpreted one calls the function
         # written from the same steps (Ruleset.fast_narrow).  None: narrow().
@@ -610,7 +448,7 @@ class Game:
         """The duties' view of the trick in progress."""
         cards = self._trick_cards
         if not cards:
-            return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self._played())
+            return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self.played_mask())
         win = self._win
         return TrickState(
             cards[0] // 13,
@@ -619,10 +457,10 @@ class Game:
             self._beats[win],
             tuple(cards),
             not self.tricks,
-            self._played(),
+            self.played_mask(),
         )
 
-    def _played(self) -> int:
+    def played_mask(self) -> int:
         """The cards of the deal's completed tricks (a mask): dealt, held by no one, not on the
         table (worked out when asked, so that playing a card need not keep it)."""
         held = 0
@@ -632,7 +470,9 @@ class Game:
             held |= 1 << index
         return self._dealt & ~held
 
-    def _legal_mask(self) -> int:
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play now, as a mask (the play phase only): what
+        :meth:`legal_actions` lists, without making the actions."""
         legal = self._legal
         if legal < 0:
             seat = self._to_act
@@ -641,10 +481,10 @@ class Game:
             cards = self._trick_cards
             codes = self._codes
             # The cards of the completed tricks, for a step that reads them (else 0).
-            played = self._played() if self._needs_played else 0
+            played = self.played_mask() if self._needs_played else 0
             if codes is not None:
                 first = not self.tricks
-                tm = self._tm
+                tm = self.trump_mask
                 if cards:
                     lm = SUIT_MASKS[cards[0] // 13]
                     beats = self._beats[self._win]
@@ -656,11 +496,69 @@ class Game:
             elif cards:
                 lm = SUIT_MASKS[cards[0] // 13]
                 beats = self._beats[self._win]
-                legal = fast(self.hands[seat], lm, self._tm, beats, not self.tricks, False, played)
+                legal = fast(
+                    self.hands[seat], lm, self.trump_mask, beats, not self.tricks, False, played
+                )
             else:
-                legal = fast(self.hands[seat], 0, self._tm, 0, not self.tricks, True, played)
+                legal = fast(self.hands[seat], 0, self.trump_mask, 0, not self.tricks, True, played)
             self._legal = legal
         return legal
+
+    # -- the position as masks, for search (rollouts, adapters) ------------
+
+    @property
+    def dealt_mask(self) -> int:
+        """Every card dealt in this deal, as a mask (the stock's cards are not)."""
+        return self._dealt
+
+    def beating_mask(self) -> int:
+        """The cards that would beat the card winning the trick in progress (a mask); -1
+        (every card) when no card is on it."""
+        return self._beats[self._win] if self._trick_cards else -1
+
+    def play_cards(
+        self, choose: Callable[[Game, int, int], object], *, record: bool = True
+    ) -> None:
+        """Play the cards ``choose(game, seat, legal)`` picks (an index, from the mask of the
+        cards ``seat`` may play) while the play of this deal goes on: to the end of the
+        deal, or to a decision that is not a card.  The playout's loop: no action is read
+        or made per card; an index that is not one of ``legal`` is refused with a
+        :class:`~cardrules.CardrulesError`.
+
+        Each card is recorded in ``actions`` as :meth:`apply` records it, unless
+        ``record=False``, which a playout that only wants the score saves: the game is
+        then a playout, not a record, and :meth:`undo` and :meth:`to_json` refuse it.
+        """
+        if not record:
+            self._playout = True
+        actions = self.actions
+        deal = self.deal_number
+        while self.phase == "play" and self.deal_number == deal:
+            seat = self._to_act
+            assert seat is not None
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_mask()
+            # (an object, checked: the compiled build would refuse a wrong type bare)
+            index = choose(self, seat, legal)
+            if type(index) is not int or index < 0 or not legal >> index & 1:
+                raise CardrulesError(
+                    f"invalid card index: {shown(index)} (not a card {seat_words(seat)} "
+                    "may play now)"
+                )
+            if record:
+                actions.append(_PLAY_TEXTS[index])
+            self._play(seat, index)
+
+    @property
+    def halt_after_deal(self) -> bool:
+        """True: the game stops once the deal in play is scored (its phase ``"scored"``, no
+        seat to act) rather than deal the next, as a playout or a one-deal adapter wants."""
+        return self._halt
+
+    @halt_after_deal.setter
+    def halt_after_deal(self, halt: object) -> None:
+        self._halt = bool(halt)
 
     def _narrow(self, seat: int) -> int:
         """The duties' mask for ``seat``, one duty at a time (a profile off the fast path)."""
@@ -675,7 +573,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
-            return _plays_of(self._legal_mask())
+            return _plays_of(self.legal_mask())
         if self.phase == "claim":
             return [_ACCEPT, _REFUSE]
         if self.phase == "auction":
@@ -705,7 +603,7 @@ class Game:
         if self.phase == "play":
             if isinstance(act, Claim):
                 return self.rules.profile.claims and 0 <= act.tricks <= self._tricks_left()
-            return isinstance(act, Play) and bool(self._legal_mask() >> act.card.index & 1)
+            return isinstance(act, Play) and bool(self.legal_mask() >> act.card.index & 1)
         return act in self.legal_actions()
 
     # -- acting ------------------------------------------------------------
@@ -728,7 +626,7 @@ class Game:
             index = action.card.index
             legal = self._legal
             if legal < 0:
-                legal = self._legal_mask()
+                legal = self.legal_mask()
             if legal >> index & 1:
                 self.actions.append(_PLAY_TEXTS[index])
                 self._play(to_act, index)
@@ -767,6 +665,7 @@ class Game:
             self.actions.append(str(act))
             self._to_act = self.auction.to_act()
             if self._to_act is None:
+                self._save()  # the play begins (or the deal ends): undo puts this back
                 self._begin_play()
             return
         if self.phase == "claim":
@@ -795,7 +694,7 @@ class Game:
             )
         legal = self._legal
         if legal < 0:
-            legal = self._legal_mask()
+            legal = self.legal_mask()
         if not legal & bit:
             why = explain_mask(self.rules, hand, self.trick_state(), card)
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
@@ -815,31 +714,17 @@ class Game:
 
     def _tricks_left(self) -> int:
         """The tricks of the deal still to play, the one in progress included."""
-        cards = sum(h.bit_count() for h in self.hands) + len(self._trick_cards)
-        return cards // self._n
+        return tricks_left(self.hands, self._trick_cards, self._n)
 
     def _make_claim(self, to_act: int, act: Claim) -> None:
         """``act``: the side of the seat to act claims some of the tricks left; the seats
         of the other side (deciding for themselves) answer in turn."""
-        rules = self.rules
-        rule = rules.profile.claim_rule
-        if not rules.profile.claims:
-            raise IllegalAction(rule, "claims are not played in these rules", action=str(act))
-        left = self._tricks_left()
-        if not 0 <= act.tricks <= left:
-            raise IllegalAction(
-                rule,
-                f"a claim is of 0 to {left} tricks, the tricks left (got {act.tricks})",
-                action=str(act),
-                seat=self.controller(to_act),
-            )
-        side = rules.side_of(to_act)
-        order = rules.direction.order(to_act)
-        waiting = tuple(s for s in order if rules.side_of(s) != side and self.controller(s) == s)
+        claim = open_claim(self.rules, to_act, act, self._tricks_left(), self.controller)
+        self._save(before=True)
         self.actions.append(str(act))
-        self._claim = Claimed(to_act, act.tricks, waiting)
+        self._claim = claim
         self.phase = "claim"
-        self._to_act = waiting[0]
+        self._to_act = claim.waiting[0]
 
     def _answer_claim(self, to_act: int, act: Action) -> None:
         """An answer to the claim pending: every answer yes ends the deal as claimed; a
@@ -853,6 +738,7 @@ class Game:
                 action=str(act),
                 seat=to_act,
             )
+        self._save(before=True)
         self.actions.append(str(act))
         if not act.accept:
             self._claim = None
@@ -867,8 +753,10 @@ class Game:
             return
         # Accepted by all: the claimer's side takes the tricks claimed, the other the rest.
         left = self._tricks_left()
-        self.tricks_won[claim.seat] += claim.tricks
-        self.tricks_won[claim.waiting[0]] += left - claim.tricks
+        won = list(self.tricks_won)  # (a new list: the state saved before keeps the old one)
+        won[claim.seat] += claim.tricks
+        won[claim.waiting[0]] += left - claim.tricks
+        self.tricks_won = won
         self._claim = None
         self.phase = "play"
         self._end_deal()
@@ -903,13 +791,13 @@ class Game:
         cards = self._trick_cards
         if not cards or self._beats[self._win] >> index & 1:
             self._win = index  # the same scan as trick_winner_index, one card at a time
-            self._win_seat = seat
+            self.winning_seat = seat
         cards.append(index)
         self.trick.append(_PLAYED_CARDS[seat][index])
         if len(cards) < self._n:
             self._to_act = self._next[seat]
             return
-        winner = self._win_seat
+        winner = self.winning_seat
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
         self._trick_cards = []
@@ -921,6 +809,9 @@ class Game:
 
     def _end_deal(self) -> None:
         """:meth:`_finish_deal` for the card just recorded, undone if a plugin fails in it."""
+        saved = self._saved
+        if not self._playout and (not saved or saved[-1].done != len(self.actions) - 1):
+            self._save()  # (a claim's answer saved one; a playout has no undo)
         try:
             self._finish_deal()
         except CardrulesError:
@@ -945,8 +836,10 @@ class Game:
                 scores = scorer.score_in_game(self.contract, tricks, tuple(self.deals))
             else:
                 scores = scorer.score(self.contract, tricks)
+            totals = dict(self.totals)  # (a new dict: a state saved before keeps the old one)
             for side, value in scores.items():
-                self.totals[side] += value
+                totals[side] += value
+            self.totals = totals
             self.deals.append(DealResult(self.dealer, self.contract, tricks, scores))
             ended = rules.end.check(self.deals, self.totals)
         finally:
@@ -1018,36 +911,7 @@ class Game:
         Best is highest, or lowest where the end condition says the lowest total wins
         (penalty points, :class:`~cardrules.rules.components.RanksLowest`).
         """
-        ended = self._ended
-        winners = set(ended.winners) if ended is not None and ended.winners else set()
-        lowest = lowest_wins(self.rules.end)
-        # A side's merit: the higher the better (its total, or minus its penalty points);
-        # copy_negate is exact in any decimal context (the caller's may trap rounding).
-        merit = {
-            side: total.copy_negate() if lowest else total for side, total in self.totals.items()
-        }
-        items = sorted(
-            self.totals.items(), key=lambda kv: (kv[0] not in winners, merit[kv[0]].copy_negate())
-        )
-        out = []
-        top = max(merit.values())
-        for side, total in items:
-            mine = merit[side]
-            if winners:
-                if side in winners:
-                    place = 1
-                else:
-                    place = (
-                        1
-                        + len(winners)
-                        + sum(1 for s, v in merit.items() if s not in winners and v > mine)
-                    )
-                winner = side in winners
-            else:
-                place = 1 + sum(1 for v in merit.values() if v > mine)
-                winner = self.phase == "finished" and mine == top
-            out.append(Standing(place, side, total, winner))
-        return out
+        return standings_of(self.totals, self._ended, self.rules.end, self.phase == "finished")
 
     @property
     def scores(self) -> list[dict[Side, Decimal]]:
@@ -1112,8 +976,13 @@ class Game:
 
         With ``key`` (bytes or text, a secret of the server's), the record is
         signed: an HMAC-SHA256 of all its bytes comes first, and
-        :meth:`from_json` with the same key refuses it if any byte changed.
+        :meth:`from_json` with the same key refuses it if any byte changed.  A game
+        played out without a record (``play_cards(record=False)``) has none.
         """
+        if self._playout:
+            raise CardrulesError(
+                "no record: this game was played out without one (play_cards(record=False))"
+            )
         preset = (
             None if self.preset is None else [[str(c) for c in cards_of(h)] for h in self.preset]
         )
@@ -1166,59 +1035,14 @@ class Game:
         default; ``None``: no bound).  Anything else than a faithful record
         is a :class:`RecordError` that names the key at fault.
         """
-        head = read_record(text, key=key, max_bytes=max_bytes)
-        if rules is None:
-            rules = _installed_rules(head.profile, head.deals, head.options, head.profile_hash)
-        if not isinstance(rules, Ruleset):
-            raise RecordError(
-                f"invalid rules: {shown(rules)} (expected a Ruleset from cardrules.load)"
-            )
-        if rules.name != head.profile:
-            raise RecordError(
-                f"invalid record: 'profile' is {head.profile!r}, but the rules are {rules.name!r}"
-            )
-        if rules.deals != head.deals:
-            raise RecordError(
-                f"invalid record: 'deals' is {head.deals}, but the rules play {rules.deals}"
-            )
-        if head.profile_hash is not None and head.profile_hash != rules.profile_hash:
-            raise RecordError(
-                f"invalid record: 'profile_hash' does not match the rules of {rules.name!r} "
-                "(the game was played under other rules of that name)"
-            )
-        if head.preset_hands is not None and allow_preset_hands is not True:
-            raise RecordError(
-                "invalid record: 'preset_hands': the first deal was dealt by hand, not from "
-                "the seed; replay it with allow_preset_hands=True only if you trust its author"
-            )
-        stock: object = head.preset_stock
-        if head.preset_hands is not None and stock is None:
-            stock = _PACK_ORDER  # written before stock=: the cards not dealt in pack order
-        try:
-            game = cls(
-                rules,
-                seed=head.seed,
-                dealer=head.first_dealer,
-                hands=head.preset_hands,
-                stock=stock,
-            )
-        except CardrulesError as exc:
-            raise RecordError(f"invalid record: {exc}") from None
-        for i, action in enumerate(head.actions):
-            try:
-                game.apply(action)
-            except CardrulesError as exc:
-                raise RecordError(f"invalid record: 'actions'[{i}]: {exc}") from None
-        if head.state is not None:
-            state = json.loads(json.dumps(game.state_dict()))
-            if head.state != state:
-                diff = [k for k, v in state.items() if v != head.state.get(k)]
-                diff += sorted(k for k in head.state if k not in state)
-                raise RecordError(
-                    "invalid record: 'state' does not match the replay "
-                    f"(differs in: {shown(', '.join(diff))[1:-1]})"
-                )
-        return game
+        return replay(
+            cls,
+            text,
+            rules=rules,
+            key=key,
+            allow_preset_hands=allow_preset_hands,
+            max_bytes=max_bytes,
+        )
 
     @classmethod
     def from_view(
@@ -1269,30 +1093,33 @@ class Game:
             if view.phase != "auction":
                 game._take_position(view, masks, stock)
                 game.actions = []
+                game._saved = []
                 return game
             problem = game._replay_auction(view, masks, stock, hidden)
             if not problem and game.view(view.seat).auction != view.auction:
                 problem = "the auction the view shows differs from the one replayed"
             if not problem:
                 game.actions = []
+                game._saved = []
                 return game
         raise CardrulesError(
             f"invalid hands: the view's auction cannot be replayed with them ({problem})"
         )
 
     @classmethod
-    def _with_deal(
-        cls, rules: Ruleset, hands: Sequence[int], stock: tuple[int, ...], dealer: int
+    def from_deal(
+        cls, rules: Ruleset, hands: Sequence[int], stock: Sequence[int], *, dealer: int
     ) -> Game | None:
-        """A game whose first deal is ``hands`` (masks by seat) and ``stock`` (top card
-        first), for a caller that deals by itself (the OpenSpiel adapter's chance nodes);
-        None when the rules throw that deal in."""
+        """A game whose first deal is ``hands`` (masks by seat) and ``stock`` (card indices,
+        top first), for a caller that deals by itself (the OpenSpiel adapter's chance
+        nodes); None when the rules throw that deal in.  The cards are not checked: the
+        caller deals each card once (``new_game(hands=..., stock=...)`` checks them)."""
         game = cls(rules, seed=0, dealer=dealer)
         game.deal_number = 0
         game.throw_ins = []
         game.preset = tuple(hands)
         game._preset_at = 1
-        game._preset_stock = stock
+        game._preset_stock = tuple(stock)
         game._start_deal(dealer)
         if game.throw_ins:
             return None
@@ -1318,19 +1145,7 @@ class Game:
                 "invalid hands: these hands would have been thrown in "
                 f"({self.throw_ins[0].reason}), and the view's deal was not"
             )
-        rng = random.Random(f"{self.seed}/hidden")
-        for seat, text in view.auction_actions:
-            if self.phase != "auction" or self._to_act != seat:
-                return f"the auction replayed does not wait for seat {seat}"
-            try:
-                if text is None:
-                    act = hidden(self) if hidden is not None else rng.choice(self.legal_actions())
-                else:
-                    act = self.parse(text)
-                self.apply(act, seat=self.controller(seat))
-            except IllegalAction as exc:
-                return str(exc)
-        return ""
+        return replay_auction(self, view, hidden)
 
     def _take_position(self, view: View, masks: list[int], stock: tuple[int, ...]) -> None:
         """Become the position of ``view`` (play or claim) with ``masks`` as the hands."""
@@ -1366,12 +1181,12 @@ class Game:
         self._enter_play(contract)
         self._trick_cards = []
         self.trick = []
-        self._win = self._win_seat = -1
+        self._win = self.winning_seat = -1
         for seat, card in view.trick:
             index = card.index
             if not self._trick_cards or self._beats[self._win] >> index & 1:
                 self._win = index
-                self._win_seat = seat
+                self.winning_seat = seat
             self._trick_cards.append(index)
             self.trick.append(_PLAYED_CARDS[seat][index])
         self.tricks_won = list(view.tricks_won)
@@ -1391,113 +1206,187 @@ class Game:
             self.to_json(), rules=self.rules, allow_preset_hands=True, max_bytes=None
         )
 
-    # -- failures of plugins -------------------------------------------------
+    # -- undo ----------------------------------------------------------------
 
     def undo(self) -> Action:
         """Take back the last action and return it (python-chess's ``board.pop()``).
 
-        The game becomes exactly what it was before that action (it is replayed
-        from the seed up to there: the cost grows with the game's length). A
-        deal scored and the next one dealt are taken back too. Raises
+        The game becomes exactly what it was before that action: a card played is
+        taken back from its trick, a call from the auction; where an action changed
+        more (the auction's last call begins the play, the last card of a deal scores
+        it and deals the next, a claim), the state saved then is put back.  Nothing
+        is replayed from the seed: the cost does not grow with the game.  Raises
         :class:`~cardrules.CardrulesError` when no action has been taken.
         """
+        if self._playout:
+            raise CardrulesError(
+                "nothing to undo: this game was played out without a record "
+                "(play_cards(record=False))"
+            )
         if not self.actions:
             raise CardrulesError("nothing to undo: no action has been taken in this game")
-        again = self._replayed(len(self.actions) - 1)
-        last = parse_action(self.actions[-1], prefer=again._kinds())  # read as that game did
-        self._take(again)
-        return last
+        text = self._undo_last()
+        return parse_action(text, prefer=self._kinds())  # read as the game did then
 
-    def _replayed(self, done: int) -> Game:
-        """A new game of the same rules, seed and hands, after this one's first ``done``
-        actions."""
-        hands = None if self.preset is None else [list(cards_of(m)) for m in self.preset]
-        stock = self._preset_stock if hands is not None else None
-        again = Game(
-            self.rules,
-            seed=self.seed,
-            dealer=self.first_dealer,
-            hands=hands,
-            stock=None if stock is None else [CARDS[i] for i in stock],
+    def _save(self, *, before: bool = False) -> None:
+        """Save the state for :meth:`undo`: ``before`` the action about to be taken, or
+        (by default) during the action just recorded, before what it sets off."""
+        done = len(self.actions) if before else len(self.actions) - 1
+        self._saved.append(
+            tuple.__new__(
+                _Saved,
+                (
+                    done,
+                    before,
+                    self.phase,
+                    self.deal_number,
+                    self.dealer,
+                    len(self.deals),
+                    len(self.throw_ins),
+                    self.totals,
+                    self.over,
+                    self._ended,
+                    self.initial_hands,
+                    self.turned_up,
+                    self.hands,
+                    self._deal,
+                    self.auction,
+                    self._calls,
+                    len(self._calls),
+                    self.contract,
+                    list(self.trick),  # (a trick played out is a new list: see _play)
+                    self.tricks,
+                    self.tricks_won,
+                    list(self._trick_cards),
+                    self._dealt,
+                    self._win,
+                    self.winning_seat,
+                    self.leader,
+                    self._to_act,
+                    self._trump,
+                    self._beats,
+                    self.trump_mask,
+                    self._codes,
+                    self._fast,
+                    self._claim,
+                ),
+            )
         )
-        for action in self.actions[:done]:
-            again.apply(action)
-        return again
+
+    def _put_back(self, state: _Saved) -> None:
+        """Become the state ``state`` saved (but for ``actions``, which the caller trims)."""
+        self.phase = state.phase
+        self.deal_number = state.deal_number
+        self.dealer = state.dealer
+        del self.deals[state.deals :]
+        del self.throw_ins[state.throw_ins :]
+        self.totals = state.totals
+        self.over = state.over
+        self._ended = state.ended
+        self.initial_hands = state.initial_hands
+        self.turned_up = state.turned_up
+        self.hands = state.hands
+        self._deal = state.deal
+        self.auction = state.auction
+        self._calls = state.calls
+        del self._calls[state.called :]
+        self.contract = state.contract
+        self.trick = state.trick
+        self.tricks = state.tricks
+        self.tricks_won = state.tricks_won
+        self._trick_cards = state.trick_cards
+        self._dealt = state.dealt
+        self._win = state.win
+        self.winning_seat = state.win_seat
+        self.leader = state.leader
+        self._to_act = state.to_act
+        self._trump = state.trump
+        self._beats = state.beats
+        self.trump_mask = state.tm
+        self._codes = state.codes
+        self._fast = state.fast
+        self._claim = state.claim
+        self._legal = -1
+
+    def _take_back_call(self) -> None:
+        """Take back the auction's last call: its seat is to act again."""
+        seat, _ = self._calls.pop()
+        self._auction_again()
+        self._to_act = seat
+
+    def _auction_again(self) -> None:
+        """The deal's auction state made again from its deal and the calls taken: it is the
+        plugin's own object, with no way to copy it (nor to trust one a plugin's bug
+        left half changed)."""
+        auction = self.rules.auction.start(self._deal)
+        for seat, act in self._calls:
+            auction.apply(seat, act)
+        self.auction = auction
+
+    def _take_back_card(self) -> None:
+        """Take back the last card played in the deal: the trick it went to says which
+        card and which seat (so that playing a card need not save anything)."""
+        if self.trick:
+            entry = self.trick.pop()
+            self._trick_cards.pop()
+        else:  # the card completed a trick
+            last = self.tricks.pop()
+            self.tricks_won[last.winner] -= 1
+            self.trick = list(last.cards)
+            entry = self.trick.pop()
+            self._trick_cards = [played.card.index for played in self.trick]
+            self.leader = last.leader
+        seat = entry.seat
+        self.hands[seat] |= 1 << entry.card.index
+        # The winning card as _play kept it: the trick's so far, else the last trick's.
+        win = win_seat = -1
+        for played in self.trick:
+            index = played.card.index
+            if win < 0 or self._beats[win] >> index & 1:
+                win, win_seat = index, played.seat
+        if win < 0 and self.tricks:
+            last = self.tricks[-1]
+            win_seat = last.winner
+            win = next(p.card.index for p in last.cards if p.seat == win_seat)
+        self._win = win
+        self.winning_seat = win_seat
+        self._to_act = seat
+        self._legal = -1
+
+    def _undo_last(self) -> str:
+        """Take back the last action recorded; its text."""
+        done = len(self.actions) - 1
+        saved = self._saved
+        if saved and saved[-1].done == done:
+            state = saved.pop()
+            self._put_back(state)
+            if state.before:  # (a claim or its answer: nothing more to take back)
+                return self.actions.pop()
+        if self.phase == "auction":
+            self._take_back_call()
+        else:
+            self._take_back_card()
+        return self.actions.pop()
 
     def _restore(self, done: int) -> None:
-        """Put the game back as it was after its first ``done`` actions (by replay)."""
-        try:
-            again = self._replayed(done)
-        except Exception:  # pragma: no cover - a plugin that fails on replay too
-            return  # nothing better to offer: the caller gets the PluginError
-        self._take(again)
+        """Put the game back as it was after its first ``done`` actions (a plugin failed in
+        the next, or the rules refused it once it was recorded); a playout, which has no
+        record to go back by, stays as it is."""
+        if self._playout:
+            return
+        while len(self.actions) > done:
+            self._undo_last()
+        saved = self._saved
+        while saved and saved[-1].done >= done:
+            saved.pop()
+        if self.phase == "auction":  # a plugin's auction may have failed half way
+            self._auction_again()
 
-    def _take(self, other: Game) -> None:
-        """Become ``other``: every attribute, so that it works compiled too (no ``__dict__``)."""
-        self.preset = other.preset
-        self._preset_at = other._preset_at
-        self._preset_stock = other._preset_stock
-        self._calls = other._calls
-        self._halt = other._halt
-        self.first_dealer = other.first_dealer
-        self.dealer = other.dealer
-        self.deal_number = other.deal_number
-        self.actions = other.actions
-        self.deals = other.deals
-        self.throw_ins = other.throw_ins
-        self.totals = other.totals
-        self.over = other.over
-        self._ended = other._ended
-        self.phase = other.phase
-        self.initial_hands = other.initial_hands
-        self.turned_up = other.turned_up
-        self.hands = other.hands
-        self.auction = other.auction
-        self.contract = other.contract
-        self.trick = other.trick
-        self.tricks = other.tricks
-        self.tricks_won = other.tricks_won
-        self._trick_cards = other._trick_cards
-        self._dealt = other._dealt
-        self._win = other._win
-        self._win_seat = other._win_seat
-        self._legal = other._legal
-        self.leader = other.leader
-        self._to_act = other._to_act
-        self._trump = other._trump
-        self._beats = other._beats
-        self._next = other._next
-        self._tm = other._tm
-        self._codes = other._codes
-        self._fast = other._fast
-        self._claim = other._claim
+    # -- failures of plugins -------------------------------------------------
 
     def _plugin_error(self, exc: BaseException) -> PluginError:
         """A :class:`PluginError` naming the plugin and hook behind the object that raised."""
-        rules = self.rules
-        roles: list[tuple[object, str, str]] = [
-            (rules.scorer, "cardrules_score_scorer", "the scorer"),
-            (rules.end, "cardrules_game_end_condition", "the end condition"),
-            (rules.auction, "cardrules_auction_create", "the auction"),
-            (getattr(self, "auction", None), "cardrules_auction_create", "the auction"),
-            *((duty, "cardrules_play_duties", f"the duty {duty.name!r}") for duty in rules.duties),
-            *((t, "cardrules_deal_throw_ins", f"the throw-in {t.name!r}") for t in rules.throw_ins),
-        ]
-        # The innermost frame that runs a method of one of the rule objects.
-        frames = []
-        tb = exc.__traceback__
-        while tb is not None:
-            frames.append(tb.tb_frame)
-            tb = tb.tb_next
-        for frame in reversed(frames):
-            owner = frame.f_locals.get("self")
-            for obj, hook, what in roles:
-                if obj is not None and owner is obj:
-                    component = f"{what} ({frame.f_code.co_name})"
-                    plugin = rules.plugin_of(type(obj).__module__)
-                    return _caused(PluginError(plugin, hook, component, exc))
-        module = frames[-1].f_globals.get("__name__", "?") if frames else "?"
-        return _caused(PluginError(rules.plugin_of(str(module)), "?", "a rule object", exc))
+        return plugin_error(self.rules, getattr(self, "auction", None), exc)
 
     def __repr__(self) -> str:
         return (
@@ -1519,10 +1408,51 @@ class Game:
         return html(self)
 
 
-def _caused(error: PluginError) -> PluginError:
-    """``error`` with its cause set (the compiled build's ``raise ... from`` may not set it)."""
-    error.__cause__ = error.error
-    return error
+class _Saved(NamedTuple):
+    """A game's state saved for :meth:`Game.undo` during the action of index ``done``: once
+    the auction's last call or a deal's last card is recorded, before the play begins or
+    the deal is scored; or ``before`` the action (a claim, an answer to one).
+
+    Little is copied: the lists an action appends to (the deals, the throw-ins, the
+    auction's calls) are kept with their lengths; the hands, the tricks and the tricks
+    won change in place only as cards are played, and each card is taken back in place
+    before a state saved earlier is put back; the totals, and the tricks won by a claim,
+    are new objects when they change (_finish_deal, _answer_claim).  Only the trick in
+    progress is copied (a trick played out leaves its list for a new one)."""
+
+    done: int
+    before: bool
+    phase: str
+    deal_number: int
+    dealer: int
+    deals: int
+    throw_ins: int
+    totals: dict[Side, Decimal]
+    over: GameOver | None
+    ended: GameOver | None
+    initial_hands: tuple[int, ...]
+    turned_up: Card | None
+    hands: list[int]
+    deal: DealInfo
+    auction: AuctionState
+    calls: list[tuple[int, Action]]
+    called: int
+    contract: Contract | None
+    trick: list[PlayedCard]
+    tricks: list[Trick]
+    tricks_won: list[int]
+    trick_cards: list[int]
+    dealt: int
+    win: int
+    win_seat: int
+    leader: int
+    to_act: int | None
+    trump: int
+    beats: tuple[int, ...]
+    tm: int
+    codes: tuple[tuple[int, ...], tuple[int, ...]] | None
+    fast: FastNarrow | None
+    claim: Claimed | None
 
 
 #: A ruleset makes games of this class (its module cannot import this one).
@@ -1530,283 +1460,3 @@ Ruleset.game_type = Game
 
 #: True in the compiled wheel, where this module is an extension module.
 _COMPILED: Final = not __file__.endswith(".py")
-
-
-#: The text of each play action, by card index (``"play AH"``), for the record.
-_PLAY_TEXTS: Final[tuple[str, ...]] = tuple(str(p) for p in PLAYS)
-#: PlayedCard(seat, card) by seat and card index: the trick entries, made once.
-_PLAYED_CARDS: Final[tuple[tuple[PlayedCard, ...], ...]] = tuple(
-    tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
-)
-
-#: _BYTE_PLAYS[k][b]: the play actions of the cards whose bits are set in
-#: byte ``b`` of a mask's byte ``k`` (cards 8k..8k+7), lowest index first.
-_BYTE_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 52)
-        for b in range(256)
-    )
-    for k in range(7)
-)
-_B0: Final = _BYTE_PLAYS[0]
-_B1: Final = _BYTE_PLAYS[1]
-_B2: Final = _BYTE_PLAYS[2]
-_B3: Final = _BYTE_PLAYS[3]
-_B4: Final = _BYTE_PLAYS[4]
-_B5: Final = _BYTE_PLAYS[5]
-_B6: Final = _BYTE_PLAYS[6]
-
-
-def _plays_of(mask: int) -> list[Action]:
-    """The play actions of a mask, lowest card index first (as ``cards_of``).
-
-    Seven table lookups, one per byte of the 52-bit mask, written out: the
-    same code is fast interpreted and compiled.
-    """
-    out: list[Action] = []
-    if mask & 0xFF:
-        out += _B0[mask & 0xFF]
-    if mask & 0xFF00:
-        out += _B1[mask >> 8 & 0xFF]
-    if mask & 0xFF0000:
-        out += _B2[mask >> 16 & 0xFF]
-    if mask & 0xFF000000:
-        out += _B3[mask >> 24 & 0xFF]
-    if mask & 0xFF00000000:
-        out += _B4[mask >> 32 & 0xFF]
-    if mask & 0xFF0000000000:
-        out += _B5[mask >> 40 & 0xFF]
-    if mask >> 48:
-        out += _B6[mask >> 48]
-    return out
-
-
-def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
-    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
-        raise CardError(f"invalid hands: expected {players} hands of {size} cards")
-    masks = []
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, str | Iterable):
-            raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
-        cards = parse_cards(hand)
-        mask = mask_of(cards)
-        if mask.bit_count() != len(cards):
-            twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)
-            raise CardError(f"invalid hands: {twice} given twice (seat {seat})")
-        if len(cards) != size or mask.bit_count() != size:
-            raise CardError(
-                f"invalid hands: seat {seat} must hold {size} different cards (got {len(cards)})"
-            )
-        if mask & seen:
-            dup = " ".join(str(c) for c in cards_of(mask & seen))
-            raise CardError(f"invalid hands: {dup} dealt twice (seat {seat})")
-        seen |= mask
-        masks.append(mask)
-    return tuple(masks)
-
-
-#: ``stock=`` of a record written before ``stock=`` and ``turn_up=``: its deal by hand left
-#: the cards not dealt in pack order (the lowest card turned up), and replays so.
-_PACK_ORDER: Final = object()
-
-
-def _card_place(index: int, hands: Sequence[int]) -> str:
-    """Where a card that is not in the stock is: the seat whose hand holds it."""
-    seat = next(s for s, mask in enumerate(hands) if mask >> index & 1)
-    return f"{CARDS[index]} is in the hand of {seat_words(seat)}"
-
-
-def _preset_stock(
-    hands: tuple[int, ...], stock: object, turn_up: object, seed: int, rules: Ruleset
-) -> tuple[int, ...]:
-    """The stock (card indices, top first) of a first deal dealt by hand.
-
-    ``stock``: every card not dealt, in order, top first; ``turn_up``: the card on top
-    (the rest in the order the seed shuffles them); neither: the cards not dealt in the
-    order the seed's shuffle puts them, so the card turned up varies with the seed.
-    Anything else than the cards not dealt is a :class:`~cardrules.CardError` that names
-    the card and where it is.
-    """
-    dealt = 0
-    for mask in hands:
-        dealt |= mask
-    if stock is _PACK_ORDER:
-        return tuple(i for i in range(52) if not dealt >> i & 1)
-    rest = [i for i in _deck_indices(seed, 1, 0) if not dealt >> i & 1]
-    if stock is not None:
-        if isinstance(stock, Card) or not isinstance(stock, str | Iterable):
-            raise CardError(
-                f"invalid stock: {shown(stock)} (expected the cards not dealt, top first, "
-                "as text such as '7H 2C' or a list)"
-            )
-        try:
-            cards = parse_cards(stock)
-        except CardError as exc:
-            raise CardError(f"invalid stock: {str(exc).removeprefix('invalid card: ')}") from None
-        seen = 0
-        for card in cards:
-            bit = 1 << card.index
-            if dealt & bit:
-                raise CardError(f"invalid stock: {_card_place(card.index, hands)}")
-            if seen & bit:
-                raise CardError(f"invalid stock: {card} given twice")
-            seen |= bit
-        if len(cards) != len(rest):
-            missing = " ".join(str(CARDS[i]) for i in sorted(rest) if not seen >> i & 1)
-            given = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
-            raise CardError(
-                f"invalid stock: {given}, but {len(rest)} are not dealt (missing: {missing})"
-            )
-        rest = [card.index for card in cards]
-    if turn_up is not None:
-        if not isinstance(turn_up, Card | str):
-            raise CardError(f"invalid turn_up: {shown(turn_up)} (expected one card, such as 'QC')")
-        try:
-            card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
-        except CardError as exc:
-            raise CardError(f"invalid turn_up: {str(exc).removeprefix('invalid card: ')}") from None
-        if rules.profile.trump != "turn_up":
-            raise CardrulesError(
-                f"invalid turn_up: {card}: the rules of {rules.name!r} turn no card up "
-                "for trumps (give stock= for the order of the cards not dealt)"
-            )
-        if not rest:
-            raise CardrulesError(
-                f"invalid turn_up: {card}: the hands hold every card, none is left to turn up"
-            )
-        if dealt >> card.index & 1:
-            raise CardError(f"invalid turn_up: {_card_place(card.index, hands)}")
-        if stock is not None and rest[0] != card.index:
-            raise CardError(
-                f"invalid turn_up: {card} is not the top of the stock given ({CARDS[rest[0]]})"
-            )
-        rest.remove(card.index)
-        rest.insert(0, card.index)
-    return tuple(rest)
-
-
-class _Hidden(Action):
-    """An auction action a view did not show (its text is not known)."""
-
-    __slots__ = ()
-    private: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return "(not shown)"
-
-    def __repr__(self) -> str:
-        return "<an action not shown>"
-
-
-_HIDDEN: Final = _Hidden()
-
-
-class _Shown(Action):
-    """An auction action as a view showed it: its text."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"<action {self.text!r} as a view showed it>"
-
-
-class _AuctionShown:
-    """The auction of a game made from a view once the play has begun
-    (:meth:`Game.from_view`): what the view showed of it."""
-
-    __slots__ = ("_contract", "_exposed", "_known", "_public", "_viewer")
-
-    def __init__(self, view: View, contract: Contract) -> None:
-        self._public = dict(view.auction)
-        self._exposed = frozenset(s for s in view.hands if s != view.seat)
-        self._contract = contract
-        self._viewer = view.seat
-        self._known = {s: mask_of(cards) for s, cards in view.known.items()}
-
-    def known_to(self, seat: int) -> dict[int, int]:
-        return dict(self._known) if seat == self._viewer else {}
-
-    def to_act(self) -> int | None:
-        return None
-
-    def legal_actions(self) -> list[Action]:
-        return []
-
-    def apply(self, seat: int, action: Action) -> None:
-        raise IllegalAction("", "the auction is over", action=str(action), seat=seat)
-
-    def result(self) -> Contract | None:
-        return self._contract
-
-    def public(self) -> dict[str, Any]:
-        return dict(self._public)
-
-    def exposed(self) -> frozenset[int]:
-        return self._exposed
-
-    def __repr__(self) -> str:
-        return f"<auction as a view showed it: {self._contract!r}>"
-
-
-def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], tuple[int, ...]]:
-    """The hands (masks by seat) and the stock (turned-up card first) of a world made of
-    ``view`` and the hidden ``hands``; :class:`CardError` when they contradict it."""
-    n = rules.players
-    hidden = [s for s in range(n) if s not in view.hands]
-    if isinstance(hands, Mapping):
-        given = dict(hands)
-    elif isinstance(hands, Sequence) and not isinstance(hands, str) and len(hands) == len(hidden):
-        given = dict(zip(hidden, hands, strict=True))
-    else:
-        raise CardError(
-            f"invalid hands: {shown(hands)} (expected the cards of seats "
-            f"{', '.join(map(str, hidden)) or '(none)'}, by seat)"
-        )
-    seen = 0
-    masks = [0] * n
-    for seat, cards in view.hands.items():
-        masks[seat] = mask_of(cards)
-        seen |= masks[seat]
-    for _, cards, _ in view.tricks:
-        seen |= mask_of(cards)
-    for _, card in view.trick:
-        seen |= 1 << card.index
-    if view.turned_up is not None:
-        seen |= 1 << view.turned_up.index
-    for seat in hidden:
-        if seat not in given:
-            raise CardError(f"invalid hands: no cards for seat {seat}, which the view hides")
-        held: object = given.pop(seat)
-        if type(held) is int and 0 <= held < 1 << 52:  # a mask
-            mask = held
-            count = mask.bit_count()
-        elif isinstance(held, str | Iterable):
-            parsed = parse_cards(held)
-            mask = mask_of(parsed)
-            count = len(parsed)
-        else:
-            raise CardError(f"invalid hands: seat {seat} must hold a list of cards")
-        if count != view.hand_sizes[seat] or mask.bit_count() != count:
-            raise CardError(
-                f"invalid hands: seat {seat} holds {view.hand_sizes[seat]} different cards "
-                f"(got {count})"
-            )
-        if mask & seen:
-            twice = " ".join(str(c) for c in cards_of(mask & seen))
-            raise CardError(f"invalid hands: {twice} (seat {seat}) seen elsewhere already")
-        seen |= mask
-        masks[seat] = mask
-    if given:
-        extra = ", ".join(map(str, sorted(given, key=str)))
-        raise CardError(f"invalid hands: seat {extra} is not hidden by the view")
-    stock = [i for i in range(52) if not seen >> i & 1]
-    if view.turned_up is not None:
-        stock.insert(0, view.turned_up.index)
-    return masks, tuple(stock)

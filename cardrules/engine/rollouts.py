@@ -55,10 +55,10 @@ def _highest_master(game: Game, seat: int, legal: int) -> int:
     """A side-suit card of ``legal`` that no card left outside ``seat``'s hand beats in
     its suit (the highest such), or -1."""
     hand = game.hands[seat]
-    out = game._dealt & ~game._played()
+    out = game.dealt_mask & ~game.played_mask()
     best = -1
     best_key = (-1, -1)
-    bits = legal & ~game._tm
+    bits = legal & ~game.trump_mask
     while bits:
         low = bits & -bits
         bits ^= low
@@ -81,18 +81,18 @@ def card_policy(game: Game, seat: int, legal: int) -> int:
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    trumps = game._tm
+    trumps = game.trump_mask
     contract = game.contract
     if contract is not None and not contract.needs_tricks(seat, game.tricks_won):
         return _lowest(legal, trumps)
-    if not game._trick_cards:
+    if not game.trick:  # a lead
         master = _highest_master(game, seat, legal)
         return master if master >= 0 else _lowest(legal, trumps)
     rules = game.rules
-    win_seat = game._win_seat
+    win_seat = game.winning_seat
     if win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat):
         return _lowest(legal, trumps)
-    winners = legal & game._beats[game._win]
+    winners = legal & game.beating_mask()
     return _lowest(winners if winners else legal, trumps)
 
 
@@ -101,16 +101,14 @@ def play_out(game: Game, decide: Callable[[Game], Action], *, halt: bool = False
     :func:`card_policy`, anything else by ``decide(game)``.  ``halt``: the game then
     stops (its phase ``"scored"``, no seat to act) rather than deal again, which a
     bot that only wants the score saves."""
-    game._halt = halt
+    game.halt_after_deal = halt
     deal = game.deal_number
     while game.deal_number == deal:
         seat = game.to_act
         if seat is None:
             return
         if game.phase == "play":
-            legal = game._legal_mask()
-            index = card_policy(game, seat, legal)
-            game._play(seat, index)
+            game.play_cards(card_policy, record=False)  # (a playout wants only the score)
         else:
             game.apply(decide(game))
 

@@ -191,11 +191,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             top = self._dealt[-1]
             stock.remove(top)
             stock.insert(0, top)
-        game = Game._with_deal(rules, hands, tuple(stock), game_.dealer)
+        game = Game.from_deal(rules, hands, stock, dealer=game_.dealer)
         if game is None:  # thrown in: chance deals again
             self._dealt = []
             return
-        game._halt = True  # one deal
+        game.halt_after_deal = True  # one deal
         self.game_ = game
 
     # -- moves ----------------------------------------------------------------------
@@ -317,9 +317,9 @@ class _Held:
 
 def _copy_game(game: Game) -> Game:
     """An independent copy of a deal dealt by chance: the same deal, the same actions."""
-    copy_ = Game._with_deal(game.rules, list(game.initial_hands), _stock_of(game), game.dealer)
+    copy_ = Game.from_deal(game.rules, game.initial_hands, _stock_of(game), dealer=game.dealer)
     assert copy_ is not None
-    copy_._halt = True
+    copy_.halt_after_deal = True
     for text in game.actions:
         copy_.apply(text)
     return copy_

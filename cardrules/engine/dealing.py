@@ -1,0 +1,205 @@
+"""Dealing: the seeded shuffle and cut, hands dealt from a deck, and a first deal dealt
+by hand (its hands and its stock, checked).
+
+>>> from cardrules.rules.components import Direction
+>>> deck = shuffle_and_cut(seed=7, deal_number=1)
+>>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, Direction(4))]
+(52, [13, 13, 13, 13])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
+from cardrules.engine.ruleset import Ruleset
+from cardrules.errors import CardError, CardrulesError, shown
+from cardrules.rules.components import Direction, seat_words
+
+__all__ = ["ThrowInEvent", "deal_cards", "deal_from_seed", "shuffle_and_cut"]
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowInEvent:
+    """The cards were thrown in and redealt by the same dealer."""
+
+    deal_number: int
+    dealer: int
+    seat: int | None
+    rule: str
+    reason: str
+
+
+def shuffle_and_cut(seed: int, deal_number: int, attempt: int = 0) -> tuple[Card, ...]:
+    """The deck of one deal after the seeded shuffle and the cut, top card first.
+
+    ``deal_number`` is 1-based; ``attempt`` counts redeals of the same deal.
+    """
+    return tuple(CARDS[i] for i in _deck_indices(seed, deal_number, attempt))
+
+
+#: (i, i + 1, (i + 1).bit_length()) for the Fisher-Yates steps of a 52-card shuffle.
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _deck_indices(seed: int, deal_number: int, attempt: int) -> list[int]:
+    """:func:`shuffle_and_cut` as card indices, for the hot path.
+
+    The loop is ``random.Random.shuffle`` written out (its ``_randbelow``
+    draws ``getrandbits(k)`` until below ``n``): the same deck for the same
+    seed, without a method call per card.  tests/test_simulate.py checks it
+    against ``shuffle`` itself.
+    """
+    rng = random.Random(f"{seed}/{deal_number}/{attempt}")
+    getrandbits = rng.getrandbits
+    deck = list(range(52))
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
+    return deck[cut:] + deck[:cut]
+
+
+def deal_cards(
+    deck: Sequence[Card], dealer: int, direction: Direction, size: int | None = None
+) -> tuple[int, ...]:
+    """Hand masks by seat: one card at a time from the top, starting after the dealer.
+
+    Card ``i`` goes to ``direction.next(dealer, i + 1)``, so the dealer gets the last
+    one; each seat gets ``size`` cards (all the deck shared out, by default).
+    """
+    n = direction.players
+    return _deal_masks([card.index for card in deck], dealer, direction, size or len(deck) // n)
+
+
+def _deal_masks(
+    deck: Sequence[int], dealer: int, direction: Direction, size: int
+) -> tuple[int, ...]:
+    """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time."""
+    order = direction.order(direction.next(dealer))
+    n = len(order)
+    hands = [0] * n
+    for position in range(n):  # card i goes to order[i % n]
+        mask = 0
+        for index in deck[position : n * size : n]:
+            mask |= 1 << index
+        hands[order[position]] = mask
+    return tuple(hands)
+
+
+def deal_from_seed(
+    seed: int, deal_number: int, attempt: int, dealer: int, direction: Direction
+) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The deck after shuffle and cut, and the hands dealt from it (masks by seat)."""
+    deck = shuffle_and_cut(seed, deal_number, attempt)
+    return deck, deal_cards(deck, dealer, direction)
+
+
+def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+        raise CardError(f"invalid hands: expected {players} hands of {size} cards")
+    masks = []
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, str | Iterable):
+            raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
+        cards = parse_cards(hand)
+        mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)
+            raise CardError(f"invalid hands: {twice} given twice (seat {seat})")
+        if len(cards) != size or mask.bit_count() != size:
+            raise CardError(
+                f"invalid hands: seat {seat} must hold {size} different cards (got {len(cards)})"
+            )
+        if mask & seen:
+            dup = " ".join(str(c) for c in cards_of(mask & seen))
+            raise CardError(f"invalid hands: {dup} dealt twice (seat {seat})")
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks)
+
+
+#: ``stock=`` of a record written before ``stock=`` and ``turn_up=``: its deal by hand left
+#: the cards not dealt in pack order (the lowest card turned up), and replays so.
+_PACK_ORDER: Final = object()
+
+
+def _card_place(index: int, hands: Sequence[int]) -> str:
+    """Where a card that is not in the stock is: the seat whose hand holds it."""
+    seat = next(s for s, mask in enumerate(hands) if mask >> index & 1)
+    return f"{CARDS[index]} is in the hand of {seat_words(seat)}"
+
+
+def _preset_stock(
+    hands: tuple[int, ...], stock: object, turn_up: object, seed: int, rules: Ruleset
+) -> tuple[int, ...]:
+    """The stock (card indices, top first) of a first deal dealt by hand.
+
+    ``stock``: every card not dealt, in order, top first; ``turn_up``: the card on top
+    (the rest in the order the seed shuffles them); neither: the cards not dealt in the
+    order the seed's shuffle puts them, so the card turned up varies with the seed.
+    Anything else than the cards not dealt is a :class:`~cardrules.CardError` that names
+    the card and where it is.
+    """
+    dealt = 0
+    for mask in hands:
+        dealt |= mask
+    if stock is _PACK_ORDER:
+        return tuple(i for i in range(52) if not dealt >> i & 1)
+    rest = [i for i in _deck_indices(seed, 1, 0) if not dealt >> i & 1]
+    if stock is not None:
+        if isinstance(stock, Card) or not isinstance(stock, str | Iterable):
+            raise CardError(
+                f"invalid stock: {shown(stock)} (expected the cards not dealt, top first, "
+                "as text such as '7H 2C' or a list)"
+            )
+        try:
+            cards = parse_cards(stock)
+        except CardError as exc:
+            raise CardError(f"invalid stock: {str(exc).removeprefix('invalid card: ')}") from None
+        seen = 0
+        for card in cards:
+            bit = 1 << card.index
+            if dealt & bit:
+                raise CardError(f"invalid stock: {_card_place(card.index, hands)}")
+            if seen & bit:
+                raise CardError(f"invalid stock: {card} given twice")
+            seen |= bit
+        if len(cards) != len(rest):
+            missing = " ".join(str(CARDS[i]) for i in sorted(rest) if not seen >> i & 1)
+            given = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+            raise CardError(
+                f"invalid stock: {given}, but {len(rest)} are not dealt (missing: {missing})"
+            )
+        rest = [card.index for card in cards]
+    if turn_up is not None:
+        if not isinstance(turn_up, Card | str):
+            raise CardError(f"invalid turn_up: {shown(turn_up)} (expected one card, such as 'QC')")
+        try:
+            card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
+        except CardError as exc:
+            raise CardError(f"invalid turn_up: {str(exc).removeprefix('invalid card: ')}") from None
+        if rules.profile.trump != "turn_up":
+            raise CardrulesError(
+                f"invalid turn_up: {card}: the rules of {rules.name!r} turn no card up "
+                "for trumps (give stock= for the order of the cards not dealt)"
+            )
+        if not rest:
+            raise CardrulesError(
+                f"invalid turn_up: {card}: the hands hold every card, none is left to turn up"
+            )
+        if dealt >> card.index & 1:
+            raise CardError(f"invalid turn_up: {_card_place(card.index, hands)}")
+        if stock is not None and rest[0] != card.index:
+            raise CardError(
+                f"invalid turn_up: {card} is not the top of the stock given ({CARDS[rest[0]]})"
+            )
+        rest.remove(card.index)
+        rest.insert(0, card.index)
+    return tuple(rest)

@@ -1,0 +1,166 @@
+"""Games built from a view (:meth:`Game.from_view <cardrules.engine.game.Game.from_view>`):
+the hands of an imagined world checked against the view, and what the view shows of
+the auction once the play has begun."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from cardrules.cards import cards_of, mask_of, parse_cards
+from cardrules.engine.ruleset import Ruleset
+from cardrules.engine.views import View
+from cardrules.errors import CardError, IllegalAction, shown
+from cardrules.rules.actions import Action
+from cardrules.rules.components import Contract
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+class _Hidden(Action):
+    """An auction action a view did not show (its text is not known)."""
+
+    __slots__ = ()
+    private: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "(not shown)"
+
+    def __repr__(self) -> str:
+        return "<an action not shown>"
+
+
+_HIDDEN: Final = _Hidden()
+
+
+class _Shown(Action):
+    """An auction action as a view showed it: its text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<action {self.text!r} as a view showed it>"
+
+
+class _AuctionShown:
+    """The auction of a game made from a view once the play has begun
+    (:meth:`Game.from_view`): what the view showed of it."""
+
+    __slots__ = ("_contract", "_exposed", "_known", "_public", "_viewer")
+
+    def __init__(self, view: View, contract: Contract) -> None:
+        self._public = dict(view.auction)
+        self._exposed = frozenset(s for s in view.hands if s != view.seat)
+        self._contract = contract
+        self._viewer = view.seat
+        self._known = {s: mask_of(cards) for s, cards in view.known.items()}
+
+    def known_to(self, seat: int) -> dict[int, int]:
+        return dict(self._known) if seat == self._viewer else {}
+
+    def to_act(self) -> int | None:
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise IllegalAction("", "the auction is over", action=str(action), seat=seat)
+
+    def result(self) -> Contract | None:
+        return self._contract
+
+    def public(self) -> dict[str, Any]:
+        return dict(self._public)
+
+    def exposed(self) -> frozenset[int]:
+        return self._exposed
+
+    def __repr__(self) -> str:
+        return f"<auction as a view showed it: {self._contract!r}>"
+
+
+def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], tuple[int, ...]]:
+    """The hands (masks by seat) and the stock (turned-up card first) of a world made of
+    ``view`` and the hidden ``hands``; :class:`CardError` when they contradict it."""
+    n = rules.players
+    hidden = [s for s in range(n) if s not in view.hands]
+    if isinstance(hands, Mapping):
+        given = dict(hands)
+    elif isinstance(hands, Sequence) and not isinstance(hands, str) and len(hands) == len(hidden):
+        given = dict(zip(hidden, hands, strict=True))
+    else:
+        raise CardError(
+            f"invalid hands: {shown(hands)} (expected the cards of seats "
+            f"{', '.join(map(str, hidden)) or '(none)'}, by seat)"
+        )
+    seen = 0
+    masks = [0] * n
+    for seat, cards in view.hands.items():
+        masks[seat] = mask_of(cards)
+        seen |= masks[seat]
+    for _, cards, _ in view.tricks:
+        seen |= mask_of(cards)
+    for _, card in view.trick:
+        seen |= 1 << card.index
+    if view.turned_up is not None:
+        seen |= 1 << view.turned_up.index
+    for seat in hidden:
+        if seat not in given:
+            raise CardError(f"invalid hands: no cards for seat {seat}, which the view hides")
+        held: object = given.pop(seat)
+        if type(held) is int and 0 <= held < 1 << 52:  # a mask
+            mask = held
+            count = mask.bit_count()
+        elif isinstance(held, str | Iterable):
+            parsed = parse_cards(held)
+            mask = mask_of(parsed)
+            count = len(parsed)
+        else:
+            raise CardError(f"invalid hands: seat {seat} must hold a list of cards")
+        if count != view.hand_sizes[seat] or mask.bit_count() != count:
+            raise CardError(
+                f"invalid hands: seat {seat} holds {view.hand_sizes[seat]} different cards "
+                f"(got {count})"
+            )
+        if mask & seen:
+            twice = " ".join(str(c) for c in cards_of(mask & seen))
+            raise CardError(f"invalid hands: {twice} (seat {seat}) seen elsewhere already")
+        seen |= mask
+        masks[seat] = mask
+    if given:
+        extra = ", ".join(map(str, sorted(given, key=str)))
+        raise CardError(f"invalid hands: seat {extra} is not hidden by the view")
+    stock = [i for i in range(52) if not seen >> i & 1]
+    if view.turned_up is not None:
+        stock.insert(0, view.turned_up.index)
+    return masks, tuple(stock)
+
+
+def replay_auction(game: Game, view: View, hidden: Callable[[Game], Action] | None) -> str:
+    """Replay on ``game``, its deal dealt again with the hands of a world, the auction
+    ``view`` shows; what went wrong ("" when nothing did: what the auction drew by
+    chance, as a Hearts passing direction, may differ from the view's, and the caller
+    draws again).  An action the view does not show is ``hidden(game)``'s, or one of
+    the legal actions at random (from the game's seed)."""
+    rng = random.Random(f"{game.seed}/hidden")
+    for seat, text in view.auction_actions:
+        if game.phase != "auction" or game.to_act != seat:
+            return f"the auction replayed does not wait for seat {seat}"
+        try:
+            if text is None:
+                act = hidden(game) if hidden is not None else rng.choice(game.legal_actions())
+            else:
+                act = game.parse(text)
+            game.apply(act, seat=game.controller(seat))
+        except IllegalAction as exc:
+            return str(exc)
+    return ""

@@ -1,0 +1,81 @@
+"""The cards of a trick, and the play actions by card index: values the state machine,
+views and positions share, made once."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from cardrules.cards import CARDS, Card
+from cardrules.rules.actions import PLAYS, Action, Play
+
+__all__ = ["MAX_PLAYERS", "PlayedCard", "Trick"]
+
+#: The most seats at a table (a profile's ``[table] players`` is 3 to 7).
+MAX_PLAYERS: Final = 7
+
+
+class PlayedCard(NamedTuple):
+    """A card played to a trick and the seat it came from; ``str()`` is the card."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order (seat, card), who won."""
+
+    leader: int
+    cards: tuple[PlayedCard, ...]
+    winner: int
+
+
+#: The text of each play action, by card index (``"play AH"``), for the record.
+_PLAY_TEXTS: Final[tuple[str, ...]] = tuple(str(p) for p in PLAYS)
+#: PlayedCard(seat, card) by seat and card index: the trick entries, made once.
+_PLAYED_CARDS: Final[tuple[tuple[PlayedCard, ...], ...]] = tuple(
+    tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
+)
+
+#: _BYTE_PLAYS[k][b]: the play actions of the cards whose bits are set in
+#: byte ``b`` of a mask's byte ``k`` (cards 8k..8k+7), lowest index first.
+_BYTE_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 52)
+        for b in range(256)
+    )
+    for k in range(7)
+)
+_B0: Final = _BYTE_PLAYS[0]
+_B1: Final = _BYTE_PLAYS[1]
+_B2: Final = _BYTE_PLAYS[2]
+_B3: Final = _BYTE_PLAYS[3]
+_B4: Final = _BYTE_PLAYS[4]
+_B5: Final = _BYTE_PLAYS[5]
+_B6: Final = _BYTE_PLAYS[6]
+
+
+def _plays_of(mask: int) -> list[Action]:
+    """The play actions of a mask, lowest card index first (as ``cards_of``).
+
+    Seven table lookups, one per byte of the 52-bit mask, written out: the
+    same code is fast interpreted and compiled.
+    """
+    out: list[Action] = []
+    if mask & 0xFF:
+        out += _B0[mask & 0xFF]
+    if mask & 0xFF00:
+        out += _B1[mask >> 8 & 0xFF]
+    if mask & 0xFF0000:
+        out += _B2[mask >> 16 & 0xFF]
+    if mask & 0xFF000000:
+        out += _B3[mask >> 24 & 0xFF]
+    if mask & 0xFF00000000:
+        out += _B4[mask >> 32 & 0xFF]
+    if mask & 0xFF0000000000:
+        out += _B5[mask >> 40 & 0xFF]
+    if mask >> 48:
+        out += _B6[mask >> 48]
+    return out
