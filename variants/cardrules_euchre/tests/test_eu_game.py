@@ -174,7 +174,7 @@ def test_eu_5_4_eu_5_5_the_bowers_win_and_the_winner_leads(euchre: Ruleset) -> N
     for text in ("play AD", "play JD", "play 9D", "play QD"):
         game.apply(text)
     assert game.tricks[-1].winner == 1 and game.to_act == 1
-    for text in ("play JH", "play 9S", "play AS", "play QH"):
+    for text in ("play JH", "play AS", "play QH", "play 9S"):
         game.apply(text)
     assert game.tricks[-1].winner == 1 and game.to_act == 1
 
