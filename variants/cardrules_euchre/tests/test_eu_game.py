@@ -262,3 +262,28 @@ def test_the_rule_bot_plays_every_kind_of_decision(openspiel: Ruleset) -> None:
             kinds.add(type(action).__name__)
             game.apply(action)
     assert {"PassCall", "OrderUp", "Discard", "GoAlone", "Play"} <= kinds
+
+
+def test_eu_1_1_d_2_two_partnerships_clockwise(euchre: Ruleset) -> None:
+    """EU-1.1, D-2: seats 0..3 clockwise (N E S W), N-S against E-W; calls and cards go
+    to the left (seat + 1); a side's points go to both partners."""
+    assert euchre.players == 4 and euchre.profile.sides == "partnership"
+    game = by_hand(euchre)
+    seats = []
+    for _ in range(3):
+        seats.append(game.to_act)
+        game.apply("pass")
+    assert seats == [0, 1, 2] and game.to_act == 3
+    game.apply("take up")
+    game.apply("discard 10D")
+    contract = game.contract
+    assert isinstance(contract, EuchreContract) and contract.maker == 3
+    assert [contract.undertaken(s) for s in range(4)] == [None, 3, None, 3]  # W and E
+    assert game.to_act == 0  # the dealer's left leads
+
+
+def test_d_1_the_sources_are_named(euchre: Ruleset) -> None:
+    """euchre D-1: pagat's North American Euchre is the reference the profile names, and
+    the sources actually read are named beside it."""
+    assert "pagat.com" in euchre.profile.source
+    assert "Bicycle" in euchre.profile.source and "Somerset" in euchre.profile.source
