@@ -326,3 +326,15 @@ def test_reprs_are_readable() -> None:
     assert repr(TakeUp(alone=True)) == "TakeUp(alone=True)"
     assert "stick_the_dealer=False" in repr(EuchreMaking())
     assert "the dealer's left leads" in EuchreMaking().summary
+
+
+def test_d_7_a_lone_defender_where_euchre_allows_it() -> None:
+    """euchre D-7: with the option allow_lone_defender, the defenders of euchre are asked
+    after the discard too (as EUO-3.2 asks them), the maker having called alone."""
+    state = start(dealer=3, allow_lone_defender=True)
+    act(state, "pass", "order up alone", "discard QH")
+    assert state.to_act() == 0 and legal(state) == ["alone", "partner"]
+    act(state, "alone")
+    contract = state.result()
+    assert isinstance(contract, EuchreContract)
+    assert contract.sitting_out == frozenset({2, 3}) and contract.leader == 0
