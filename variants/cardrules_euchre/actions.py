@@ -17,9 +17,9 @@ Discard(named_deck('euchre-24').parse('9C'))
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.deck import Card, Deck, Ranking, Suit, named_deck
 from cardrules.errors import ActionError, CardError, shown
@@ -159,7 +159,11 @@ PASS = PassCall()
 DISCARDS: tuple[Discard, ...] = tuple(Discard(card) for card in DECK.cards)
 
 
-def _no_words(make: Action) -> Any:
+#: A verb's reader: (the whole text, its words after the verb) -> the action.
+Reader = Callable[[str, list[str]], Action]
+
+
+def _no_words(make: Action) -> Reader:
     def read(text: str, words: list[str]) -> Action:
         if words:
             raise ActionError(f"invalid action: {shown(text)} (expected {str(make)!r})")
@@ -168,7 +172,7 @@ def _no_words(make: Action) -> Any:
     return read
 
 
-def _read_up(kind: type[OrderUp] | type[TakeUp], verb: str) -> Any:
+def _read_up(kind: type[OrderUp] | type[TakeUp], verb: str) -> Reader:
     def read(text: str, words: list[str]) -> Action:
         rest = [w.lower() for w in words]
         if rest not in (["up"], ["up", "alone"]):

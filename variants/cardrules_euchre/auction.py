@@ -29,7 +29,7 @@ out (EU-4.2), and the dealer's left leads, or the next seat that plays (EU-5.1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -63,6 +63,9 @@ OS_STICK_RULE = "EUO-2.2"
 OS_DISCARD_RULE = "EUO-2.4"
 OS_ALONE_RULE = "EUO-3.1"
 OS_DEFENDER_RULE = "EUO-3.2"
+
+#: Makes the refusal of the action being applied: (rule, reason) -> the error to raise.
+Refusal = Callable[[str, str], IllegalAction]
 
 #: Tricks in a deal, and the makers' tricks that win it (EU-5.5, EU-6.1).
 TRICKS = 5
@@ -390,7 +393,7 @@ class EuchreMakingState:
     def _expected(self) -> str:
         return "expected " + ", ".join(f"'{a}'" for a in self.legal_actions()[:4])
 
-    def _call(self, seat: int, action: Action, refusal: Any) -> None:
+    def _call(self, seat: int, action: Action, refusal: Refusal) -> None:
         owner = self.owner
         first = self.phase == FIRST
         if isinstance(action, PassCall):
@@ -454,7 +457,7 @@ class EuchreMakingState:
         self.trump = suit
         self.alone = None if self.owner.alone_after_discard else alone
 
-    def _discard(self, action: Action, refusal: Any) -> None:
+    def _discard(self, action: Action, refusal: Refusal) -> None:
         owner = self.owner
         if not isinstance(action, Discard):
             raise refusal(DISCARD_RULE, "the dealer discards one card (e.g. 'discard 9C')")
