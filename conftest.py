@@ -1,4 +1,12 @@
-"""Doctest collection of the package: the research adapters' and the table server's
+"""The one conftest of the test suite (tests/README.md): the shared fixtures, the report
+header, and what is collected.
+
+The kernel's tests are in ``tests/`` (by module), each family's in its package
+(``variants/cardrules_<family>/tests/``); helpers are in ``tests/helpers.py``
+(``pythonpath`` in ``pyproject.toml`` puts ``tests/`` on the path), never imported
+from here by a test.
+
+Doctest collection of the package: the research adapters' and the table server's
 modules import their extras at once, so each (and the test files that import them
 before they can skip) is collected only where its extra is installed. CI sets
 CARDRULES_REQUIRE_EXTRAS: a missing extra of the dev set is then an error."""
@@ -7,6 +15,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
+
+import pytest
+
+import cardrules
+from cardrules import Ruleset
+from helpers import API_PROFILES, APP, STRICT
 
 
 def _missing(*modules: str, required: bool = True) -> bool:
@@ -20,14 +34,50 @@ collect_ignore = []
 if _missing("pyspiel", required=False):
     collect_ignore.append("cardrules/envs/openspiel.py")
 if _missing("numpy", "pyspiel"):
-    collect_ignore.append("tests/test_envs_openspiel.py")
+    collect_ignore.append("tests/envs/test_envs_openspiel.py")
 if _missing("numpy"):
     collect_ignore.append("cardrules/envs/encoding.py")
 if _missing("pettingzoo", "gymnasium", "numpy"):
     collect_ignore += [
         "cardrules/envs/pettingzoo.py",
         "cardrules/envs/gym.py",
-        "tests/test_envs.py",
+        "tests/envs/test_envs.py",
     ]
 if _missing("starlette", "uvicorn", "websockets", "sqlalchemy"):
     collect_ignore.append("cardrules/server")
+
+
+def pytest_report_header() -> str:
+    """Which build of the engine the tests run against (CI runs them on both)."""
+    import cardrules.engine.game
+
+    where = cardrules.engine.game.__file__ or "?"
+    build = "pure Python" if where.endswith(".py") else "compiled (mypyc)"
+    return f"cardrules engine: {build}, {where}"
+
+
+@pytest.fixture(scope="session")
+def strict() -> Ruleset:
+    """The strict Call Break rules, loaded once."""
+    return cardrules.load(STRICT)
+
+
+@pytest.fixture(scope="session")
+def cbc() -> Ruleset:
+    """The classic Call Bridge rules, loaded once."""
+    return cardrules.load("callbridge-classic")
+
+
+@pytest.fixture(scope="session")
+def app() -> Ruleset:
+    """The app rules, loaded once."""
+    return cardrules.load(APP)
+
+
+@pytest.fixture(scope="module", params=API_PROFILES)
+def rules(request: pytest.FixtureRequest) -> Ruleset:
+    """Each Call Break profile and Minibridge in turn, for the tests of the public API.
+
+    The Minibridge test modules (test_mb_*.py) override it with Minibridge's rules alone.
+    """
+    return cardrules.load(request.param)

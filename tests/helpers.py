@@ -24,12 +24,11 @@ APP = "callbreak-app"
 #: The profiles the API tests run against, one after the other (conftest's ``rules``).
 API_PROFILES = ("callbreak-app", "callbreak-strict", "callbridge-classic", "minibridge-ebu")
 
-#: The profiles shipped with cardrules (``profiles/``), for the tests that run over every
-#: profile: a profile of a plugin installed beside cardrules (``cardrules new --plugin``
-#: and ``pip install``) is not one of them, so the tests stay the same wherever they run.
-SHIPPED_PROFILES = tuple(
-    sorted(p.stem for p in cardrules.profile.registry.builtin_profile_dir().glob("*.toml"))
-)
+#: The profiles shipped with cardrules (in its families' ``profiles/``), for the tests that
+#: run over every profile: a profile of a plugin installed beside cardrules (``cardrules new
+#: --plugin`` and ``pip install``) is not one of them, so the tests stay the same wherever
+#: they run.
+SHIPPED_PROFILES = tuple(cardrules.profile.registry.shipped_profile_names())
 
 #: Rank names, lowest first (CBS-1.2).
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -219,11 +218,12 @@ def to_play(game: Game) -> Game:
     return game
 
 
-def refused(game: Game, action: str) -> IllegalAction:
-    """Apply an illegal action; return the refusal after checking the game did not change."""
+def refused(game: Game, action: str, seat: int | None = None) -> IllegalAction:
+    """Apply an illegal action (by ``seat``, if given); return the refusal after checking
+    the game did not change: its record is byte-identical before and after."""
     before = game.to_json()
     with pytest.raises(IllegalAction) as err:
-        game.apply(action)
+        game.apply(action, seat=seat)
     assert game.to_json() == before
     return err.value
 
@@ -336,3 +336,46 @@ MB_EXAMPLE = [
 def mb_example_game(rules: Ruleset, dealer: int = 0) -> Game:
     """The MB-6.1 deal, dealt by hand by ``dealer``."""
     return rules.new_game(seed=6, dealer=dealer, hands=MB_EXAMPLE)
+
+
+# -- OpenSpiel's ids of cards and actions, for the agreement tests ----------------------
+
+#: How each OpenSpiel game numbers the 52 cards, the two being rank 0: its suits in
+#: order, and whether an id is ``rank * 4 + suit`` (True) or ``suit * 13 + rank``.
+OPENSPIEL_DECKS: dict[str, tuple[str, bool]] = {
+    "bridge": ("CDHS", True),
+    "hearts": ("CDHS", True),
+    "oh_hell": ("CDSH", True),  # oh_hell.h:72-74, 98-100: spades before hearts
+    "spades": ("CDHS", False),
+}
+
+#: OpenSpiel's id of a bid of N tricks in ``oh_hell`` and ``spades`` is this plus N
+#: (nil is 52).
+OPENSPIEL_FIRST_BID = 52
+
+#: OpenSpiel's ``bridge`` call ids: pass, double, redouble, then the bids 1C .. 7NT from 55.
+OPENSPIEL_BRIDGE_CALLS = {"pass": 52, "double": 53, "redouble": 54} | {
+    f"{level}{strain}": 55 + 5 * (level - 1) + s
+    for level in range(1, 8)
+    for s, strain in enumerate(("C", "D", "H", "S", "NT"))
+}
+
+
+def openspiel_card(game: str, card: Card) -> int:
+    """OpenSpiel's id of ``card`` in the OpenSpiel game ``game`` (see OPENSPIEL_DECKS)."""
+    suits, rank_major = OPENSPIEL_DECKS[game]
+    suit, rank = suits.index(card.suit.name), card.rank - 2
+    return rank * 4 + suit if rank_major else suit * 13 + rank
+
+
+def openspiel_action(game: str, action: object) -> int:
+    """OpenSpiel's id of ``action`` in ``game``: a card played or passed is the card's id,
+    a bid of N tricks is 52 + N, a bridge call its call id (``pass``, ``1C`` .. ``7NT``)."""
+    card = getattr(action, "card", None)
+    if isinstance(card, Card):
+        return openspiel_card(game, card)
+    if game == "bridge":
+        return OPENSPIEL_BRIDGE_CALLS[str(action)]
+    tricks = getattr(action, "tricks", None)
+    assert game in ("oh_hell", "spades") and isinstance(tricks, int), (game, action)
+    return OPENSPIEL_FIRST_BID + tricks

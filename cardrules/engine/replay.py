@@ -11,8 +11,7 @@ from cardrules.engine.dealing import _PACK_ORDER
 from cardrules.engine.records import read_record
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError, RecordError, shown
-from cardrules.profile.files import builtin_profile_dir
-from cardrules.profile.registry import earlier_versions, profile_paths
+from cardrules.profile.registry import earlier_versions, installed_profile_path
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -90,11 +89,10 @@ def _installed_rules(
     """The rules of the installed profile ``name`` (never a path: records name no files).
 
     When the current rules' hash is not ``digest`` (the record's ``profile_hash``),
-    the earlier version of a shipped profile that has it, if one does: the record
+    the earlier version of the profile that has it, if one does: the record
     replays under the rules it was played under.
     """
-    shipped = builtin_profile_dir() / f"{name}.toml"  # the name is [a-z0-9._-]: no path
-    path = shipped if shipped.is_file() else profile_paths().get(name)
+    path = installed_profile_path(name)  # the name is [a-z0-9._-]: no path
     if path is None:
         raise RecordError(
             f"invalid record: 'profile' {name!r} is not an installed profile; a game of a "
@@ -104,7 +102,7 @@ def _installed_rules(
         rules = load(path, deals=deals, options=options)
     except CardrulesError as exc:
         raise RecordError(f"invalid record: profile {name!r}: {exc}") from None
-    if digest is None or rules.profile_hash == digest or path != shipped:
+    if digest is None or rules.profile_hash == digest:
         return rules
     for earlier in earlier_versions(name):
         try:

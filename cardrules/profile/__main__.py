@@ -1,4 +1,4 @@
-"""``python -m cardrules.profile``: rewrite the snapshot of the shipped profiles' validation."""
+"""``python -m cardrules.profile``: rewrite the snapshot of the shipped families' profiles."""
 
 import sys
 

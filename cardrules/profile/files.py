@@ -9,6 +9,8 @@ repeat a file's content, and show a value given only cut short.
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import re
 import stat
@@ -24,11 +26,14 @@ from cardrules.errors import SHOWN_CHARS, ProfileError, shown
 __all__ = [
     "MAX_NESTING",
     "MAX_PROFILE_BYTES",
-    "builtin_profile_dir",
+    "SNAPSHOT_FORMAT",
+    "SNAPSHOT_NAME",
     "dump_profile",
     "key_path",
     "merge",
     "read_profile_file",
+    "read_snapshot",
+    "snapshot_file",
 ]
 
 #: The largest profile file read, in bytes (1 MiB; the shipped ones are a few KiB).
@@ -37,20 +42,38 @@ MAX_PROFILE_BYTES = 1 << 20
 #: How deep tables and arrays may nest in a profile (the schema needs 4 levels).
 MAX_NESTING = 32
 
+#: The ``format`` of the snapshot file, and its name.
+SNAPSHOT_FORMAT = "cardrules-validated-profiles/1"
+SNAPSHOT_NAME = "_validated.json"
+
 _TOO_DEEP = f"tables and arrays nest more than {MAX_NESTING} levels deep"
 
 
-def builtin_profile_dir() -> Path:
-    """The directory of the profiles shipped with cardrules.
+def snapshot_file() -> Path:
+    """The snapshot of the shipped families' profiles, validated (``_validated.json``).
 
-    In the wheel they are ``cardrules/_profiles``; in a source checkout, the
-    repository's ``profiles/``.
+    The profiles ship in their families' packages (each family's
+    ``cardrules_profile_dirs``); the snapshot of their validation is the
+    distribution's, one file: in the wheel ``cardrules/_profiles/_validated.json``,
+    in a source checkout the repository's ``profiles/_validated.json``.
     """
     package = Path(__file__).resolve().parent.parent
-    packaged = package / "_profiles"
-    if packaged.is_dir():
+    packaged = package / "_profiles" / SNAPSHOT_NAME
+    if packaged.is_file():
         return packaged
-    return package.parent / "profiles"
+    return package.parent / "profiles" / SNAPSHOT_NAME
+
+
+@functools.cache
+def read_snapshot(path: Path) -> dict[str, Any]:
+    """The snapshot document at ``path``; empty when missing, not JSON or of another format."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("format") != SNAPSHOT_FORMAT:
+        return {}
+    return doc
 
 
 #: A bare TOML key (one that needs no quotes).

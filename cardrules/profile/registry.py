@@ -1,8 +1,12 @@
 """Finding profiles by name or path, and resolving ``extends``.
 
-Shipped profiles live in the wheel (``cardrules/_profiles``; in a source
-checkout, the repository's ``profiles/``).  Installed plugins add directories
-through ``cardrules_profile_dirs``.
+Every profile comes from a directory an installed plugin names through
+``cardrules_profile_dirs``: the families shipped with cardrules keep theirs in
+their own packages (``variants/cardrules_<family>/profiles/``), exactly as a
+family installed beside cardrules does.  The shipped families' profiles come
+first: an installed plugin cannot shadow them.  Finding a shipped profile by
+name asks only the family the snapshot names for it (see
+:func:`~cardrules.profile.files.snapshot_file`), not every installed plugin.
 
 A profile's ``extends`` names its parent: an installed profile, or a path
 ending in ``.toml`` (relative to the child).  Every problem of an extends
@@ -13,23 +17,37 @@ value a parent set says which file set it.
 from __future__ import annotations
 
 import functools
+import importlib.metadata
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pluggy
+
 from cardrules.errors import ProfileError, did_you_mean, shown
-from cardrules.profile.files import builtin_profile_dir, key_path, merge, read_profile_file
+from cardrules.profile.files import (
+    key_path,
+    merge,
+    read_profile_file,
+    read_snapshot,
+    snapshot_file,
+)
+from cardrules.rules.hookspecs import PROJECT
 
 __all__ = [
     "MergedProfile",
     "earlier_versions",
     "find_profile",
+    "installed_profile_path",
     "profile_paths",
     "resolve_chain",
     "resolve_data",
     "rule_text_path",
+    "shipped_plugins",
+    "shipped_profile_names",
+    "shipped_profiles",
 ]
 
 #: How many parents an extends chain may have (a chain from outside must end).
@@ -39,35 +57,146 @@ MAX_EXTENDS = 16
 MAX_EXTENDS_CHARS = 1024
 
 
+#: The distribution whose plugins are the shipped families.
+DISTRIBUTION = "cardrules"
+
+
+def shipped_plugins() -> list[str]:
+    """The installed plugins that ship with cardrules itself (its own families), by name."""
+    from cardrules.rules.plugins import entry_points
+
+    try:
+        ours = importlib.metadata.distribution(DISTRIBUTION).entry_points
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    installed = entry_points()
+    return sorted(ep.name for ep in ours.select(group=PROJECT) if installed.get(ep.name) == ep)
+
+
+def _dirs_of(plugin: str) -> tuple[Path, ...]:
+    """The profile directories the installed plugin ``plugin`` names (only it is loaded)."""
+    from cardrules.rules.plugins import entry_points
+
+    return _entry_point_dirs(entry_points()[plugin])
+
+
+@functools.cache
+def _entry_point_dirs(entry_point: importlib.metadata.EntryPoint) -> tuple[Path, ...]:
+    """The profile directories of one entry point's plugin, asked once.
+
+    Only the profile hook is asked, of a manager holding that plugin alone and
+    no specifications (the hook takes no argument): loading a shipped profile
+    pays for no more.  The plugin is checked against the specifications when a
+    ruleset naming it is loaded.
+    """
+    pm = pluggy.PluginManager(PROJECT)
+    pm.register(entry_point.load(), name=entry_point.name)
+    hook = getattr(pm.hook, "cardrules_profile_dirs", None)
+    if hook is None:  # without specifications, a hook no plugin implements is not there
+        return ()
+    try:
+        return tuple(Path(folder) for result in hook() for folder in result)
+    except pluggy.HookCallError as exc:
+        raise ProfileError(
+            entry_point.name, f"a plugin does not match the hook specifications: {exc}"
+        ) from None
+
+
+@functools.cache
+def _shipped_dirs() -> tuple[tuple[str, Path], ...]:
+    """The shipped families' profile directories, each with its plugin's name."""
+    return tuple((plugin, folder) for plugin in shipped_plugins() for folder in _dirs_of(plugin))
+
+
 @functools.cache
 def _plugin_dirs() -> tuple[Path, ...]:
-    from cardrules.rules.plugins import all_plugins_manager, profile_dirs
+    """The profile directories of the plugins installed beside cardrules."""
+    from cardrules.rules.plugins import entry_points
 
-    return tuple(profile_dirs(all_plugins_manager()))
+    shipped = set(shipped_plugins())
+    others = sorted(name for name in entry_points() if name not in shipped)
+    return tuple(folder for plugin in others for folder in _dirs_of(plugin))
+
+
+def _profiles_in(directories: Iterable[Path]) -> Iterator[tuple[str, Path]]:
+    """The profiles of ``directories``, in order: (name, file)."""
+    for directory in directories:
+        if directory.is_dir():
+            for path in sorted(directory.glob("*.toml")):
+                yield path.stem, path
+
+
+def shipped_profiles() -> dict[str, tuple[str, Path]]:
+    """The profiles of the families shipped with cardrules: name -> (plugin, file), sorted.
+
+    The tests and the docs run over these: a profile of a plugin installed beside
+    cardrules is that plugin's to test and document.
+    """
+    found: dict[str, tuple[str, Path]] = {}
+    for plugin, directory in _shipped_dirs():
+        for name, path in _profiles_in([directory]):
+            found.setdefault(name, (plugin, path))
+    return dict(sorted(found.items()))
 
 
 def profile_paths() -> dict[str, Path]:
     """Installed profiles: name -> file, shipped ones first (a plugin cannot shadow them)."""
-    found: dict[str, Path] = {}
-    for directory in (builtin_profile_dir(), *_plugin_dirs()):
-        if directory.is_dir():
-            for path in sorted(directory.glob("*.toml")):
-                found.setdefault(path.stem, path)
+    found = {name: path for name, (_, path) in shipped_profiles().items()}
+    for name, path in _profiles_in(_plugin_dirs()):
+        found.setdefault(name, path)
     return found
 
 
-def earlier_versions(name: str) -> tuple[Path, ...]:
-    """The files of the earlier versions of the shipped profile ``name``, oldest first.
+def shipped_profile_names() -> list[str]:
+    """The names of the shipped profiles, sorted, from the snapshot: no family is imported.
 
-    A shipped profile whose rules change keeps its earlier file, unchanged, as
-    ``earlier/<name>/<version>.toml`` beside the shipped ones: a record of a game
-    played under it names the profile and the hash of those rules, and is replayed
-    under them.  None for a name that is not a shipped profile's.
+    Importing a family registers its action verbs, so listing the shipped profiles
+    through their families' hooks would change which verbs are known; without a
+    snapshot, the families are asked (:func:`shipped_profiles`).
     """
-    shipped = builtin_profile_dir()
-    if not os.path.isfile(shipped / f"{name}.toml"):  # False, not OSError, for a long name
+    index = read_snapshot(snapshot_file()).get("shipped")
+    if isinstance(index, dict) and index:
+        return sorted(index)
+    return list(shipped_profiles())
+
+
+def _shipped_file(name: str) -> Path | None:
+    """The file of the shipped profile ``name``, asking only the family the snapshot names.
+
+    None when the snapshot does not name it (or names a family not installed, or
+    one that no longer ships it): the caller then asks every installed plugin.
+    """
+    from cardrules.rules.plugins import entry_points
+
+    index = read_snapshot(snapshot_file()).get("shipped")
+    plugin = index.get(name) if isinstance(index, dict) else None
+    if not isinstance(plugin, str) or plugin not in entry_points():
+        return None
+    for directory in _dirs_of(plugin):
+        path = directory / f"{name}.toml"
+        if os.path.isfile(path):  # False, not OSError, for a name too long for a file
+            return path
+    return None
+
+
+def installed_profile_path(name: str) -> Path | None:
+    """The file of the installed profile ``name`` (never a path), or None."""
+    return _shipped_file(name) or profile_paths().get(name)
+
+
+def earlier_versions(name: str) -> tuple[Path, ...]:
+    """The files of the earlier versions of the installed profile ``name``, oldest first.
+
+    A profile whose rules change keeps its earlier file, unchanged, as
+    ``earlier/<name>/<version>.toml`` beside the current one (in its family's
+    profile directory): a record of a game played under it names the profile
+    and the hash of those rules, and is replayed under them.  None for a name
+    that is not an installed profile's.
+    """
+    path = installed_profile_path(name)
+    if path is None:
         return ()
-    folder = shipped / "earlier" / name
+    folder = path.parent / "earlier" / name
     return tuple(sorted(folder.glob("*.toml"))) if folder.is_dir() else ()
 
 
@@ -84,8 +213,8 @@ def find_profile(ref: str | Path, *, relative_to: Path | None = None) -> Path:
         return path
     # A shipped profile wins over plugins' ones (see profile_paths), so it is
     # found without importing every installed plugin.
-    shipped = builtin_profile_dir() / f"{ref}.toml"
-    if os.path.isfile(shipped):  # False, not OSError, for a name too long for a file
+    shipped = _shipped_file(ref)
+    if shipped is not None:
         return shipped
     paths = profile_paths()
     if ref in paths:

@@ -10,9 +10,10 @@ problems at once::
       auction.min_call -> must be >= 0 (got -1)
       play.duties[2].name -> unknown duty 'must_overtrumpp'; known: follow_suit, ...
 
-The validation results of the shipped profiles are kept in a snapshot beside
-them (``_validated.json``: the validated data of each, by a hash of its merged
-table).  A profile whose merged table is in the snapshot is built from it
+The validation results of the shipped families' profiles are kept in one
+snapshot (``_validated.json``, see :func:`~cardrules.profile.files.snapshot_file`:
+the validated data of each, by a hash of its merged table, and the family that
+ships each name).  A profile whose merged table is in the snapshot is built from it
 without importing pydantic (about half of ``import cardrules`` + ``load()``);
 any other table, or any change to a shipped file, is validated.  A test checks
 that the snapshot is exactly what validation gives; ``python -m
@@ -29,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from cardrules.errors import ProfileError
-from cardrules.profile.files import builtin_profile_dir, dump_profile
-from cardrules.profile.registry import find_profile, resolve_chain, resolve_data
+from cardrules.profile.files import SNAPSHOT_FORMAT, dump_profile, read_snapshot, snapshot_file
+from cardrules.profile.registry import find_profile, resolve_chain, resolve_data, shipped_profiles
 from cardrules.rules.profile import Profile
 
 __all__ = [
@@ -42,9 +43,6 @@ __all__ = [
     "snapshot_text",
     "validated_profile",
 ]
-
-#: The ``format`` of the snapshot file.
-SNAPSHOT_FORMAT = "cardrules-validated-profiles/1"
 
 
 def load_profile(ref: str | Path) -> Profile:
@@ -62,8 +60,8 @@ def load_profile(ref: str | Path) -> Profile:
 
 
 def snapshot_path() -> Path:
-    """The snapshot of the shipped profiles' validation (beside them)."""
-    return builtin_profile_dir() / "_validated.json"
+    """The snapshot of the shipped families' profiles' validation."""
+    return snapshot_file()
 
 
 def snapshot_key(data: Mapping[str, Any]) -> str | None:
@@ -78,13 +76,7 @@ def snapshot_key(data: Mapping[str, Any]) -> str | None:
 @functools.cache
 def _snapshot() -> dict[str, Any]:
     """The snapshot's entries; empty when the file is missing or not a snapshot."""
-    try:
-        doc = json.loads(snapshot_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(doc, dict) or doc.get("format") != SNAPSHOT_FORMAT:
-        return {}
-    entries = doc.get("profiles")
+    entries = read_snapshot(snapshot_path()).get("profiles")
     return entries if isinstance(entries, dict) else {}
 
 
@@ -115,14 +107,25 @@ def dump_resolved(profile: Profile) -> str:
 
 
 def snapshot_text() -> str:
-    """The snapshot of the shipped profiles' validation, as written to ``_validated.json``."""
+    """The snapshot of the shipped families' profiles, as written to ``_validated.json``.
+
+    ``profiles``: the validated data of each, by the hash of its merged table;
+    ``shipped``: the family (plugin) that ships each profile, by name, so that
+    loading one by name asks only that family where it is.
+    """
     from cardrules.profile.schema import validated_dump
 
     entries = {}
-    for path in sorted(builtin_profile_dir().glob("*.toml")):
+    shipped = {}
+    for name, (plugin, path) in shipped_profiles().items():
         data = resolve_data(path)
         key = snapshot_key(data)
         if key is not None:
             entries[key] = validated_dump(data, str(path))
-    doc = {"format": SNAPSHOT_FORMAT, "profiles": dict(sorted(entries.items()))}
+        shipped[name] = plugin
+    doc = {
+        "format": SNAPSHOT_FORMAT,
+        "profiles": dict(sorted(entries.items())),
+        "shipped": shipped,
+    }
     return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

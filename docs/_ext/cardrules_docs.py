@@ -5,8 +5,8 @@ command line) into reST through the generators of :mod:`cardrules.tools`
 (``rulepages``, ``comparison``, ``hookref``, ``schemaref``, ``cliref``), so
 the pages come from the same files as the engine.  At ``builder-inited`` one
 stub page per shipped profile is written to ``rules/`` (generated, never
-edited), so a profile added to ``profiles/`` gets its page with no writing.
-Only the shipped profiles get pages and a column of the comparison: a profile
+edited), so a profile added to a shipped family's ``profiles/`` gets its page with
+no writing.  Only the shipped profiles get pages and a column of the comparison: a profile
 of a plugin installed beside cardrules (``cardrules new --plugin``, then
 ``pip install``) is the plugin's to document.
 """
@@ -40,8 +40,8 @@ STUB = """\
 
 
 def shipped_profiles() -> list[str]:
-    """The names of the profiles shipped with cardrules (``profiles/``), sorted."""
-    return sorted(path.stem for path in registry.builtin_profile_dir().glob("*.toml"))
+    """The names of the profiles shipped with cardrules (in its families' packages), sorted."""
+    return sorted(registry.shipped_profiles())
 
 
 class _Generated(SphinxDirective):

@@ -8,6 +8,8 @@ the end of a session of boards scored by ``duplicate`` (BR-4.3).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardrules.errors import ProfileError
 from cardrules.rules.catalog import Components, OptionSpec
 from cardrules.rules.components import EndCondition
@@ -78,3 +80,9 @@ def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition |
     if profile.scoring_kind != "duplicate":
         return None
     return BoardsEnd(deals, profile.game_rule)
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
+    return [Path(__file__).resolve().parent / "profiles"]

@@ -10,6 +10,8 @@ that only the profiles that name it offer them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardrules.rules.catalog import Components, ThrowInSpec
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
@@ -39,3 +41,9 @@ def cardrules_setup_components(components: Components) -> None:
     components.add_scorer("call_window", _window, needs="calls", sides="individual")
     for spec in (NO_SPADE, NO_PICTURE):
         components.add_throw_in(spec.name, spec.description, spec.test)
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
+    return [Path(__file__).resolve().parent / "profiles"]

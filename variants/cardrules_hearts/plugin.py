@@ -11,6 +11,8 @@ target, the lowest total wins: HE-5.x).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardrules.rules.catalog import Components, OptionSpec
 from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
@@ -136,3 +138,9 @@ def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition |
         target=target if isinstance(target, int) else 100,
         target_rule="HE-5.1",
     )
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
+    return [Path(__file__).resolve().parent / "profiles"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardrules.errors import ProfileError
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.plugins import Components
@@ -34,3 +36,9 @@ def cardrules_setup_components(components: Components) -> None:
         "points", _points_auction, provides="declarer", chooses_trump=True, sides="partnership"
     )
     components.add_scorer("minibridge", _scorer, needs="declarer", sides="partnership")
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
+    return [Path(__file__).resolve().parent / "profiles"]

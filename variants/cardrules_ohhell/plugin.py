@@ -10,6 +10,8 @@ Hell profile is the kernel's: ``[table] players``, ``[deal] hand_sizes``,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardrules.rules.catalog import Components
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
@@ -46,3 +48,9 @@ def cardrules_setup_components(components: Components) -> None:
         "oh_hell_bids", _bids, provides="calls", chooses_trump=False, phase_name="bidding"
     )
     components.add_scorer("exact_bid", _exact, needs="calls", sides="individual")
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
+    return [Path(__file__).resolve().parent / "profiles"]

@@ -11,6 +11,8 @@ bags carried over the game: SP-4.x), the lead duties
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardrules.rules.catalog import Components, OptionSpec
 from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
@@ -142,3 +144,9 @@ def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition |
         target_rule="SP-5.1",
         mercy_rule="SP-5.3",
     )
+
+
+@hookimpl
+def cardrules_profile_dirs() -> list[Path]:
+    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
+    return [Path(__file__).resolve().parent / "profiles"]
