@@ -10,9 +10,10 @@ import random
 import pytest
 
 import cardrules
-from cardrules import Game, IllegalAction, Ruleset
+from cardrules import Game, Ruleset
 from cardrules.engine.bots import RuleBot
 from cardrules_euchre import DECK, EuchreContract
+from helpers import refused
 
 EUCHRE = "euchre"
 OPENSPIEL = "euchre-openspiel"
@@ -37,13 +38,9 @@ def openspiel() -> Ruleset:
     return cardrules.load(OPENSPIEL)
 
 
-def refused(game: Game, action: str, seat: int | None = None) -> str:
-    """The rule an illegal action cites; the game's record is unchanged."""
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action, seat=seat)
-    assert game.to_json() == before
-    return err.value.rule
+def rule_of(game: Game, action: str, seat: int | None = None) -> str:
+    """The rule an illegal action cites (the game's record unchanged: ``refused``)."""
+    return refused(game, action, seat).rule
 
 
 def by_hand(rules: Ruleset) -> Game:
@@ -146,7 +143,7 @@ def test_eu_5_2_eu_5_3_eu_8_1_the_left_bower_does_not_follow_its_printed_suit(
     )
     game.apply("play 10C")
     assert [str(a) for a in game.legal_actions()] == ["play 9D"]  # South must follow
-    assert refused(game, "play AS") == "EU-5.2"
+    assert rule_of(game, "play AS") == "EU-5.2"
 
 
 #: EU-8.2: East holds the left bower and no heart.
@@ -162,7 +159,7 @@ def test_eu_8_2_eu_1_5_the_left_bower_alone_must_follow_a_trump_lead(euchre: Rul
     game.apply("discard QC")
     game.apply("play JH")
     assert [str(a) for a in game.legal_actions()] == ["play JD"]
-    assert refused(game, "play AC") == "EU-5.2"
+    assert rule_of(game, "play AC") == "EU-5.2"
 
 
 def test_eu_5_4_eu_5_5_the_bowers_win_and_the_winner_leads(euchre: Ruleset) -> None:
@@ -198,14 +195,14 @@ def test_eu_7_2_euo_6_1_illegal_actions_are_refused_with_their_rule(
 ) -> None:
     """EU-7.2, EUO-6.1: an illegal call or card is refused, the game unchanged."""
     game = by_hand(euchre)
-    assert refused(game, "name S") == "EU-3.1"
-    assert refused(game, "take up") == "EU-3.1"
-    assert refused(game, "order up", seat=2) == "EU-3.1"
-    assert refused(game, "play AD") != ""
+    assert rule_of(game, "name S") == "EU-3.1"
+    assert rule_of(game, "take up") == "EU-3.1"
+    assert rule_of(game, "order up", seat=2) == "EU-3.1"
+    assert rule_of(game, "play AD") != ""
     game = by_hand(openspiel)
-    assert refused(game, "order up alone") == "EUO-3.1"
+    assert rule_of(game, "order up alone") == "EUO-3.1"
     game.apply("order up")
-    assert refused(game, "discard 9H") == "EUO-2.4"
+    assert rule_of(game, "discard 9H") == "EUO-2.4"
     with pytest.raises(cardrules.CardrulesError):
         game.apply("discard 2C")  # no card of the euchre pack
 
