@@ -570,6 +570,14 @@ class Order:
     strength: tuple[int, ...]
     free: int
     words: tuple[str, ...]
+    #: ``position[card]``: its place among the cards of its suit as play counts it, the lowest
+    #: 0 (copies share one); ``higher[card]``: the cards of its suit ranking above it.
+    position: tuple[int, ...]
+    higher: tuple[int, ...]
+    #: ``levels[k]``: the cards at position ``k`` of every suit (all the lowest cards first).
+    levels: tuple[int, ...]
+    #: ``ranked[place]``: the card indices of that suit, highest first.
+    ranked: tuple[tuple[int, ...], ...]
 
     @classmethod
     def of(cls, deck: Deck, ranking: Ranking, spec: OrderSpec) -> Order:
@@ -598,6 +606,18 @@ class Order:
                 f"invalid order {ranking.name}: card {deck.cards[suit_of.index(-2)]} has no place"
             )
         trumps = masks[trump] if trump >= 0 else 0
+        positions = [0] * size
+        higher_of = [0] * size
+        for row in spec.rows:
+            for at, index in enumerate(row):
+                positions[index] = at // deck.copies
+                for above in row[(at // deck.copies + 1) * deck.copies :]:
+                    higher_of[index] |= 1 << above
+        levels = [0] * (max(positions) + 1 if size else 1)
+        for index in range(size):
+            if suit_of[index] >= 0:
+                levels[positions[index]] |= 1 << index
+        ranked = tuple(tuple(reversed(row)) for row in spec.rows)
         beats = []
         for index in range(size):
             place = suit_of[index]
@@ -625,6 +645,10 @@ class Order:
             tuple(strength),
             free,
             tuple(words),
+            tuple(positions),
+            tuple(higher_of),
+            tuple(levels),
+            ranked,
         )
 
     def winner(self, cards: Sequence[int]) -> int:

@@ -86,7 +86,8 @@ class Console:
         """A hand sorted by suit, high cards first: ``♠ A K 7  ♥ Q 10  ♦ -  ♣ 9 2``."""
         by_suit: dict[Suit, list[Card]] = {s: [] for s in SUIT_ORDER}
         for card in in_hand_order(cards):
-            by_suit[card.suit].append(card)
+            if card.suit is not None:
+                by_suit[card.suit].append(card)
         parts = []
         for suit in SUIT_ORDER:
             ranks = " ".join(c.symbol()[:-1] for c in by_suit[suit])

@@ -19,14 +19,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
-from cardrules.cards import SUIT_MASKS, Card, Suit, mask_of
+from cardrules.cards import Card, Suit, mask_of
+from cardrules.deck import Order
 from cardrules.engine.rollouts import outcome, play_out
 from cardrules.engine.views import View
 from cardrules.engine.worlds import knowledge, sample_masks
 from cardrules.errors import CardrulesError, shown
 from cardrules.rules.actions import Action, Bid, Play
 from cardrules.rules.components import ScoresCardsTaken
-from cardrules.rules.duties import BEATS, TrickState
+from cardrules.rules.duties import TrickState, natural
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -97,37 +98,40 @@ def _trump_index(view: View) -> int:
     return -1 if view.trump is None else int(Suit[view.trump])
 
 
-def sure_tricks(hand: int, trump: int) -> int:
-    """A cautious count of the tricks a hand (a mask) takes with ``trump`` (-1: no-trump).
+def sure_tricks(hand: int, trump: int, order: Order | None = None) -> int:
+    """A cautious count of the tricks a hand (a mask) takes with ``trump`` (-1: no-trump),
+    in ``order`` (the deal's tables of play; by default the French pack's natural order).
 
-    Trumps: the ace, the king with one guard, the queen with two guards, the
-    jack with three, plus every trump beyond the fourth.  Side suits: aces,
-    and kings with a guard.  Short side suits (void: two, singleton: one)
+    Trumps: the highest, the second with one guard, the third with two guards, the
+    fourth with three, plus every trump beyond the fourth.  Side suits: their highest
+    card, and the second with a guard.  Short side suits (void: two, singleton: one)
     add ruffs while trumps not counted above are left over.
     """
+    if order is None:
+        order = natural(trump)
     tricks = 0
     spare = 0
-    if trump >= 0:
-        bits = hand >> (13 * trump) & 0x1FFF
-        length = bits.bit_count()
+    place = order.trump
+    if place >= 0:
+        ranked = order.ranked[place]
+        length = (hand & order.suit_masks[place]).bit_count()
         honours = 0
-        for above, rank_bit in enumerate((12, 11, 10, 9)):  # A K Q J
-            if bits >> rank_bit & 1 and length > above:
+        for above, index in enumerate(ranked[:4]):  # A K Q J in a French suit
+            if hand >> index & 1 and length > above:
                 honours += 1
         long_trumps = max(0, length - 4)
         tricks += honours + long_trumps
         spare = max(0, length - honours - long_trumps)
     ruffs = 0
-    for suit in range(4):
-        if suit == trump:
+    for other, ranked in enumerate(order.ranked):
+        if other == place:
             continue
-        bits = hand >> (13 * suit) & 0x1FFF
-        length = bits.bit_count()
-        if bits >> 12 & 1:
+        length = (hand & order.suit_masks[other]).bit_count()
+        if ranked and hand >> ranked[0] & 1:
             tricks += 1
-        if bits >> 11 & 1 and length >= 2:
+        if len(ranked) > 1 and hand >> ranked[1] & 1 and length >= 2:
             tricks += 1
-        if trump >= 0:
+        if place >= 0:
             ruffs += max(0, 2 - length)
     return tricks + min(ruffs, spare)
 
@@ -152,9 +156,10 @@ def _partner_winning(view: View, seat: int, t: TrickState) -> bool:
     return False
 
 
-def _rank_key(trump: int) -> Callable[[Card], tuple[int, int, int]]:
+def _rank_key(order: Order) -> Callable[[Card], tuple[bool, int, int]]:
     # Lowest rank first, trumps last ("keep trumps"), then suit for determinism.
-    return lambda c: (c.suit == trump, c.rank, c.suit)
+    trumps, position, suit_of = order.trumps, order.position, order.suit_of
+    return lambda c: (trumps >> c.index & 1 == 1, position[c.index], suit_of[c.index])
 
 
 class RuleBot:
@@ -191,7 +196,7 @@ class RuleBot:
         bids = [a for a in legal if isinstance(a, Bid)]
         if not bids:
             return legal[0]
-        want = sure_tricks(mask_of(view.acting_hand), _trump_index(view))
+        want = sure_tricks(mask_of(view.acting_hand), _trump_index(view), view.order)
         return min(bids, key=lambda b: (abs(b.tricks - want), b.tricks))
 
     # -- play ------------------------------------------------------------
@@ -201,33 +206,31 @@ class RuleBot:
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return legal[0]
-        trump = _trump_index(view)
+        order = view.order
         seat = view.to_act if view.to_act is not None else view.seat
-        key = _rank_key(trump)
-        cards = sorted((p.card for p in plays), key=key)
-        t = TrickState.of([c for _, c in view.trick], trump=None if trump < 0 else trump)
+        cards = sorted((p.card for p in plays), key=_rank_key(order))
+        t = TrickState.of([c for _, c in view.trick], trump=None, order=order)
         lowest = Play(cards[0])
         if not side_needs_tricks(view, seat):
             return lowest
         if t.leading:
-            return Play(self._lead(view, cards, trump))
+            return Play(self._lead(view, cards, order))
         if _partner_winning(view, seat, t):
             return lowest
         winners = [c for c in cards if t.beats >> c.index & 1]
         return Play(winners[0]) if winners else lowest
 
     @staticmethod
-    def _lead(view: View, cards: Sequence[Card], trump: int) -> Card:
+    def _lead(view: View, cards: Sequence[Card], order: Order) -> Card:
         """A master card (the highest left in its suit) if held, trumps last; else the lowest."""
         gone = 0
         for _, played, _ in view.tricks:
             gone |= mask_of(played)
         masters = []
         for card in cards:
-            higher = BEATS[4][card.index] & ~gone & ~mask_of(cards)
-            if not higher & SUIT_MASKS[card.suit]:
+            if not order.higher[card.index] & ~gone & ~mask_of(cards):
                 masters.append(card)
-        side_masters = [c for c in masters if c.suit != trump]
+        side_masters = [c for c in masters if not order.trumps >> c.index & 1]
         if side_masters:
             return side_masters[-1]
         return cards[0]
@@ -408,13 +411,21 @@ def _distinct_cards(view: View, legal: Sequence[Action]) -> list[Action]:
     gone = 0
     for _, cards, _ in view.tricks:
         gone |= mask_of(cards)
+    order = view.order
+    suit_of, strength, higher = order.suit_of, order.strength, order.higher
     out: list[Action] = []
-    last = -2
-    for action in sorted(legal, key=lambda a: a.card.index if isinstance(a, Play) else 0):
+    last = -1
+
+    def rank(action: Action) -> tuple[int, int, int]:
+        index = action.card.index if isinstance(action, Play) else 0
+        return (suit_of[index], strength[index], index)
+
+    for action in sorted(legal, key=rank):
         assert isinstance(action, Play)
         index = action.card.index
-        if last >= 0 and index // 13 == last // 13:
-            between = ((1 << index) - 1) & ~((1 << (last + 1)) - 1)
+        if last >= 0 and suit_of[index] == suit_of[last] and suit_of[index] >= 0:
+            # the cards of the suit between the two, as play ranks them
+            between = higher[last] & ~higher[index] & ~(1 << index)
             if not between & ~(held | gone):
                 last = index
                 continue

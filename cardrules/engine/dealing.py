@@ -3,7 +3,7 @@ by hand (its hands and its stock, checked).
 
 >>> from cardrules.rules.components import Direction
 >>> deck = shuffle_and_cut(seed=7, deal_number=1)
->>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, Direction(4))]
+>>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, Direction.named("clockwise"))]
 (52, [13, 13, 13, 13])
 """
 
@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from cardrules.cards import CARDS, Card, cards_of, mask_of, parse_cards
+from cardrules.cards import Card, mask_of
+from cardrules.deck import FRENCH_52, Deck
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError, CardrulesError, shown
 from cardrules.rules.components import Direction, seat_words
@@ -33,19 +34,34 @@ class ThrowInEvent:
     reason: str
 
 
-def shuffle_and_cut(seed: int, deal_number: int, attempt: int = 0) -> tuple[Card, ...]:
+def shuffle_and_cut(
+    seed: int, deal_number: int, attempt: int = 0, deck: Deck = FRENCH_52
+) -> tuple[Card, ...]:
     """The deck of one deal after the seeded shuffle and the cut, top card first.
 
-    ``deal_number`` is 1-based; ``attempt`` counts redeals of the same deal.
+    ``deal_number`` is 1-based; ``attempt`` counts redeals of the same deal; ``deck`` the
+    cards shuffled (the French pack by default).
     """
-    return tuple(CARDS[i] for i in _deck_indices(seed, deal_number, attempt))
+    cards = deck.cards
+    return tuple(cards[i] for i in _deck_indices(seed, deal_number, attempt, deck.size))
 
 
-#: (i, i + 1, (i + 1).bit_length()) for the Fisher-Yates steps of a 52-card shuffle.
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-def _deck_indices(seed: int, deal_number: int, attempt: int) -> list[int]:
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, (i + 1).bit_length()) for the Fisher-Yates steps of a deck of ``size``."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)
+        )
+    return steps
+
+
+def _deck_indices(
+    seed: int, deal_number: int, attempt: int, size: int = FRENCH_52.size
+) -> list[int]:
     """:func:`shuffle_and_cut` as card indices, for the hot path.
 
     The loop is ``random.Random.shuffle`` written out (its ``_randbelow``
@@ -55,13 +71,13 @@ def _deck_indices(seed: int, deal_number: int, attempt: int) -> list[int]:
     """
     rng = random.Random(f"{seed}/{deal_number}/{attempt}")
     getrandbits = rng.getrandbits
-    deck = list(range(52))
-    for i, n, k in _SHUFFLE_STEPS:
+    deck = list(range(size))
+    for i, n, k in _shuffle_steps(size):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
-    cut = rng.randint(1, 51)  # the cutter's cut: the top part goes under
+    cut = rng.randint(1, size - 1)  # the cutter's cut: the top part goes under
     return deck[cut:] + deck[:cut]
 
 
@@ -93,14 +109,21 @@ def _deal_masks(
 
 
 def deal_from_seed(
-    seed: int, deal_number: int, attempt: int, dealer: int, direction: Direction
+    seed: int,
+    deal_number: int,
+    attempt: int,
+    dealer: int,
+    direction: Direction,
+    deck: Deck = FRENCH_52,
 ) -> tuple[tuple[Card, ...], tuple[int, ...]]:
     """The deck after shuffle and cut, and the hands dealt from it (masks by seat)."""
-    deck = shuffle_and_cut(seed, deal_number, attempt)
-    return deck, deal_cards(deck, dealer, direction)
+    cards = shuffle_and_cut(seed, deal_number, attempt, deck)
+    return cards, deal_cards(cards, dealer, direction)
 
 
-def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
+def _preset_masks(
+    hands: object, players: int, size: int, deck: Deck = FRENCH_52
+) -> tuple[int, ...]:
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
         raise CardError(f"invalid hands: expected {players} hands of {size} cards")
     masks = []
@@ -108,7 +131,7 @@ def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
     for seat, hand in enumerate(hands):
         if not isinstance(hand, str | Iterable):
             raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
-        cards = parse_cards(hand)
+        cards = deck.parse_cards(hand)
         mask = mask_of(cards)
         if mask.bit_count() != len(cards):
             twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)
@@ -118,7 +141,7 @@ def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
                 f"invalid hands: seat {seat} must hold {size} different cards (got {len(cards)})"
             )
         if mask & seen:
-            dup = " ".join(str(c) for c in cards_of(mask & seen))
+            dup = " ".join(str(c) for c in deck.cards_of(mask & seen))
             raise CardError(f"invalid hands: {dup} dealt twice (seat {seat})")
         seen |= mask
         masks.append(mask)
@@ -130,10 +153,10 @@ def _preset_masks(hands: object, players: int, size: int) -> tuple[int, ...]:
 _PACK_ORDER: Final = object()
 
 
-def _card_place(index: int, hands: Sequence[int]) -> str:
+def _card_place(index: int, hands: Sequence[int], deck: Deck) -> str:
     """Where a card that is not in the stock is: the seat whose hand holds it."""
     seat = next(s for s, mask in enumerate(hands) if mask >> index & 1)
-    return f"{CARDS[index]} is in the hand of {seat_words(seat)}"
+    return f"{deck.cards[index]} is in the hand of {seat_words(seat)}"
 
 
 def _preset_stock(
@@ -147,12 +170,13 @@ def _preset_stock(
     Anything else than the cards not dealt is a :class:`~cardrules.CardError` that names
     the card and where it is.
     """
+    deck = rules.deck
     dealt = 0
     for mask in hands:
         dealt |= mask
     if stock is _PACK_ORDER:
-        return tuple(i for i in range(52) if not dealt >> i & 1)
-    rest = [i for i in _deck_indices(seed, 1, 0) if not dealt >> i & 1]
+        return tuple(i for i in range(deck.size) if not dealt >> i & 1)
+    rest = [i for i in _deck_indices(seed, 1, 0, deck.size) if not dealt >> i & 1]
     if stock is not None:
         if isinstance(stock, Card) or not isinstance(stock, str | Iterable):
             raise CardError(
@@ -160,19 +184,19 @@ def _preset_stock(
                 "as text such as '7H 2C' or a list)"
             )
         try:
-            cards = parse_cards(stock)
+            cards = deck.parse_cards(stock)
         except CardError as exc:
             raise CardError(f"invalid stock: {str(exc).removeprefix('invalid card: ')}") from None
         seen = 0
         for card in cards:
             bit = 1 << card.index
             if dealt & bit:
-                raise CardError(f"invalid stock: {_card_place(card.index, hands)}")
+                raise CardError(f"invalid stock: {_card_place(card.index, hands, deck)}")
             if seen & bit:
                 raise CardError(f"invalid stock: {card} given twice")
             seen |= bit
         if len(cards) != len(rest):
-            missing = " ".join(str(CARDS[i]) for i in sorted(rest) if not seen >> i & 1)
+            missing = " ".join(str(deck.cards[i]) for i in sorted(rest) if not seen >> i & 1)
             given = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
             raise CardError(
                 f"invalid stock: {given}, but {len(rest)} are not dealt (missing: {missing})"
@@ -182,7 +206,7 @@ def _preset_stock(
         if not isinstance(turn_up, Card | str):
             raise CardError(f"invalid turn_up: {shown(turn_up)} (expected one card, such as 'QC')")
         try:
-            card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
+            card = deck.parse_cards([turn_up])[0]
         except CardError as exc:
             raise CardError(f"invalid turn_up: {str(exc).removeprefix('invalid card: ')}") from None
         if rules.profile.trump != "turn_up":
@@ -195,10 +219,10 @@ def _preset_stock(
                 f"invalid turn_up: {card}: the hands hold every card, none is left to turn up"
             )
         if dealt >> card.index & 1:
-            raise CardError(f"invalid turn_up: {_card_place(card.index, hands)}")
+            raise CardError(f"invalid turn_up: {_card_place(card.index, hands, deck)}")
         if stock is not None and rest[0] != card.index:
             raise CardError(
-                f"invalid turn_up: {card} is not the top of the stock given ({CARDS[rest[0]]})"
+                f"invalid turn_up: {card} is not the top of the stock given ({deck.cards[rest[0]]})"
             )
         rest.remove(card.index)
         rest.insert(0, card.index)

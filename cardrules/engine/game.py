@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal, getcontext, setcontext
 from typing import Any, Final, NamedTuple
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, cards_of
+from cardrules.cards import Card
+from cardrules.deck import FRENCH_52, Order
 from cardrules.engine.blame import _caused, plugin_error
 from cardrules.engine.claims import _ACCEPT, _CLAIM_KIND, _REFUSE, Claimed, open_claim, tricks_left
 from cardrules.engine.dealing import (
@@ -59,12 +60,12 @@ from cardrules.engine.ruleset import Ruleset, explain_mask, load
 from cardrules.engine.standings import Standing, lowest_wins, standings_of
 from cardrules.engine.steps import run_steps
 from cardrules.engine.tricks import (
-    _PLAY_TEXTS,
-    _PLAYED_CARDS,
     MAX_PLAYERS,
     PlayedCard,
     Trick,
     _plays_of,
+    deck_plays,
+    plays_in,
 )
 from cardrules.engine.views import PUBLIC, View, make_view
 from cardrules.errors import CardrulesError, IllegalAction, PluginError, shown
@@ -81,7 +82,7 @@ from cardrules.rules.components import (
     Side,
     seat_words,
 )
-from cardrules.rules.duties import BEATS, FastNarrow, TrickState, narrow
+from cardrules.rules.duties import FastNarrow, TrickState, narrow
 
 __all__ = [
     "MAX_DEALS",
@@ -114,8 +115,6 @@ def _letter(seat: int) -> str:
     return words[len(f"seat {seat}") :]
 
 
-#: Every card of the pack, as a mask.
-_FULL_PACK: Final = (1 << 52) - 1
 _NEXT_SEATS: Final[dict[Direction, tuple[int, ...]]] = {}
 
 
@@ -127,6 +126,34 @@ def _next_seats(direction: Direction) -> tuple[int, ...]:
             direction.next(seat) for seat in range(direction.players)
         )
     return seats
+
+
+def _skipping(seats: tuple[int, ...], out: frozenset[int]) -> tuple[int, ...]:
+    """The seat after each seat in the order of play, passing over the seats in ``out``
+    (sitting the deal out)."""
+    after = []
+    for seat in range(len(seats)):
+        nxt = seats[seat]
+        while nxt in out and nxt != seat:
+            nxt = seats[nxt]
+        after.append(nxt)
+    return tuple(after)
+
+
+def _preset_size(rules: Ruleset, hands: object, seed: int) -> int:
+    """The hand size a first deal dealt by hand must have: the rules' for deal 1, or, where
+    they draw it from a range, the size of the hands given if it is in the range."""
+    size = rules.hand_size(1, seed)
+    span = rules.profile.hand_size_range
+    if span is not None and isinstance(hands, Sequence) and hands and not isinstance(hands, str):
+        first = hands[0]
+        if isinstance(first, str):
+            count = len(first.replace(",", " ").split())
+        else:
+            count = len(first) if isinstance(first, Sequence) else -1
+        if span[0] <= count <= span[1]:
+            size = count
+    return size
 
 
 def _check_seat(seat: object, players: int) -> int:
@@ -148,6 +175,7 @@ class Game:
 
     # Slots: more attributes than a dict shares keys for, and the hot path reads them.
     __slots__ = (
+        "_active",
         "_beats",
         "_calls",
         "_claim",
@@ -156,16 +184,22 @@ class Game:
         "_dealt",
         "_ended",
         "_fast",
+        "_follow",
+        "_french",
         "_halt",
         "_legal",
         "_n",
         "_needs_played",
         "_next",
+        "_played_cards",
         "_playout",
+        "_plays",
         "_preset_at",
         "_preset_stock",
         "_saved",
+        "_seats",
         "_size",
+        "_texts",
         "_to_act",
         "_trick_cards",
         "_trump",
@@ -177,10 +211,13 @@ class Game:
         "deal_number",
         "dealer",
         "deals",
+        "deck",
+        "discarded",
         "first_dealer",
         "hands",
         "initial_hands",
         "leader",
+        "order",
         "over",
         "phase",
         "preset",
@@ -215,7 +252,15 @@ class Game:
         self.rules = rules
         self._n = n
         # The hand size when every deal has the same (0: ask the rules each deal).
-        self._size = 0 if rules.profile.hand_sizes else 52 // n
+        self._size = (
+            0 if rules.profile.hand_sizes or rules.profile.hand_size_range else rules.deck.size // n
+        )
+        deck = self.deck = rules.deck
+        self._french = deck is FRENCH_52
+        tables = deck_plays(deck)
+        self._plays = tables.plays
+        self._texts = tables.texts
+        self._played_cards = tables.played
         self._turn_up = rules.profile.trump == "turn_up"
         self._needs_played = rules.fast_needs_played
         self.seed: int = seed
@@ -228,7 +273,7 @@ class Game:
         # True: the game stops once the deal in play is scored (a bot's playout).
         self._halt = False
         if hands is not None:
-            self.preset = _preset_masks(hands, n, rules.hand_size(1))
+            self.preset = _preset_masks(hands, n, _preset_size(rules, hands, seed), rules.deck)
             self._preset_stock = _preset_stock(self.preset, stock, turn_up, seed, rules)
         elif stock is not None or turn_up is not None:
             what = "stock" if stock is not None else "turn_up"
@@ -256,8 +301,11 @@ class Game:
         # Set for real when play begins (_begin_play); set here so that a
         # state can always be saved attribute by attribute (_save).
         self._trump = -1
-        self._beats = BEATS[4]
-        self._next = _next_seats(rules.direction)
+        self.order: Order = rules.order(None)
+        self._beats = self.order.beats
+        self._follow = self.order.follow
+        self._active = n
+        self._next = self._seats = _next_seats(rules.direction)
         #: The cards of the trump suit, as a mask (0 without trumps; set when the play begins).
         self.trump_mask = 0
         self._codes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -279,18 +327,18 @@ class Game:
 
     def _deal_cards(self, dealer: int, attempt: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The hands (masks by seat) and the stock (card indices, top first) of a deal."""
-        size = self._size or self.rules.hand_size(self.deal_number)
+        size = self._size or self.rules.hand_size(self.deal_number, self.seed)
         if self.deal_number == self._preset_at and attempt == 0 and self.preset is not None:
             if self._preset_stock is not None:
                 return self.preset, self._preset_stock
             dealt = 0
             for mask in self.preset:
                 dealt |= mask
-            return self.preset, tuple(i for i in range(52) if not dealt >> i & 1)
-        deck = _deck_indices(self.seed, self.deal_number, attempt)
+            return self.preset, tuple(i for i in range(self.deck.size) if not dealt >> i & 1)
+        deck = _deck_indices(self.seed, self.deal_number, attempt, self.deck.size)
         hands = _deal_masks(deck, dealer, self.rules.direction, size)
         dealt = self._n * size
-        return hands, (tuple(deck[dealt:]) if dealt < 52 else ())
+        return hands, (tuple(deck[dealt:]) if dealt < len(deck) else ())
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_number += 1
@@ -317,6 +365,7 @@ class Game:
                 dict(self.totals),
                 self.seed,
                 self.deal_number,
+                self.deck,
             )
             auction = rules.auction.start(deal)
             if auction.to_act() is None and auction.result() is None:
@@ -345,9 +394,12 @@ class Game:
         self.trick: list[PlayedCard] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self._n
+        #: The cards each seat laid away in the auction (a discard after picking up the
+        #: stock), a mask per seat: out of play, in no view.
+        self.discarded = [0] * self._n
         self._trick_cards: list[int] = []
         self._calls = []  # the auction's actions, with their seats (views list them)
-        dealt = _FULL_PACK
+        dealt = self.deck.all_mask
         for index in stock:
             dealt ^= 1 << index
         self._dealt = dealt  # every card dealt: the cards played are the ones no hand holds
@@ -382,9 +434,14 @@ class Game:
         self.phase = "play"
         self.leader = contract.leader
         self._to_act = contract.leader
-        self._trump = -1 if contract.trump is None else int(contract.trump)
-        self._beats = BEATS[self._trump if self._trump >= 0 else 4]
-        self.trump_mask = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
+        order = self.order = self.rules.order_of(contract)
+        self._trump = order.trump
+        self._beats = order.beats
+        self._follow = order.follow
+        self.trump_mask = order.trumps
+        out = contract.sitting_out
+        self._active = self._n - len(out)
+        self._next = self._seats if not out else _skipping(self._seats, out)
         # The duties' fast form: the compiled engine runs their step codes in
         # its own loop (run_steps); the interpreted one calls the function
         # written from the same steps (Ruleset.fast_narrow).  None: narrow().
@@ -401,7 +458,7 @@ class Game:
         seed.  ``new_game(hands=..., stock=game.preset_stock)`` deals it again."""
         if self.preset is None or self._preset_stock is None or self._preset_at != 1:
             return None
-        return [CARDS[i] for i in self._preset_stock]
+        return [self.deck.cards[i] for i in self._preset_stock]
 
     @property
     def to_act(self) -> int | None:
@@ -432,7 +489,7 @@ class Game:
     def hand(self, seat: object) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit and rank."""
         seat = _check_seat(seat, self._n)
-        return list(cards_of(self.hands[seat]))
+        return list(self.deck.cards_of(self.hands[seat]))
 
     @property
     def first_trick(self) -> bool:
@@ -447,18 +504,28 @@ class Game:
     def trick_state(self) -> TrickState:
         """The duties' view of the trick in progress."""
         cards = self._trick_cards
+        order = self.order
         if not cards:
-            return TrickState(-1, self._trump, -1, 0, (), not self.tricks, self.played_mask())
+            return TrickState(
+                -1, self._trump, -1, 0, (), not self.tricks, self.played_mask(), order
+            )
         win = self._win
         return TrickState(
-            cards[0] // 13,
+            order.led_place(cards),
             self._trump,
             win,
             self._beats[win],
             tuple(cards),
             not self.tricks,
             self.played_mask(),
+            order,
         )
+
+    def _led_mask(self, cards: Sequence[int]) -> int:
+        """The cards a follower must follow when the trick was led with a card that sets no
+        suit (a free card, the Excuse): the suit of the first card that does."""
+        place = self.order.led_place(cards)
+        return self.order.suit_masks[place] if place >= 0 else 0
 
     def played_mask(self) -> int:
         """The cards of the deal's completed tricks (a mask): dealt, held by no one, not on the
@@ -486,7 +553,7 @@ class Game:
                 first = not self.tricks
                 tm = self.trump_mask
                 if cards:
-                    lm = SUIT_MASKS[cards[0] // 13]
+                    lm = self._follow[cards[0]] or self._led_mask(cards)
                     beats = self._beats[self._win]
                     legal = run_steps(codes[1], self.hands[seat], lm, tm, beats, first, played)
                 else:
@@ -494,7 +561,7 @@ class Game:
             elif fast is None:
                 legal = self._narrow(seat)
             elif cards:
-                lm = SUIT_MASKS[cards[0] // 13]
+                lm = self._follow[cards[0]] or self._led_mask(cards)
                 beats = self._beats[self._win]
                 legal = fast(
                     self.hands[seat], lm, self.trump_mask, beats, not self.tricks, False, played
@@ -547,7 +614,7 @@ class Game:
                     "may play now)"
                 )
             if record:
-                actions.append(_PLAY_TEXTS[index])
+                actions.append(self._texts[index])
             self._play(seat, index)
 
     @property
@@ -573,7 +640,9 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
-            return _plays_of(self.legal_mask())
+            if self._french:
+                return _plays_of(self.legal_mask())
+            return plays_in(self.legal_mask(), self._plays)
         if self.phase == "claim":
             return [_ACCEPT, _REFUSE]
         if self.phase == "auction":
@@ -592,7 +661,7 @@ class Game:
         game's reading; :class:`~cardrules.ActionError` if it reads as no action."""
         if isinstance(action, Action):
             return action  # (the legal actions are only worked out for a text)
-        return parse_action(action, prefer=self._kinds())
+        return parse_action(action, prefer=self._kinds(), deck=self.deck)
 
     def is_legal(self, action: object) -> bool:
         """True if ``action`` (an :data:`~cardrules.Action` or its text) may be taken now."""
@@ -628,7 +697,7 @@ class Game:
             if legal < 0:
                 legal = self.legal_mask()
             if legal >> index & 1:
-                self.actions.append(_PLAY_TEXTS[index])
+                self.actions.append(self._texts[index])
                 self._play(to_act, index)
                 return
         done = len(self.actions)
@@ -698,7 +767,7 @@ class Game:
         if not legal & bit:
             why = explain_mask(self.rules, hand, self.trick_state(), card)
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
-        self.actions.append(_PLAY_TEXTS[index])
+        self.actions.append(self._texts[index])
         self._play(to_act, index)
 
     # -- claims ------------------------------------------------------------
@@ -793,8 +862,8 @@ class Game:
             self._win = index  # the same scan as trick_winner_index, one card at a time
             self.winning_seat = seat
         cards.append(index)
-        self.trick.append(_PLAYED_CARDS[seat][index])
-        if len(cards) < self._n:
+        self.trick.append(self._played_cards[seat][index])
+        if len(cards) < self._active:
             self._to_act = self._next[seat]
             return
         winner = self.winning_seat
@@ -864,16 +933,19 @@ class Game:
         self._start_deal(rules.direction.next(self.dealer))
 
     def _exchanged(self, after: object) -> list[int]:
-        """The hands an auction that moves cards hands back, checked: the same cards as
-        before, as many in each hand.  Anything else is the auction plugin's bug,
-        refused with a :class:`PluginError` naming it (the game's guards then put the
-        game back as it was)."""
+        """The hands an auction that moves cards hands back, checked: as many cards in
+        each hand as before, each card held before or in the stock (a seat may pick up a
+        stock, a kitty or a talon and lay cards away in its place: the cards laid away,
+        :attr:`discarded`, are out of the deal and in no view).  Anything else is the
+        auction plugin's bug, refused with a :class:`PluginError` naming it (the game's
+        guards then put the game back as it was)."""
         before = self.hands
         problem = ""
+        every = self.deck.all_mask
         if (
             not isinstance(after, tuple)
             or len(after) != len(before)
-            or not all(type(h) is int and 0 <= h < 1 << 52 for h in after)
+            or not all(type(h) is int and 0 <= h <= every for h in after)
         ):
             problem = f"{shown(after)} (expected a mask per seat)"
         else:
@@ -881,10 +953,13 @@ class Game:
             for old, new in zip(before, after, strict=True):
                 if old.bit_count() != new.bit_count():
                     problem = "a hand changed size"
+                if all_after & new:
+                    problem = "a card is in two hands"
                 all_before |= old
                 all_after |= new
-            if not problem and all_before != all_after:
-                problem = "the cards are not the ones dealt"
+            stock = every & ~self._dealt
+            if not problem and all_after & ~(all_before | stock):
+                problem = "a card is neither in a hand nor in the stock"
         if problem or not isinstance(after, tuple):
             error = PluginError(
                 self.rules.plugin_of(type(self.auction).__module__),
@@ -893,7 +968,21 @@ class Game:
                 ValueError(f"invalid hands after the auction: {problem}"),
             )
             raise _caused(error)
-        return [int(h) for h in after]
+        hands = [int(h) for h in after]
+        discarded = list(self.discarded)  # (a new list: a state saved before keeps the old)
+        held = 0
+        for seat, (old, new) in enumerate(zip(before, hands, strict=True)):
+            discarded[seat] |= old & ~new & ~all_after
+            held |= new
+        self.discarded = discarded
+        self._dealt = held | self._trick_mask()
+        return hands
+
+    def _trick_mask(self) -> int:
+        mask = 0
+        for index in self._trick_cards:
+            mask |= 1 << index
+        return mask
 
     def _taken(self) -> tuple[int, ...]:
         """The cards each seat took in the deal's tricks (a mask per seat)."""
@@ -938,8 +1027,8 @@ class Game:
             "deal_number": self.deal_number,
             "dealer": self.dealer,
             "to_act": self._to_act,
-            "hands": [[str(c) for c in cards_of(h)] for h in self.hands],
-            "dealt": [[str(c) for c in cards_of(h)] for h in self.initial_hands],
+            "hands": [[str(c) for c in self.deck.cards_of(h)] for h in self.hands],
+            "dealt": [[str(c) for c in self.deck.cards_of(h)] for h in self.initial_hands],
             "auction": self.auction.public(),
             "contract": None if self.contract is None else self.contract.to_dict(),
             "trick": [[s, str(c)] for s, c in self.trick],
@@ -984,7 +1073,9 @@ class Game:
                 "no record: this game was played out without one (play_cards(record=False))"
             )
         preset = (
-            None if self.preset is None else [[str(c) for c in cards_of(h)] for h in self.preset]
+            None
+            if self.preset is None
+            else [[str(c) for c in self.deck.cards_of(h)] for h in self.preset]
         )
         doc = {
             "format": RECORD_FORMAT,
@@ -1162,7 +1253,7 @@ class Game:
             entries = []
             for card in cards:
                 played_by[seat] |= 1 << card.index
-                entries.append(_PLAYED_CARDS[seat][card.index])
+                entries.append(self._played_cards[seat][card.index])
                 seat = self._next[seat]
             self.tricks.append(Trick(leader, tuple(entries), winner))
         dealt = 0
@@ -1188,7 +1279,7 @@ class Game:
                 self._win = index
                 self.winning_seat = seat
             self._trick_cards.append(index)
-            self.trick.append(_PLAYED_CARDS[seat][index])
+            self.trick.append(self._played_cards[seat][index])
         self.tricks_won = list(view.tricks_won)
         if view.trick:
             self.leader = view.trick[0].seat
@@ -1226,7 +1317,7 @@ class Game:
         if not self.actions:
             raise CardrulesError("nothing to undo: no action has been taken in this game")
         text = self._undo_last()
-        return parse_action(text, prefer=self._kinds())  # read as the game did then
+        return parse_action(text, prefer=self._kinds(), deck=self.deck)  # as the game did then
 
     def _save(self, *, before: bool = False) -> None:
         """Save the state for :meth:`undo`: ``before`` the action about to be taken, or
@@ -1269,6 +1360,11 @@ class Game:
                     self._codes,
                     self._fast,
                     self._claim,
+                    self.order,
+                    self._follow,
+                    self._active,
+                    self._next,
+                    self.discarded,
                 ),
             )
         )
@@ -1306,6 +1402,11 @@ class Game:
         self._codes = state.codes
         self._fast = state.fast
         self._claim = state.claim
+        self.order = state.order
+        self._follow = state.follow
+        self._active = state.active
+        self._next = state.next_seats
+        self.discarded = state.discarded
         self._legal = -1
 
     def _take_back_call(self) -> None:
@@ -1453,6 +1554,11 @@ class _Saved(NamedTuple):
     codes: tuple[tuple[int, ...], tuple[int, ...]] | None
     fast: FastNarrow | None
     claim: Claimed | None
+    order: Order
+    follow: tuple[int, ...]
+    active: int
+    next_seats: tuple[int, ...]
+    discarded: list[int]
 
 
 #: A ruleset makes games of this class (its module cannot import this one).

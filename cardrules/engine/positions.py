@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from cardrules.cards import cards_of, mask_of, parse_cards
+from cardrules.cards import mask_of
 from cardrules.engine.ruleset import Ruleset
 from cardrules.engine.views import View
 from cardrules.errors import CardError, IllegalAction, shown
@@ -117,11 +117,11 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
         if seat not in given:
             raise CardError(f"invalid hands: no cards for seat {seat}, which the view hides")
         held: object = given.pop(seat)
-        if type(held) is int and 0 <= held < 1 << 52:  # a mask
+        if type(held) is int and 0 <= held <= rules.deck.all_mask:  # a mask
             mask = held
             count = mask.bit_count()
         elif isinstance(held, str | Iterable):
-            parsed = parse_cards(held)
+            parsed = rules.deck.parse_cards(held)
             mask = mask_of(parsed)
             count = len(parsed)
         else:
@@ -132,14 +132,14 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
                 f"(got {count})"
             )
         if mask & seen:
-            twice = " ".join(str(c) for c in cards_of(mask & seen))
+            twice = " ".join(str(c) for c in rules.deck.cards_of(mask & seen))
             raise CardError(f"invalid hands: {twice} (seat {seat}) seen elsewhere already")
         seen |= mask
         masks[seat] = mask
     if given:
         extra = ", ".join(map(str, sorted(given, key=str)))
         raise CardError(f"invalid hands: seat {extra} is not hidden by the view")
-    stock = [i for i in range(52) if not seen >> i & 1]
+    stock = [i for i in range(rules.deck.size) if not seen >> i & 1]
     if view.turned_up is not None:
         stock.insert(0, view.turned_up.index)
     return masks, tuple(stock)

@@ -22,29 +22,26 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
-from cardrules.cards import SUIT_MASKS
 from cardrules.engine.game import lowest_wins
 from cardrules.rules.actions import Action
-from cardrules.rules.duties import BEATS
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 __all__ = ["card_policy", "outcome", "play_out"]
 
-#: RANKS[r]: the cards of rank r (0: the two .. 12: the ace) in every suit.
-RANKS: Final = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 #: The weight of a game won in :func:`outcome`, above any score of one deal.
 WIN: Final = 10_000.0
 
 
-def _lowest(mask: int, trumps: int) -> int:
+def _lowest(mask: int, trumps: int, levels: tuple[int, ...]) -> int:
     """The index of the lowest card of ``mask``, trumps kept (the rule bot's order:
-    non-trumps first, then by rank, then by suit)."""
+    non-trumps first, then by rank in its suit (``levels``: the deal's order's), then by
+    index)."""
     side = mask & ~trumps
     if side:
         mask = side
-    for rank_cards in RANKS:
+    for rank_cards in levels:
         bits = mask & rank_cards
         if bits:
             return (bits & -bits).bit_length() - 1
@@ -56,6 +53,8 @@ def _highest_master(game: Game, seat: int, legal: int) -> int:
     its suit (the highest such), or -1."""
     hand = game.hands[seat]
     out = game.dealt_mask & ~game.played_mask()
+    order = game.order
+    higher, position, suit_of = order.higher, order.position, order.suit_of
     best = -1
     best_key = (-1, -1)
     bits = legal & ~game.trump_mask
@@ -63,9 +62,8 @@ def _highest_master(game: Game, seat: int, legal: int) -> int:
         low = bits & -bits
         bits ^= low
         index = low.bit_length() - 1
-        suit = index // 13
-        if not BEATS[4][index] & out & ~hand & SUIT_MASKS[suit]:
-            key = (index % 13, suit)
+        if not higher[index] & out & ~hand:
+            key = (position[index], suit_of[index])
             if key > best_key:
                 best, best_key = index, key
     return best
@@ -82,18 +80,19 @@ def card_policy(game: Game, seat: int, legal: int) -> int:
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     trumps = game.trump_mask
+    levels = game.order.levels
     contract = game.contract
     if contract is not None and not contract.needs_tricks(seat, game.tricks_won):
-        return _lowest(legal, trumps)
+        return _lowest(legal, trumps, levels)
     if not game.trick:  # a lead
         master = _highest_master(game, seat, legal)
-        return master if master >= 0 else _lowest(legal, trumps)
+        return master if master >= 0 else _lowest(legal, trumps, levels)
     rules = game.rules
     win_seat = game.winning_seat
     if win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat):
-        return _lowest(legal, trumps)
+        return _lowest(legal, trumps, levels)
     winners = legal & game.beating_mask()
-    return _lowest(winners if winners else legal, trumps)
+    return _lowest(winners if winners else legal, trumps, levels)
 
 
 def play_out(game: Game, decide: Callable[[Game], Action], *, halt: bool = False) -> None:

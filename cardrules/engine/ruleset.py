@@ -13,6 +13,7 @@ CBS-3.4: holding A♥, which beats 7♥: must win the trick
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
@@ -257,9 +258,16 @@ class Ruleset:
         ranking = getattr(contract, "ranking", None)
         return self.order(trump, ranking if isinstance(ranking, str) else None)
 
-    def hand_size(self, deal_number: int) -> int:
+    def hand_size(self, deal_number: int, seed: int | None = None) -> int:
         """The cards each seat is dealt in deal ``deal_number`` (1-based): the profile's
-        ``[deal] hand_sizes`` in turn, else the whole pack shared out."""
+        ``[deal] hand_sizes`` in turn, one drawn from ``[deal] hand_size_range`` by the
+        game's ``seed`` (the deal's own chance: the same game deals the same sizes; without
+        a seed, the range's highest), else the whole pack shared out."""
+        span = self.profile.hand_size_range
+        if span is not None:
+            if seed is None:
+                return span[1]
+            return random.Random(f"{seed}/{deal_number}/hand size").randint(*span)
         sizes = self.profile.hand_sizes
         return sizes[(deal_number - 1) % len(sizes)] if sizes else self.deck.size // self.players
 

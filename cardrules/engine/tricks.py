@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from cardrules.cards import CARDS, Card
-from cardrules.rules.actions import PLAYS, Action, Play
+from cardrules.deck import Deck
+from cardrules.rules.actions import PLAYS, Action, Play, plays_of
 
 __all__ = ["MAX_PLAYERS", "PlayedCard", "Trick"]
 
@@ -43,7 +44,7 @@ _PLAYED_CARDS: Final[tuple[tuple[PlayedCard, ...], ...]] = tuple(
 #: byte ``b`` of a mask's byte ``k`` (cards 8k..8k+7), lowest index first.
 _BYTE_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
     tuple(
-        tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 52)
+        tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < len(PLAYS))
         for b in range(256)
     )
     for k in range(7)
@@ -55,6 +56,42 @@ _B3: Final = _BYTE_PLAYS[3]
 _B4: Final = _BYTE_PLAYS[4]
 _B5: Final = _BYTE_PLAYS[5]
 _B6: Final = _BYTE_PLAYS[6]
+#: The bytes of a French-pack mask that the seven tables above cover.
+_FRENCH_BYTES: Final = len(_BYTE_PLAYS)
+
+
+class DeckPlays(NamedTuple):
+    """One deck's play actions by card index, their texts (``"play 9H"``) and the trick
+    entries ``PlayedCard(seat, card)`` by seat and index: made once per deck."""
+
+    plays: tuple[Play, ...]
+    texts: tuple[str, ...]
+    played: tuple[tuple[PlayedCard, ...], ...]
+
+
+_DECK_PLAYS: dict[Deck, DeckPlays] = {}
+
+
+def deck_plays(deck: Deck) -> DeckPlays:
+    """The :class:`DeckPlays` of ``deck`` (the French pack's are the tables above)."""
+    found = _DECK_PLAYS.get(deck)
+    if found is None:
+        plays = plays_of(deck)
+        played = tuple(
+            tuple(PlayedCard(seat, c) for c in deck.cards) for seat in range(MAX_PLAYERS)
+        )
+        found = _DECK_PLAYS[deck] = DeckPlays(plays, tuple(str(p) for p in plays), played)
+    return found
+
+
+def plays_in(mask: int, plays: tuple[Play, ...]) -> list[Action]:
+    """The play actions of a mask of any deck, lowest card index first."""
+    out: list[Action] = []
+    while mask:
+        low = mask & -mask
+        out.append(plays[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _plays_of(mask: int) -> list[Action]:

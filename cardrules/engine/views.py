@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import Card, cards_of
+from cardrules.cards import Card, Suit
+from cardrules.deck import Order
 from cardrules.rules.actions import Action
 from cardrules.rules.components import (
     Contract,
@@ -23,6 +24,7 @@ from cardrules.rules.components import (
     Side,
     TellsSeat,
 )
+from cardrules.rules.duties import natural
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game, PlayedCard
@@ -92,6 +94,17 @@ class View:
         """True while the deal's first trick is being played."""
         return not self.tricks
 
+    @property
+    def order(self) -> Order:
+        """The deal's tables of play as far as the view knows them: the contract's ranking
+        and trumps once play begins, else the rules' fixed trump (a view without its rules:
+        the French pack's natural order with the view's trump)."""
+        rules = self.ruleset
+        if rules is not None and self.deal_contract is not None:
+            return rules.order_of(self.deal_contract)
+        trump = None if self.trump is None else Suit[self.trump]
+        return natural(trump) if rules is None else rules.order(trump)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with nothing this seat may not see."""
         out = {
@@ -157,6 +170,7 @@ def make_view(game: Game, seat: int) -> View:
         visible.update(game.contract.exposed(played))
     if game.phase == "finished":
         visible = set() if seat == PUBLIC else {seat}
+    cards_of = game.deck.cards_of
     hands = {s: tuple(cards_of(game.hands[s])) for s in sorted(visible)}
     to_act = game.to_act
     controller = None if to_act is None else game.controller(to_act)

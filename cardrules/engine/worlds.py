@@ -31,10 +31,11 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.cards import Card, mask_of
+from cardrules.deck import FRENCH_52, Deck
 from cardrules.errors import CardrulesError
 from cardrules.rules.components import TestsHands
-from cardrules.rules.duties import BEATS, TrickState, narrow
+from cardrules.rules.duties import TrickState, narrow
 
 if TYPE_CHECKING:
     from cardrules.engine.ruleset import Ruleset
@@ -97,7 +98,7 @@ class Knowledge:
             seen |= mask
         if view.turned_up is not None:
             seen |= 1 << view.turned_up.index
-        self.pool = ((1 << 52) - 1) & ~seen
+        self.pool = rules.deck.all_mask & ~seen
         self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}
         factory = rules.auction
         self.tests: dict[int, Callable[[int], bool]] = (
@@ -117,8 +118,8 @@ class Knowledge:
         for play in self.plays:
             if play.seat != seat:
                 continue
-            for suit in range(4):
-                extra = self.pool & SUIT_MASKS[suit] & ~out
+            for suit_mask in self.view.order.suit_masks:
+                extra = self.pool & suit_mask & ~out
                 if not extra:
                     continue
                 if narrow(duties, play.later | extra, play.state) >> play.index & 1:
@@ -154,8 +155,9 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
     """Every card played in the view's deal, with its duties' state; and the cards each
     seat played."""
     n = rules.players
-    trump = -1 if view.trump is None else int(Suit[view.trump])
-    beats_of = BEATS[trump if trump >= 0 else 4]
+    deck_order = view.order
+    trump = deck_order.trump
+    beats_of = deck_order.beats
     order = [(leader, cards) for leader, cards, _ in view.tricks]
     if view.trick:
         order.append((view.trick[0].seat, tuple(c for _, c in view.trick)))
@@ -170,10 +172,17 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
             index = card.index
             if indices:
                 state = TrickState(
-                    indices[0] // 13, trump, win, beats_of[win], tuple(indices), number == 0, before
+                    deck_order.led_place(indices),
+                    trump,
+                    win,
+                    beats_of[win],
+                    tuple(indices),
+                    number == 0,
+                    before,
+                    deck_order,
                 )
             else:
-                state = TrickState(-1, trump, -1, 0, (), number == 0, before)
+                state = TrickState(-1, trump, -1, 0, (), number == 0, before, deck_order)
             raw.append((seat, index, state))
             played_by[seat] |= 1 << index
             if not indices or beats_of[win] >> index & 1:
@@ -192,7 +201,7 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
 
 
 def _hands_now(
-    view: View, hands: Mapping[int, object], players: int
+    view: View, hands: Mapping[int, object], players: int, deck: Deck = FRENCH_52
 ) -> tuple[list[int], str | None]:
     """The masks of every seat now, from the view and ``hands``; or why they cannot be."""
     masks = [0] * players
@@ -204,7 +213,7 @@ def _hands_now(
         if not isinstance(cards, str | Iterable):
             return masks, f"seat {seat} must hold a list of cards"
         try:
-            parsed = parse_cards(cards)
+            parsed = deck.parse_cards(cards)
         except CardrulesError as exc:
             return masks, str(exc)
         masks[seat] = mask_of(parsed)
@@ -225,7 +234,8 @@ def _check(know: Knowledge, hands: Mapping[int, object]) -> str | None:
     view = know.view
     if set(hands) != set(know.hidden):
         return f"hands are given for seats {sorted(hands, key=str)}, hidden are {list(know.hidden)}"
-    masks, problem = _hands_now(view, hands, know.rules.players)
+    deck = know.rules.deck
+    masks, problem = _hands_now(view, hands, know.rules.players, deck)
     if problem is not None:
         return problem
     taken = 0
@@ -234,13 +244,13 @@ def _check(know: Knowledge, hands: Mapping[int, object]) -> str | None:
         if mask.bit_count() != know.sizes[seat]:
             return f"seat {seat} holds {mask.bit_count()} cards, the view shows {know.sizes[seat]}"
         if mask & ~know.pool:
-            return f"seat {seat} holds {_words(mask & ~know.pool)}, seen elsewhere"
+            return f"seat {seat} holds {_words(mask & ~know.pool, deck)}, seen elsewhere"
         if mask & taken:
-            return f"seat {seat} holds {_words(mask & taken)}, given to another seat too"
+            return f"seat {seat} holds {_words(mask & taken, deck)}, given to another seat too"
         taken |= mask
         missing = know.known.get(seat, 0) & ~mask
         if missing:
-            return f"seat {seat} lacks {_words(missing)}, which it is known to hold"
+            return f"seat {seat} lacks {_words(missing, deck)}, which it is known to hold"
     return _fits(know, masks, explain=True)
 
 
@@ -254,15 +264,16 @@ def _fits(know: Knowledge, masks: Sequence[int], *, explain: bool = False) -> st
         if not test(start[seat]):
             if not explain:
                 return "no"
-            return f"seat {seat}'s hand {_words(start[seat])} breaks what the auction showed"
+            words = _words(start[seat], rules.deck)
+            return f"seat {seat}'s hand {words} breaks what the auction showed"
     duties = rules.duties
     for play in know.plays:
         hand = masks[play.seat] | play.later
         if not narrow(duties, hand, play.state) >> play.index & 1:
             if not explain:
                 return "no"
-            card = CARDS[play.index]
-            return f"seat {play.seat} could not have played {card} from {_words(hand)}"
+            card = rules.deck.cards[play.index]
+            return f"seat {play.seat} could not have played {card} from {_words(hand, rules.deck)}"
     if know.thrown:
         dealt = tuple(start)
         for throw_in in rules.throw_ins:
@@ -271,8 +282,8 @@ def _fits(know: Knowledge, masks: Sequence[int], *, explain: bool = False) -> st
     return None
 
 
-def _words(mask: int) -> str:
-    return " ".join(str(c) for c in cards_of(mask))
+def _words(mask: int, deck: Deck = FRENCH_52) -> str:
+    return " ".join(str(c) for c in deck.cards_of(mask))
 
 
 def sample_hands(
@@ -299,7 +310,7 @@ def sample_hands(
         raise CardrulesError(
             f"no world consistent with seat {view.seat}'s view found in {MAX_TRIES} draws"
         )
-    return {s: tuple(cards_of(masks[s])) for s in know.hidden}
+    return {s: tuple(know.rules.deck.cards_of(masks[s])) for s in know.hidden}
 
 
 def sample_masks(know: Knowledge, rng: random.Random) -> list[int] | None:
@@ -326,7 +337,7 @@ def _draw_masks(know: Knowledge, rng: random.Random) -> list[int] | None:
     everyone = [*hidden, -1] if room0[-1] > 0 else list(hidden)
     allowed: dict[int, list[int]] = {}
     loose: list[int] = []
-    for i in range(52):
+    for i in range(know.rules.deck.size):
         if free >> i & 1:
             seats = [s for s in everyone if s < 0 or not know.forbidden[s] >> i & 1]
             if len(seats) < len(everyone):

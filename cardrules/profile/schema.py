@@ -162,6 +162,13 @@ class DealModel(_Strict):
         "runs out); the cards not dealt stay in the stock.  Empty: the whole pack is shared "
         "out.",
     )
+    hand_size_range: list[int] | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="[low, high]: each deal's hand size drawn by chance from low to high "
+        "(each as likely, from the game's seed), instead of hand_sizes.",
+    )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
 
@@ -315,6 +322,15 @@ class ProfileModel(_Strict):
         if first is not None and first >= players:
             raise ValueError(f"deal.first_dealer must be a seat 0..{players - 1} (got {first})")
         most = self.deck_size() // players
+        span = self.deal.hand_size_range
+        if span is not None:
+            if self.deal.hand_sizes:
+                raise ValueError("deal.hand_size_range: give it or hand_sizes, not both")
+            if not 1 <= span[0] <= span[1] <= most:
+                raise ValueError(
+                    f"deal.hand_size_range: [low, high] with 1 <= low <= high <= {most}, the "
+                    f"cards of a pack for {players} players (got {span})"
+                )
         for size in self.deal.hand_sizes:
             if not 1 <= size <= most:
                 raise ValueError(

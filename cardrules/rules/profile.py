@@ -82,6 +82,8 @@ class Profile:
     deck: DeckSpec = DECKS["french-52"]
     #: The ranking of the cards in play (``[play] order``): ``"natural"`` or a plugin's.
     order: str = "natural"
+    #: ``[deal] hand_size_range``: each deal's hand size drawn by chance, low to high.
+    hand_size_range: tuple[int, int] | None = None
 
     @classmethod
     def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
@@ -133,6 +135,9 @@ class Profile:
             claim_rule=str(play.get("claim_rule", "")),
             deck=DeckSpec.from_table(d.get("deck")),
             order=str(play.get("order", "natural")),
+            hand_size_range=(deal["hand_size_range"][0], deal["hand_size_range"][1])
+            if deal.get("hand_size_range")
+            else None,
         )
 
     def allows_deals(self, deals: int) -> bool:

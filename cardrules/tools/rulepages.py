@@ -277,7 +277,7 @@ def _trump_word(rules: Ruleset, trump: object) -> str:
         return f"{rules.trump.word} are trumps"
     if trump in (None, "NT", "none"):
         return "no-trump"
-    return f"{Card.parse('2' + str(trump)).suit.word} are trumps"
+    return f"{Suit.parse(str(trump)).word} are trumps"
 
 
 def _legal_example(rules: Ruleset, d: Mapping[str, Any], ref: str) -> Iterator[str]:

@@ -18,8 +18,14 @@ from cardrules.rules.profile import Profile
 from cardrules_ohhell.auction import HOOK_RULE, OhHellBids
 from cardrules_ohhell.scoring import ExactBidScorer
 
-#: The settings of the ``exact_bid`` scorer: (default, minimum).
-_EXACT_PARAMS = {"bonus": (10, 0), "per_bid": (1, 0), "per_trick": (0, 0), "per_miss": (0, 0)}
+#: The exact-bid scorer's settings: (default, minimum); points may be negative (OpenSpiel's
+#: points_per_trick is taken as it is, negative values too: OSP-2.2).
+_EXACT_PARAMS = {
+    "bonus": (10, 0),
+    "per_bid": (1, -1000),
+    "per_trick": (0, -1000),
+    "per_miss": (0, -1000),
+}
 
 
 def _bids(profile: Profile, bounds: tuple[int, int]) -> OhHellBids:

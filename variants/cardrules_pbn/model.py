@@ -111,6 +111,8 @@ class PbnError(CardrulesError):
 
 def pbn_card_text(card: Card) -> str:
     """A card as PBN writes it in a play section: suit then rank, ``HA``, ``ST``."""
+    if card.suit is None:
+        raise PbnError(None, f"{card} is a card outside the suits, which PBN does not write")
     return card.suit.name + PBN_RANKS[card.rank - 2]
 
 
