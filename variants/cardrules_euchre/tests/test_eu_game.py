@@ -12,6 +12,7 @@ import pytest
 import cardrules
 from cardrules import Game, Ruleset
 from cardrules.engine.bots import RuleBot
+from cardrules.engine.dealing import shuffle_and_cut
 from cardrules_euchre import DECK, EuchreContract
 from helpers import refused
 
@@ -67,6 +68,20 @@ def test_eu_2_2_eu_2_3_d_3_five_cards_each_and_the_upcard(euchre: Ruleset) -> No
             text = game.view(seat).to_json()
             assert not any(f'"{c}"' in text for c in kitty)
         assert euchre.new_game(seed=seed).to_json() == game.to_json()  # D-3: from the seed
+
+
+def test_d_3_one_card_at_a_time_from_the_dealers_left_then_the_upcard(euchre: Ruleset) -> None:
+    """euchre D-3: after the seeded shuffle, card i goes to the seat D + 1 + i, card 20 is
+    the upcard; the next deal is shuffled anew and dealt by the next seat."""
+    for seed in range(10):
+        game = euchre.new_game(seed=seed)
+        pack = shuffle_and_cut(seed, 1, 0, DECK)
+        dealer = game.dealer
+        for seat in range(4):
+            assert game.hand(seat) == sorted(
+                pack[i] for i in range(20) if (dealer + 1 + i) % 4 == seat
+            )
+        assert game.view(0).auction["upcard"] == str(pack[20])
 
 
 def test_eu_2_1_the_deal_passes_to_the_left_also_after_a_throw_in(euchre: Ruleset) -> None:
