@@ -1,9 +1,10 @@
 """Dealing: the seeded shuffle and cut, hands dealt from a deck, and a first deal dealt
 by hand (its hands and its stock, checked).
 
->>> from cardrules.rules.components import Direction
+>>> import cardrules
+>>> rules = cardrules.load("callbreak-strict")
 >>> deck = shuffle_and_cut(seed=7, deal_number=1)
->>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, Direction.named("clockwise"))]
+>>> len(deck), [mask.bit_count() for mask in deal_cards(deck, 0, rules.direction)]
 (52, [13, 13, 13, 13])
 """
 

@@ -99,7 +99,9 @@ def play_out(game: Game, decide: Callable[[Game], Action], *, halt: bool = False
     """Play ``game`` on until its current deal is scored (or the game is over): cards by
     :func:`card_policy`, anything else by ``decide(game)``.  ``halt``: the game then
     stops (its phase ``"scored"``, no seat to act) rather than deal again, which a
-    bot that only wants the score saves."""
+    bot that only wants the score saves.  The cards are played unrecorded
+    (:meth:`Game.play_cards <cardrules.engine.game.Game.play_cards>` with
+    ``record=False``): the game is a playout then, not a record."""
     game.halt_after_deal = halt
     deal = game.deal_number
     while game.deal_number == deal:
