@@ -30,8 +30,9 @@ def numpy_auctions(
     auction's actions of each deal and the number of auction decisions.
     """
     direction = rules.direction
-    order = [direction.order(direction.next(d)) for d in range(4)]
-    hands = deal_hands(tab, rng, dealers, order)
+    order = [direction.order(direction.next(d)) for d in range(rules.players)]
+    size = rules.hand_size(1)  # each deal of a batch is the first of its game
+    hands, stocks = deal_hands(tab, rng, dealers, order, size)
     count = len(hands)
     contracts: list[Contract | None] = [None] * count
     all_actions: list[list[Action]] = [[] for _ in range(count)]
@@ -48,7 +49,8 @@ def numpy_auctions(
             if throw_ins and any(t.applies(h) is not None for t in throw_ins):
                 redeal.append(i)
                 continue
-            contract, actions, n = _auction_random(rules, dealer_list[i], h, uniforms[i])
+            info = DealInfo(dealer_list[i], h, rules.direction, stocks[i], deck=rules.deck)
+            contract, actions, n = _auction_random(rules, info, uniforms[i])
             if contract is None:
                 redeal.append(i)
                 continue
@@ -57,8 +59,10 @@ def numpy_auctions(
             all_actions[i] = actions
         if not redeal:
             break
-        for i, h in zip(redeal, deal_hands(tab, rng, dealers[redeal], order), strict=True):
+        again, rest = deal_hands(tab, rng, dealers[redeal], order, size)
+        for i, h, stock in zip(redeal, again, rest, strict=True):
             hands[i] = h
+            stocks[i] = stock
         pending = redeal
     else:  # pragma: no cover - astronomically unlikely
         raise CardrulesError(f"no playable deal after {MAX_REDEALS} redeals")
@@ -66,10 +70,10 @@ def numpy_auctions(
 
 
 def _auction_random(
-    rules: Ruleset, dealer: int, hands: tuple[int, ...], u: Sequence[float]
+    rules: Ruleset, info: DealInfo, u: Sequence[float]
 ) -> tuple[Contract | None, list[Action], int]:
     """The ruleset's auction under the random policy: (contract or None, actions, decisions)."""
-    state = rules.auction.start(DealInfo(dealer, hands, rules.direction))
+    state = rules.auction.start(info)
     actions: list[Action] = []
     draws = len(u)
     while (seat := state.to_act()) is not None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from cardrules.batch.play import order_not_batched
 from cardrules.batch.players import Player, is_random, make_players
-from cardrules.batch.tables import installed_numpy
+from cardrules.batch.tables import MASK_BITS, installed_numpy
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
 from cardrules.rules.components import DealInfo, ExchangesCards, ScoresCardsTaken
@@ -63,19 +64,41 @@ def choose_engine(
 def not_batched(rules: Ruleset) -> str:
     """Why the NumPy engine cannot play ``rules`` ("" when it can).
 
-    It plays four seats dealt the whole pack, with the trump the contract names.
+    It plays four seats dealt the hands of a game's first deal (any deck of up to
+    :data:`~cardrules.batch.tables.MASK_BITS` cards: a hand is one ``uint64``), every seat
+    to every trick, with the trump the contract names, in the order of play of the
+    profile's ranking (cards that never win, such as the Excuse, it does not play).
     """
     if rules.players != 4:
         return f"plays four players (the profile has {rules.players})"
-    if rules.profile.hand_sizes and set(rules.profile.hand_sizes) != {13}:
-        return "deals the whole pack (the profile has [deal] hand_sizes)"
+    deck = rules.deck
+    if deck.size > MASK_BITS:
+        return (
+            f"holds hands of up to {MASK_BITS} cards (the profile's deck {deck.name} has "
+            f"{deck.size})"
+        )
+    if rules.profile.hand_size_range is not None:
+        return (
+            "deals every deal of a block the same number of cards (the profile draws it "
+            "from [deal] hand_size_range)"
+        )
     if rules.profile.trump == "turn_up":
         return "does not turn up a trump card"
     if rules.fast_needs_played:
         return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
     if isinstance(rules.scorer, ScoresCardsTaken):
         return "counts the tricks, not the cards taken (the profile's scorer reads them)"
-    hands = tuple(sum(1 << i for i in range(s, 52, 4)) for s in range(4))
-    if isinstance(rules.auction.start(DealInfo(0, hands, rules.direction)), ExchangesCards):
+    for trump in (None, *deck.suits):
+        why = order_not_batched(rules.order(trump))
+        if why:
+            return why
+    size = rules.hand_size(1)
+    hands = tuple(
+        sum(1 << i for i in range(s, rules.players * size, rules.players))
+        for s in range(rules.players)
+    )
+    stock = tuple(range(rules.players * size, deck.size))
+    info = DealInfo(0, hands, rules.direction, stock, deck=deck)
+    if isinstance(rules.auction.start(info), ExchangesCards):
         return "does not move cards between hands before the play (the profile's auction does)"
     return ""

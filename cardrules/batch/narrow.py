@@ -22,6 +22,7 @@ from cardrules.rules.duties import (
 
 if TYPE_CHECKING:
     from cardrules.batch.tables import I64, U64
+    from cardrules.deck import Order
 
 __all__ = ["BatchNarrow", "TrickBatch", "batch_narrow"]
 
@@ -31,11 +32,13 @@ class TrickBatch:
     """The trick state of many deals at once (NumPy arrays, one entry per deal).
 
     ``leading`` and ``first_trick`` are the same for every deal of a batch
-    (all deals are at the same card); ``led``/``trump``/``winner`` are suit or
-    card numbers, -1 when none; the ``*_mask`` arrays are the cards of the led
-    suit and of the trump suit (0 when none); ``beats`` the cards that beat
-    the winning one; ``cards`` the card arrays already played to the trick.
-    ``where`` is ``numpy.where``, so duties need not import NumPy.
+    (all deals are at the same card); ``led``/``trump`` are suit places of the
+    deal's order of play and ``winner`` a card number, -1 when none; the
+    ``*_mask`` arrays are the cards of the led suit and the trumps (0 when none);
+    ``beats`` the cards that beat the winning one; ``cards`` the card arrays
+    already played to the trick.  ``where`` is ``numpy.where``, so duties need not
+    import NumPy.  ``orders`` the orders of play met in the batch and ``order_row``
+    each deal's (None: the French pack's natural orders), for :meth:`state`.
     """
 
     leading: bool
@@ -49,6 +52,8 @@ class TrickBatch:
     played_before: U64
     cards: list[I64]
     where: Callable[..., Any]
+    orders: Sequence[Order] = ()
+    order_row: I64 | None = None
 
     def state(self, i: int) -> TrickState:
         """The :class:`~cardrules.TrickState` of deal ``i``, for a duty's own ``narrow``."""
@@ -60,6 +65,7 @@ class TrickBatch:
             tuple(int(c[i]) for c in self.cards),
             self.first_trick,
             int(self.played_before[i]),
+            None if self.order_row is None else self.orders[int(self.order_row[i])],
         )
 
 
@@ -94,7 +100,7 @@ def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
 
     The same steps the game engine runs one deal at a time, over a batch:
     where the guard holds and some allowed card is ``keep``, keep those.
-    tests/test_simulate.py checks the result against each duty's ``narrow``.
+    tests/batch/test_simulate.py checks the result against each duty's ``narrow``.
     """
     plan = tuple(
         (

@@ -20,19 +20,19 @@ def numpy_block(
 ) -> tuple[list[DealRecord], int]:
     """Deals ``start..stop`` (global indices) of block ``block`` with the NumPy engine."""
     np = installed_numpy()
-    tab = Tables.get(np)
+    tab = Tables.get(np, rules.deck)
     entropy = [abs(seed), 1 if seed < 0 else 0, block]  # SeedSequence takes no negatives
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
     first = block * size
     # Every block draws the same amounts whatever ``stop`` is, so deal i never
     # depends on how many deals were asked for.
     auction_u = rng.random((size, AUCTION_DRAWS))
-    play_u = rng.random((size, 52))
+    play_u = rng.random((size, rules.deck.size))  # enough for every card to be played
     sel = slice(start - first, stop - first)
     auction_u = auction_u[sel]
     play_u = play_u[sel]
     count = stop - start
-    dealers = (np.arange(start, stop, dtype=np.int64) * rules.direction.step) % 4
+    dealers = (np.arange(start, stop, dtype=np.int64) * rules.direction.step) % rules.players
     if rules.first_dealer_reason is not None and rules.first_dealer is not None:
         dealers[:] = rules.first_dealer  # the rules fix the dealer (bridge's board)
     hands, contracts, all_actions, decisions = numpy_auctions(
@@ -66,4 +66,4 @@ def numpy_block(
                 tuple(play_u[i].tolist()) if trace else (),
             )
         )
-    return out, decisions + 52 * (count - unplayed)
+    return out, decisions + rules.players * rules.hand_size(1) * (count - unplayed)

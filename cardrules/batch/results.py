@@ -20,9 +20,9 @@ class DealRecord(NamedTuple):
     """One simulated deal (a named tuple: cheap to make by the thousand).
 
     ``hands`` are the dealt hands (masks by seat), ``cards`` the card indices
-    in order of play (13 tricks of 4), ``tricks`` the tricks taken by seat,
-    ``actions`` the auction's actions in order.  ``auction_u`` and ``play_u``
-    are the random policy's uniforms, kept only with ``trace=True``.
+    (the deck's numbering) in order of play, trick by trick, ``tricks`` the tricks
+    taken by seat, ``actions`` the auction's actions in order.  ``auction_u`` and
+    ``play_u`` are the random policy's uniforms, kept only with ``trace=True``.
     """
 
     deal: int

@@ -42,7 +42,7 @@ def summary(sim: Simulation) -> list[str]:
         lines.append("")
         lines.append(f"{first.made_label}: {what}")
     lines.append("")
-    most = max((sum(d.tricks) for d in sim.deals), default=13)
+    most = max(sum(d.tricks) for d in sim.deals)
     lines.append("tricks  " + " ".join(f"{n:>5}" for n in range(most + 1)) + "   (% of deals)")
     for seat, counts in enumerate(_trick_counts(sim, most)):
         row = " ".join(f"{100 * c / len(sim):5.1f}" for c in counts)

@@ -261,7 +261,7 @@ def house_rules(rules: Ruleset) -> list[str]:
     ``name = value [rule]``, by name."""
     out = []
     for name, spec in sorted(rules.components.options.items()):
-        value = rules.profile.options.get(name, spec.default)
+        value = rules.profile.option(name)
         if value != spec.default:
             tag = f" [{spec.rule}]" if spec.rule else ""
             out.append(f"{name} = {_toml(value)}{tag}")

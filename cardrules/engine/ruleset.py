@@ -26,9 +26,9 @@ from cardrules.cards import Card, Suit, mask_of
 from cardrules.deck import Deck, Order, Ranking
 from cardrules.engine.records import profile_hash
 from cardrules.errors import CardError, CardrulesError, ProfileError, did_you_mean, shown
-from cardrules.profile.registry import find_profile, resolve_data
+from cardrules.profile.registry import find_profile, is_earlier_version, resolve_data
 from cardrules.profile.validated import load_profile
-from cardrules.rules.catalog import Components, option_text
+from cardrules.rules.catalog import Components, OptionSpec, option_text
 from cardrules.rules.components import (
     PAIRS,
     SCORE_CONTEXT,
@@ -50,7 +50,14 @@ from cardrules.rules.duties import (
     steps_need_played,
     steps_of,
 )
-from cardrules.rules.plugins import Resolved, make_plugin_manager, raw_name_problems, resolve
+from cardrules.rules.plugins import (
+    Resolved,
+    make_plugin_manager,
+    raw_name_problems,
+    resolve,
+    setup_components,
+    with_option_defaults,
+)
 from cardrules.rules.profile import OptionValue, Profile
 
 if TYPE_CHECKING:
@@ -201,8 +208,13 @@ class Ruleset:
     @cached_property
     def profile_hash(self) -> str:
         """A hash of the resolved profile (``"sha256:..."``): records carry it, and a
-        record is only replayed under rules with the same hash."""
-        return profile_hash(self.profile.data)
+        record is only replayed under rules with the same hash.
+
+        A value under ``[options]`` that only restates its declared default is left
+        out of what is hashed, so a profile that restates a default and one that
+        leaves it out have the same hash (see :func:`hashed_table`).
+        """
+        return profile_hash(hashed_table(self.profile, self.components.options))
 
     def plugin_of(self, module: str) -> str:
         """The name of the registered plugin whose package holds ``module`` (else ``module``)."""
@@ -582,22 +594,56 @@ def load(
             f"{profile.name!r} (as loaded)",
             [(f"deals{rule}", f"must be {profile.deals_allowed} under these rules (got {n})")],
         )
+    components = setup_components(pm)
     chosen: dict[str, OptionValue] = {}
     if given:
-        profile, chosen = _with_options(profile, given, pm)
+        profile, chosen = _with_options(profile, given, components)
+    profile = with_option_defaults(profile, components)
     homes = [(_plugin_name(name, plugin), _home(plugin)) for name, plugin in pm.list_name_plugin()]
-    rules = Ruleset(profile, resolve(pm, profile, n), n, homes)
+    rules = Ruleset(profile, resolve(pm, profile, n, components), n, homes)
     rules.options_given = MappingProxyType(chosen)
     return rules
 
 
+def hashed_table(profile: Profile, specs: Mapping[str, OptionSpec]) -> Mapping[str, Any]:
+    """The table :attr:`Ruleset.profile_hash` hashes: the profile's, without the
+    ``[options]`` values that only restate their declared default (and without
+    ``[options]`` when nothing else is left in it).
+
+    So a profile that writes ``target = 100`` (the default) and one that leaves it
+    out hash alike, a profile that restates no default hashes as written, and a
+    plugin declaring a new option changes no hash.  An earlier version of a shipped
+    profile (``earlier/<name>/``) is hashed as written: it is kept unchanged so that
+    the records played under it replay, and it is hashed as it was when it was current.
+    """
+    written = profile.data.get("options")
+    if not isinstance(written, Mapping) or is_earlier_version(profile.path):
+        return profile.data
+    kept = {
+        name: value
+        for name, value in written.items()
+        if name not in specs or not _is_default(specs[name], value)
+    }
+    if len(kept) == len(written):
+        return profile.data
+    table = {key: value for key, value in profile.data.items() if key != "options"}
+    if kept:
+        table["options"] = kept
+    return table
+
+
+def _is_default(spec: OptionSpec, value: object) -> bool:
+    """Whether ``value`` (as a profile's table holds it) is ``spec``'s default."""
+    if isinstance(spec.default, Decimal):
+        return spec.exact(value) == spec.default
+    return type(value) is type(spec.default) and value == spec.default
+
+
 def _with_options(
-    profile: Profile, given: Mapping[str, object], pm: object
+    profile: Profile, given: Mapping[str, object], components: Components
 ) -> tuple[Profile, dict[str, OptionValue]]:
     """``profile`` with the ``[options]`` ``given`` to :func:`load`, each checked against
     what the plugins declare (every problem at once, with a did-you-mean)."""
-    components = Components()
-    pm.hook.cardrules_setup_components(components=components)  # type: ignore[attr-defined]
     specs = components.options
     problems = []
     values: dict[str, OptionValue] = {}

@@ -4,29 +4,32 @@ adapters (PettingZoo, Gymnasium, OpenSpiel) give learning agents.
 Everything here is computed from a :class:`~cardrules.View` alone, so an
 observation can hold no card its seat may not see.  Seats are *relative*: slot
 0 is the observing seat, slot 1 the next seat in seat order, and so on round
-the table of ``n`` seats.  Cards are indexed 0..51 (clubs 2 .. spades ace:
-``13 * suit + rank``).
+the table of ``n`` seats.  Cards are the profile's deck's (``rules.deck``), by
+their index in it: ``C`` of them, 0..C-1 (the French pack's 52: clubs 2 ..
+spades ace; a Euchre deck's 24: clubs 9 .. spades ace).
 
 The observation, in order (:meth:`Encoding.segments` names each part and its
 length):
 
-``hand`` (52)
+``hand`` (C)
     the observing seat's cards.
-``shown`` ((n-1) x 52)
+``shown`` ((n-1) x C)
     for each other seat, the cards of its hand this seat may see (dummy's once
     shown) or knows it holds (the cards it passed in Hearts).
-``played`` (n x 52)
+``played`` (n x C)
     for each seat, the cards it played to the deal's completed tricks.
-``trick`` (n x 52)
+``trick`` (n x C)
     for each seat, the card it has played to the trick in progress.
 ``auction`` (n x A)
     for each seat, which of the profile's A auction actions it took this deal
     (the calls, the contract, a card passed: only those this seat may see).
-``trump`` (5)
-    the trump suit (clubs, diamonds, hearts, spades) or none (or not yet known).
+``trump`` (S + 1)
+    the trump suit among the deck's S suits (in the French pack: clubs,
+    diamonds, hearts, spades) or none (or not yet known).
 ``tricks`` (n)
-    tricks each seat has won this deal, divided by 13 (at most the largest hand
-    the profile deals, over 13: 17/13 at a table of three).
+    tricks each seat has won this deal, divided by the length of the deck's
+    longest suit (13 in the French pack; at most the largest hand the profile
+    deals over that: 17/13 at a table of three).
 ``totals`` (n)
     the total of each seat's side, divided by 100 and clipped to -100..100
     (:data:`TOTALS_CLIP`: a total beyond ±10,000 points reads as ±10,000, so that
@@ -40,8 +43,8 @@ length):
 Every other part is 0 or 1. :meth:`Encoding.bounds` gives each value's range,
 which the observation space (:meth:`Encoding.spaces`) declares.
 
-The actions: index ``i`` < 52 plays card ``i``; ``52 + j`` is the ``j``-th of the
-auction's actions (:meth:`~cardrules.rules.components.ListsActions.every_action`);
+The actions: index ``i`` < C plays card ``i`` of the deck; ``C + j`` is the ``j``-th
+of the auction's actions (:meth:`~cardrules.rules.components.ListsActions.every_action`);
 then, where the profile allows claims, ``accept claim`` and ``refuse claim``.
 (A claim itself is not offered: agents play every card.)
 
@@ -60,9 +63,8 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import Suit
 from cardrules.errors import CardrulesError
-from cardrules.rules.actions import PLAYS, Action, Play, parse_action
+from cardrules.rules.actions import Action, Play, parse_action, plays_of
 from cardrules.rules.components import ListsActions
 
 if TYPE_CHECKING:
@@ -91,22 +93,28 @@ class Encoding:
             )
         self.rules = rules
         self.players = n = rules.players
+        #: The deck whose cards the card actions and the card parts are, by index.
+        self.deck = deck = rules.deck
+        cards = deck.size
+        self._plays = plays_of(deck)
         auction = tuple(factory.every_action())
         claims: tuple[Action, ...] = ()
         if rules.profile.claims:
             claims = (parse_action("accept claim"), parse_action("refuse claim"))
-        #: The non-card actions, in index order from 52.
+        #: The non-card actions, in index order from the deck's size.
         self.extra: tuple[Action, ...] = auction + claims
         self._auction = len(auction)
-        self._index = {str(a): 52 + i for i, a in enumerate(self.extra)}
-        self.actions = 52 + len(self.extra)
+        self._index = {str(a): cards + i for i, a in enumerate(self.extra)}
+        self.actions = cards + len(self.extra)
+        #: The ``trump`` part's place of each of the deck's suits, by name (none: the last).
+        self._trumps = {suit.name: i for i, suit in enumerate(deck.suits)}
         self._segments = (
-            ("hand", 52),
-            ("shown", (n - 1) * 52),
-            ("played", n * 52),
-            ("trick", n * 52),
+            ("hand", cards),
+            ("shown", (n - 1) * cards),
+            ("played", n * cards),
+            ("trick", n * cards),
             ("auction", n * self._auction),
-            ("trump", 5),
+            ("trump", len(deck.suits) + 1),
             ("tricks", n),
             ("totals", n),
             ("to_act", n),
@@ -115,9 +123,17 @@ class Encoding:
         )
         self.size = sum(length for _, length in self._segments)
         self._starts = {name: start for name, start, _ in self.segments()}
-        sizes = rules.profile.hand_sizes
+        profile = rules.profile
         #: The most tricks a seat can win in one deal: the largest hand dealt.
-        self.most_tricks = max(sizes) if sizes else 52 // n
+        self.most_tricks = (
+            max(profile.hand_sizes)
+            if profile.hand_sizes
+            else profile.hand_size_range[1]
+            if profile.hand_size_range
+            else cards // n
+        )
+        #: The ``tricks`` part is the tricks won divided by this: the longest suit's length.
+        self.tricks_scale = max((m.bit_count() for m in deck.suit_masks.values()), default=cards)
 
     def segments(self) -> list[tuple[str, int, int]]:
         """Each part of the observation: (name, start, length)."""
@@ -133,7 +149,13 @@ class Encoding:
     def index(self, action: Action) -> int:
         """The index of an action."""
         if type(action) is Play:
-            return action.card.index
+            card = action.card
+            if card.deck is self.deck:
+                return card.index
+            raise CardrulesError(
+                f"action {str(action)!r} is not in the action space: "
+                f"{card} is no card of the {self.deck.name} deck"
+            )
         index = self._index.get(str(action))
         if index is None:
             raise CardrulesError(f"action {str(action)!r} is not in the action space")
@@ -146,10 +168,11 @@ class Encoding:
                 index = operator.index(index)  # type: ignore[arg-type]  # numpy ints; no float
             except TypeError:
                 raise CardrulesError(f"invalid action index: {index!r}") from None
-        if 0 <= index < 52:
-            return PLAYS[index]
-        if 52 <= index < self.actions:
-            return self.extra[index - 52]
+        cards = self.deck.size
+        if 0 <= index < cards:
+            return self._plays[index]
+        if cards <= index < self.actions:
+            return self.extra[index - cards]
         raise CardrulesError(f"invalid action index: {index} (expected 0..{self.actions - 1})")
 
     def mask(self, view: View) -> Any:
@@ -164,14 +187,14 @@ class Encoding:
     def bounds(self) -> tuple[Any, Any]:
         """The lowest and highest value of each place of the observation, as two
         ``float32`` vectors of :attr:`size`: 0 and 1 but for ``tricks`` (up to the
-        largest hand over 13) and ``totals`` (``±TOTALS_CLIP``)."""
+        largest hand over :attr:`tricks_scale`) and ``totals`` (``±TOTALS_CLIP``)."""
         import numpy as np
 
         low = np.zeros(self.size, dtype=np.float32)
         high = np.ones(self.size, dtype=np.float32)
         for name, start, length in self.segments():
             if name == "tricks":
-                high[start : start + length] = self.most_tricks / 13
+                high[start : start + length] = self.most_tricks / self.tricks_scale
             elif name == "totals":
                 low[start : start + length] = -TOTALS_CLIP
                 high[start : start + length] = TOTALS_CLIP
@@ -200,6 +223,7 @@ class Encoding:
         import numpy as np
 
         n = self.players
+        width = self.deck.size  # a card part's length
         me = view.seat
         out = np.zeros(self.size, dtype=np.float32)
         starts = self._starts
@@ -211,27 +235,34 @@ class Encoding:
         shown = starts["shown"]
         for seat, cards in view.hands.items():
             if seat != me:
-                base = shown + (rel(seat) - 1) * 52
+                base = shown + (rel(seat) - 1) * width
                 ones += [base + card.index for card in cards]
         for seat, cards in view.known.items():
             if seat != me:
-                base = shown + (rel(seat) - 1) * 52
+                base = shown + (rel(seat) - 1) * width
                 ones += [base + card.index for card in cards]
         played = starts["played"]
         step = self.rules.direction.step
+        contract = view.deal_contract
+        out_seats = contract.sitting_out if contract is not None else frozenset()
         for leader, cards, _ in view.tricks:
-            for i, card in enumerate(cards):
-                ones.append(played + rel(leader + i * step) * 52 + card.index)
+            seat = leader
+            for card in cards:
+                ones.append(played + rel(seat) * width + card.index)
+                seat = (seat + step) % n
+                while seat in out_seats:  # a seat sitting the deal out plays no card
+                    seat = (seat + step) % n
         trick = starts["trick"]
-        ones += [trick + rel(seat) * 52 + card.index for seat, card in view.trick]
+        ones += [trick + rel(seat) * width + card.index for seat, card in view.trick]
         auction = starts["auction"]
         for seat, text in view.auction_actions:
             if text is None:
                 continue
             index = self._index.get(text)
-            if index is not None and index - 52 < self._auction:
-                ones.append(auction + rel(seat) * self._auction + index - 52)
-        ones.append(starts["trump"] + (4 if view.trump is None else int(Suit[view.trump])))
+            if index is not None and index - width < self._auction:
+                ones.append(auction + rel(seat) * self._auction + index - width)
+        trumps = self._trumps
+        ones.append(starts["trump"] + trumps.get(view.trump or "", len(trumps)))
         if view.to_act is not None:
             ones.append(starts["to_act"] + rel(view.to_act))
         ones.append(starts["dealer"] + rel(view.dealer))
@@ -239,7 +270,7 @@ class Encoding:
             ones.append(starts["phase"] + _PHASES.index(view.phase))
         out[ones] = 1
         for seat, won in enumerate(view.tricks_won):
-            out[starts["tricks"] + rel(seat)] = won / 13
+            out[starts["tricks"] + rel(seat)] = won / self.tricks_scale
         rules = self.rules
         for seat in range(n):
             total = view.totals.get(rules.side_of(seat))

@@ -9,11 +9,16 @@
 (True, 64)
 
 A game is **one deal** of the profile, as OpenSpiel's own trick-taking games
-are: chance nodes deal the cards one at a time (card ``k`` dealt goes to seat
-``k // hand_size``; where the profile turns up a trump card, one more chance
-node turns it up from the rest), dealer seat 0 (the ``dealer`` parameter
-changes it).  A deal the rules throw in (a Call Break hand without a spade,
-Minibridge at 20–20) is dealt again by chance.  The players are the seats; the
+are: chance nodes deal the profile's deck one card at a time (the chance
+outcomes are the cards not dealt yet, by their index in the deck; card ``k``
+dealt goes to seat ``k // hand_size``; where the profile turns up a trump
+card, one more chance node turns it up from the rest), dealer seat 0 (the
+``dealer`` parameter changes it).  Where the profile draws the hand size by
+chance (``[deal] hand_size_range``), a first chance node draws it, each size
+of the range alike (outcome ``k``: ``k`` cards each), as OpenSpiel's
+``oh_hell`` draws its number of tricks.  A deal the rules throw in (a Call
+Break hand without a spade, Minibridge at 20–20) is dealt again by chance
+(the same size).  The players are the seats; the
 player to move is the seat that decides (declarer for dummy).  Actions and the
 observation and information-state tensors are those of
 :mod:`cardrules.envs.encoding`; the strings are the seat's view as JSON (its
@@ -32,6 +37,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -60,21 +67,30 @@ def game_name(profile: str) -> str:
     return "cardrules_" + profile.replace("-", "_")
 
 
-_REGISTERED: dict[str, str] = {}
+_REGISTERED: dict[str, str | Path] = {}
 
 
-def register(profiles: list[str] | None = None) -> list[str]:
+def register(profiles: Iterable[str | Path] | None = None) -> list[str]:
     """Register each profile (every installed one by default) with OpenSpiel; their
-    short names."""
+    short names.  A profile is a name, or a :class:`~pathlib.Path` to a profile file (its
+    game named by the profile's own name); a name already registered for another file is
+    refused."""
     names = []
     for profile in profiles if profiles is not None else cardrules_profiles():
-        name = game_name(profile)
-        if name not in _REGISTERED:
-            rules = load(profile)
+        rules = load(profile) if isinstance(profile, Path) else None
+        name = game_name(str(profile) if rules is None else rules.name)
+        known = _REGISTERED.get(name)
+        if known is not None and known != profile:
+            raise CardrulesError(
+                f"cannot register {str(profile)!r} with OpenSpiel: its game name {name!r} "
+                f"is registered for {str(known)!r}"
+            )
+        if known is None:
+            rules = rules or load(profile)
             encoding = Encoding(rules)
             game_type = pyspiel.GameType(
                 short_name=name,
-                long_name=f"cardrules {profile}",
+                long_name=f"cardrules {rules.name}",
                 dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
                 chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
                 information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -105,7 +121,7 @@ def register(profiles: list[str] | None = None) -> list[str]:
 class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
     """One deal of a profile, for OpenSpiel."""
 
-    PROFILE = ""
+    PROFILE: str | Path = ""
     GAME_TYPE: Any = None
 
     def __init__(self, params: Any = None) -> None:
@@ -119,7 +135,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         self.dealer = dealer
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.actions,
-            max_chance_outcomes=52,
+            max_chance_outcomes=self.rules.deck.size,
             num_players=self.rules.players,
             min_utility=-_MAX_UTILITY,
             max_utility=_MAX_UTILITY,
@@ -145,7 +161,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._osgame = game
         rules = game.rules
-        self._size = rules.hand_size(1)
+        span = rules.profile.hand_size_range
+        #: The hand sizes the first chance node draws from, where the profile draws the
+        #: size by chance (``[deal] hand_size_range``); else none, and the size is known.
+        self._sizes = tuple(range(span[0], span[1] + 1)) if span else ()
+        self._size = 0 if self._sizes else rules.hand_size(1)
         self._turn_up = rules.profile.trump == "turn_up"
         self._dealt: list[int] = []
         self._history: list[int] = []
@@ -174,7 +194,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return game.controller(game.to_act)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = [i for i in range(52) if i not in set(self._dealt)]
+        if not self._size:  # the hand size first: outcome k is k cards each
+            p_size = 1.0 / len(self._sizes)
+            return [(size, p_size) for size in self._sizes]
+        dealt = set(self._dealt)
+        left = [i for i in range(self._osgame.rules.deck.size) if i not in dealt]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
@@ -186,7 +210,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         hands = [0] * n
         for k, index in enumerate(self._dealt[: n * self._size]):
             hands[k // self._size] |= 1 << index
-        stock = [i for i in range(52) if not any(h >> i & 1 for h in hands)]
+        stock = [i for i in range(rules.deck.size) if not any(h >> i & 1 for h in hands)]
         if self._turn_up:
             top = self._dealt[-1]
             stock.remove(top)
@@ -207,6 +231,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.game_ is None:
+            if not self._size:
+                self._size = int(action)
+                return
             self._dealt.append(int(action))
             if len(self._dealt) == self._to_deal():
                 self._begin()
@@ -218,9 +245,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            from cardrules.cards import CARDS
-
-            return f"deal {CARDS[action]}"
+            if not self._size:
+                return f"hand size {action}"
+            return f"deal {self._osgame.rules.deck.cards[action]}"
         return str(self._osgame.encoding.action(action))
 
     def is_terminal(self) -> bool:
@@ -242,6 +269,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _replayed(self, dealt: list[int], history: list[int]) -> CardrulesState:
         state = CardrulesState(self._osgame)
+        if self._sizes and self._size:
+            state._apply_action(self._size)
         for index in dealt:
             state._apply_action(index)
         for action in history:
@@ -276,7 +305,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         start = [masks[s] | know.played[s] for s in range(n)]
         dealt: list[int] = []
         for seat in range(n):
-            dealt += [i for i in range(52) if start[seat] >> i & 1]
+            dealt += [c.index for c in self._osgame.rules.deck.cards_of(start[seat])]
         if self._turn_up:
             dealt.append(self._dealt[-1])
         return self._replayed(dealt, list(self._history))
@@ -286,9 +315,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def view_json(self, player: int) -> str:
         if self.game_ is None:
             mine = self._dealt[player * self._size : (player + 1) * self._size]
-            from cardrules.cards import CARDS
-
-            return json.dumps({"dealing": [str(CARDS[i]) for i in sorted(mine)]})
+            cards = self._osgame.rules.deck.cards
+            return json.dumps({"dealing": [str(cards[i]) for i in sorted(mine)]})
         return self.game_.view(player).to_json()
 
     def information_state_string(self, player: int | None = None) -> str:
@@ -329,7 +357,7 @@ def _stock_of(game: Game) -> tuple[int, ...]:
     held = 0
     for mask in game.initial_hands:
         held |= mask
-    stock = [i for i in range(52) if not held >> i & 1]
+    stock = [c.index for c in game.deck.cards_of(game.deck.all_mask & ~held)]
     if game.turned_up is not None:
         stock.remove(game.turned_up.index)
         stock.insert(0, game.turned_up.index)

@@ -41,6 +41,7 @@ __all__ = [
     "earlier_versions",
     "find_profile",
     "installed_profile_path",
+    "is_earlier_version",
     "profile_paths",
     "resolve_chain",
     "resolve_data",
@@ -198,6 +199,13 @@ def earlier_versions(name: str) -> tuple[Path, ...]:
         return ()
     folder = path.parent / "earlier" / name
     return tuple(sorted(folder.glob("*.toml"))) if folder.is_dir() else ()
+
+
+def is_earlier_version(path: str | Path) -> bool:
+    """Whether ``path`` is the file of an earlier version of a profile
+    (``earlier/<name>/<version>.toml``, as :func:`earlier_versions` lists them)."""
+    folder = Path(path).parent
+    return folder.parent.name == "earlier" and Path(path).suffix == ".toml"
 
 
 def _looks_like_path(ref: str) -> bool:

@@ -1,7 +1,9 @@
 """The kernel's own behaviour, registered as a plugin of ``trylast`` defaults.
 
 Each default reads the profile's settings; a variant plugin overrides one by
-returning a non-None value from the same hook.
+returning a non-None value from the same hook.  The kernel's auctions
+(``calls``, ``none``) and duties are registered here as components, as a
+family's are.
 """
 
 from __future__ import annotations
@@ -11,10 +13,8 @@ from cardrules.rules.components import (
     Auction,
     CallAuction,
     DealsEnd,
-    Direction,
     EndCondition,
     NoAuction,
-    Scorer,
     ThrowIn,
 )
 from cardrules.rules.duties import BUILTIN_DUTIES, Duty
@@ -50,11 +50,6 @@ def cardrules_setup_components(components: Components) -> None:
 
 
 @hookimpl(trylast=True)
-def cardrules_deal_direction(profile: Profile) -> Direction:
-    return Direction.named(profile.direction, profile.players)
-
-
-@hookimpl(trylast=True)
 def cardrules_deal_throw_ins(profile: Profile, components: Components) -> list[ThrowIn]:
     out = []
     for ref in profile.throw_in:
@@ -64,28 +59,14 @@ def cardrules_deal_throw_ins(profile: Profile, components: Components) -> list[T
 
 
 @hookimpl(trylast=True)
-def cardrules_auction_bid_bounds(profile: Profile) -> tuple[int, int]:
-    return (profile.min_call, profile.max_call)
-
-
-@hookimpl(trylast=True)
-def cardrules_auction_create(
-    profile: Profile, bounds: tuple[int, int], components: Components
-) -> Auction:
-    return components.auctions[profile.auction_kind](profile, bounds)
-
-
-@hookimpl(trylast=True)
 def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty]:
     duties = (components.duties[ref.name].configured(ref.rule, profile) for ref in profile.duties)
     return [duty for duty in duties if duty is not None]
 
 
 @hookimpl(trylast=True)
-def cardrules_score_scorer(profile: Profile, components: Components) -> Scorer:
-    return components.scorers[profile.scoring_kind](profile)
-
-
-@hookimpl(trylast=True)
-def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition:
-    return DealsEnd(deals, profile.game_rule)
+def cardrules_game_end_condition(
+    profile: Profile, deals: int, components: Components
+) -> EndCondition:
+    end = components.ends.get(profile.scoring_kind)
+    return DealsEnd(deals, profile.game_rule) if end is None else end(profile, deals)

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from cardrules.deck import OrderBuilder, natural_order
 from cardrules.errors import CardrulesError, shown
-from cardrules.rules.components import Auction, Scorer
+from cardrules.rules.components import Auction, EndCondition, Scorer
 from cardrules.rules.duties import Duty
 from cardrules.rules.profile import OptionValue, Profile
 
@@ -29,6 +29,7 @@ __all__ = [
     "AuctionFactory",
     "AuctionTraits",
     "Components",
+    "EndFactory",
     "OptionSpec",
     "ScorerFactory",
     "ScorerTraits",
@@ -39,6 +40,8 @@ __all__ = [
 
 AuctionFactory = Callable[[Profile, tuple[int, int]], Auction]
 ScorerFactory = Callable[[Profile], Scorer]
+#: What makes a game's end condition: ``(profile, deals) -> EndCondition``.
+EndFactory = Callable[[Profile, int], EndCondition]
 ThrowInTest = Callable[[int], bool]
 
 #: The ``[play] trump`` of a profile whose auction chooses each deal's trump.
@@ -88,8 +91,11 @@ class OptionSpec:
     The declaration is the one source of what the option accepts: its type (the
     default's), its ``choices``, and for a number its range, ``minimum`` to
     ``maximum`` (inclusive; a bound left out is :data:`MAX_OPTION_NUMBER` either
-    way).  ``load`` checks a value against it, :meth:`json_schema` tells editors,
-    and anything it accepts a game's record holds and reads back.  A declaration
+    way), and the one place its default is written: a profile that does not set
+    the option reads it (``profile.flag(name)``, ``whole``, ``number``, ``text``),
+    and a profile's value equal to it is left out of the rules hash.  ``load``
+    checks a value against it, :meth:`json_schema` tells editors, and anything it
+    accepts a game's record holds and reads back.  A declaration
     that breaks its own range (a default outside it, a bound beyond
     :data:`MAX_OPTION_NUMBER`) is refused with a :class:`~cardrules.CardrulesError`
     when it is made::
@@ -286,6 +292,8 @@ class Components:
         self.throw_ins: dict[str, ThrowInSpec] = {}
         self.auctions: dict[str, AuctionFactory] = {}
         self.scorers: dict[str, ScorerFactory] = {}
+        #: The end condition each scorer's games end by, where it declares one.
+        self.ends: dict[str, EndFactory] = {}
         self.auction_specs: dict[str, AuctionTraits] = {}
         self.scorer_specs: dict[str, ScorerTraits] = {}
         self.options: dict[str, OptionSpec] = {}
@@ -336,6 +344,7 @@ class Components:
         *,
         needs: str = "",
         sides: str | Iterable[str] = (),
+        end: EndFactory | None = None,
     ) -> None:
         """Register a scorer factory ``(profile) -> Scorer``.
 
@@ -343,12 +352,22 @@ class Components:
         (see :class:`ScorerTraits`): ``needs`` the contract shape an auction
         ``provides`` (``"calls"``, ``"declarer"``), ``sides`` the
         ``[table] sides`` its scores are keyed by (seats for ``"individual"``,
-        pairs for ``"partnership"``).  Left out, each fits anything::
+        pairs for ``"partnership"``).  Left out, each fits anything.
+
+        ``end`` makes the end condition of a game scored this way, ``(profile,
+        deals) -> EndCondition`` (Hearts' target, where the lowest total wins);
+        the kernel takes it for every profile whose ``[scoring] kind`` names
+        this scorer.  Left out, a game ends after its number of deals::
 
             components.add_scorer("my_scorer", make, needs="calls", sides="individual")
+            components.add_scorer("to_100", make, end=lambda profile, deals: ToTarget(deals))
         """
         self.scorers[name] = factory
         self.scorer_specs[name] = ScorerTraits(name, needs, _sides(sides))
+        if end is None:
+            self.ends.pop(name, None)  # a later registration replaces the whole scorer
+        else:
+            self.ends[name] = end
 
     def add_ranking(self, name: str, build: OrderBuilder) -> None:
         """Register a ranking of the cards in play: ``build(deck, ranking)`` returns the

@@ -3,8 +3,10 @@
 Every hook is called with keyword arguments; an implementation takes only
 the arguments it uses, so specs can grow without breaking plugins.  Hooks are
 consulted when a profile is loaded, never per card: they *provide* rule
-objects (duties, an auction, a scorer, an end condition) that the game then
-calls directly.
+objects (duties, throw-ins, an end condition) that the game then calls
+directly.  The auction and the scorer are the components the profile names
+(``[auction] kind``, ``[scoring] kind``), registered in
+``cardrules_setup_components``; a hook is kept only where a family answers it.
 
 The kernel's own behaviour is registered as a plugin (``cardrules.rules.builtin``)
 whose implementations are ``trylast`` defaults built from the profile's
@@ -18,9 +20,7 @@ registered last first; ``trylast`` implementations come after the others):
 - ``cardrules_setup_components``: every plugin adds to the same
   :class:`~cardrules.rules.catalog.Components`; a later registration of a
   name replaces an earlier one.
-- ``cardrules_deal_direction``, ``cardrules_auction_bid_bounds``,
-  ``cardrules_auction_create``, ``cardrules_play_duties``,
-  ``cardrules_score_scorer``, ``cardrules_game_end_condition``:
+- ``cardrules_play_duties``, ``cardrules_game_end_condition``:
   ``firstresult``: the first non-None answer wins and the others are not
   asked, so a plugin that answers replaces the kernel's default built from the
   profile (and any plugin registered before it).  A house rule that only adds
@@ -37,7 +37,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from cardrules.rules.catalog import Components
-    from cardrules.rules.components import Auction, Direction, EndCondition, Scorer, ThrowIn
+    from cardrules.rules.components import EndCondition, ThrowIn
     from cardrules.rules.duties import Duty
     from cardrules.rules.profile import Profile
 
@@ -68,8 +68,9 @@ def cardrules_setup_components(components: Components) -> None:
     """Register named rule components a profile can refer to.
 
     Add duties (``components.add_duty(cls)``), throw-ins, auctions, scorers
-    and option declarations (house-rule switches) so that a profile can name
-    them.  Called once per loaded ruleset, for every registered plugin.
+    (with the end of the games they score) and option declarations (house-rule
+    switches, each with its one default) so that a profile can name them.
+    Called once per loaded ruleset, for every registered plugin.
 
     :param components: the registry of this ruleset, to add to.
     """
@@ -77,19 +78,6 @@ def cardrules_setup_components(components: Components) -> None:
 
 # ---------------------------------------------------------------------------
 # deal phase
-
-
-@hookspec(firstresult=True)
-def cardrules_deal_direction(profile: Profile) -> Direction | None:
-    """The order of play round the table (deal, calls, play, dealer rotation).
-
-    Serves rules such as CBS-2.1/CBS-2.3 (counter-clockwise, deal passes to
-    the right) and MB-1.3/MB-4.1 (clockwise).  ``firstresult``: the first
-    non-None answer wins; the default reads ``[deal] direction``.
-
-    :param profile: the resolved profile.
-    :return: a :class:`~cardrules.rules.components.Direction`, or None to defer.
-    """
 
 
 @hookspec
@@ -103,38 +91,6 @@ def cardrules_deal_throw_ins(profile: Profile, components: Components) -> list[T
     :param profile: the resolved profile.
     :param components: the registered components.
     :return: a list of :class:`~cardrules.rules.components.ThrowIn` (may be empty).
-    """
-
-
-# ---------------------------------------------------------------------------
-# auction phase
-
-
-@hookspec(firstresult=True)
-def cardrules_auction_bid_bounds(profile: Profile) -> tuple[int, int] | None:
-    """The lowest and highest call allowed.
-
-    Serves CBS-2.4 (2..13), CBC-2.1/D-2 (2..13) and APP-2.1 (1..8).
-    ``firstresult``; the default reads ``[auction] min_call`` and ``max_call``.
-
-    :param profile: the resolved profile.
-    :return: ``(low, high)``, or None to defer.
-    """
-
-
-@hookspec(firstresult=True)
-def cardrules_auction_create(
-    profile: Profile, bounds: tuple[int, int], components: Components
-) -> Auction | None:
-    """The auction: what happens between the deal and the first lead.
-
-    ``firstresult``; the default builds the auction named by
-    ``[auction] kind`` from the registered components.
-
-    :param profile: the resolved profile.
-    :param bounds: the call bounds from :func:`cardrules_auction_bid_bounds`.
-    :param components: the registered components.
-    :return: an object following :class:`~cardrules.rules.components.Auction`, or None.
     """
 
 
@@ -158,35 +114,24 @@ def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty
 
 
 # ---------------------------------------------------------------------------
-# score phase
-
-
-@hookspec(firstresult=True)
-def cardrules_score_scorer(profile: Profile, components: Components) -> Scorer | None:
-    """The scorer that turns one finished deal into exact scores per side.
-
-    Serves CBS-4.x, CBC-4.x, APP-4.x and MB-5.x.  ``firstresult``; the
-    default builds the scorer named by ``[scoring] kind``.
-
-    :param profile: the resolved profile.
-    :param components: the registered components.
-    :return: an object following :class:`~cardrules.rules.components.Scorer`, or None.
-    """
-
-
-# ---------------------------------------------------------------------------
 # game phase
 
 
 @hookspec(firstresult=True)
-def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
+def cardrules_game_end_condition(
+    profile: Profile, deals: int, components: Components
+) -> EndCondition | None:
     """Decides after each scored deal whether the game is over.
 
-    Serves CBS-5.1 (five deals), CBC-5.1 (12), APP-3.5 / D-7 / D-8 (rounds,
-    target score, big call) and MB-5.6 / D-8.  ``firstresult``; the default
-    ends after ``deals`` deals.
+    A family declares the end of the games its scorer scores with the scorer
+    (``components.add_scorer(name, make, end=...)``: Hearts' target, bridge's
+    boards); this hook is for a plugin that changes the end whatever the
+    scorer, as a house rule does (APP-5.1 / D-7 target score, APP-5.2 / D-8
+    big call).  ``firstresult``; the default is the end the profile's scorer
+    declares, else after ``deals`` deals (CBS-5.1: five, CBC-5.1: 12).
 
     :param profile: the resolved profile.
     :param deals: the number of deals chosen for this game.
+    :param components: the registered components.
     :return: an object following :class:`~cardrules.rules.components.EndCondition`, or None.
     """

@@ -7,6 +7,7 @@ place that turns their answers into typed rule objects.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib.metadata
 from collections.abc import Iterable, Mapping, Sequence
@@ -104,25 +105,45 @@ class Resolved:
     components: Components
 
 
-def resolve(pm: pluggy.PluginManager, profile: Profile, deals: int) -> Resolved:
-    """Ask the hooks for every rule object of ``profile``; all problems at once."""
+def setup_components(pm: pluggy.PluginManager) -> Components:
+    """The components every plugin of ``pm`` registers (``cardrules_setup_components``)."""
     components = Components()
     pm.hook.cardrules_setup_components(components=components)
+    return components
+
+
+def with_option_defaults(profile: Profile, components: Components) -> Profile:
+    """``profile`` knowing the default of every option its plugins declare, so that
+    :meth:`Profile.option` answers for a setting the profile leaves out."""
+    defaults = {name: spec.default for name, spec in components.options.items()}
+    return dataclasses.replace(profile, option_defaults=defaults)
+
+
+def resolve(
+    pm: pluggy.PluginManager, profile: Profile, deals: int, components: Components
+) -> Resolved:
+    """The rule objects of ``profile`` (all problems at once): the auction and scorer it
+    names, built by their registered factories, and what the hooks answer.
+
+    ``components`` are ``pm``'s (:func:`setup_components`), and ``profile`` knows
+    their options' defaults (:func:`with_option_defaults`), as :func:`cardrules.load`
+    makes them.
+    """
     problems = check_names(profile, components)
     if problems:
         raise ProfileError(profile.path, problems)
     hook = pm.hook
-    direction: Direction = hook.cardrules_deal_direction(profile=profile)
+    direction = Direction.named(profile.direction, profile.players)
     throw_ins: list[ThrowIn] = []
     for result in hook.cardrules_deal_throw_ins(profile=profile, components=components):
         throw_ins.extend(result)
-    bounds: tuple[int, int] = hook.cardrules_auction_bid_bounds(profile=profile)
-    auction: Auction = hook.cardrules_auction_create(
-        profile=profile, bounds=bounds, components=components
-    )
+    bounds = (profile.min_call, profile.max_call)
+    auction = components.auctions[profile.auction_kind](profile, bounds)
     duties: list[Duty] = hook.cardrules_play_duties(profile=profile, components=components)
-    scorer: Scorer = hook.cardrules_score_scorer(profile=profile, components=components)
-    end: EndCondition = hook.cardrules_game_end_condition(profile=profile, deals=deals)
+    scorer = components.scorers[profile.scoring_kind](profile)
+    end: EndCondition = hook.cardrules_game_end_condition(
+        profile=profile, deals=deals, components=components
+    )
     return Resolved(
         direction, tuple(throw_ins), bounds, auction, tuple(duties), scorer, end, components
     )
@@ -227,8 +248,8 @@ def fit_problems(profile: Profile, components: Components) -> list[tuple[str, st
     auction that never chooses a trump quietly plays no-trump under
     ``trump = "contract"``.  Only what the components declared is compared
     (:class:`AuctionTraits`, :class:`ScorerTraits`); unknown names are left to
-    :func:`check_names`.  A plugin that replaces the auction or the scorer
-    through its hook, whatever the profile names, answers for the fit itself.
+    :func:`check_names`.  The auction and the scorer played are always the ones
+    named, so what is compared is what is played.
     """
     auction = components.auction_specs.get(profile.auction_kind)
     scorer = components.scorer_specs.get(profile.scoring_kind)

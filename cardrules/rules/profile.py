@@ -8,12 +8,12 @@ object every hook receives.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from cardrules.deck import DECKS, DeckSpec, Suit
-from cardrules.errors import ProfileError
+from cardrules.errors import CardrulesError, ProfileError, shown
 
 __all__ = ["ComponentRef", "OptionValue", "Profile"]
 
@@ -84,6 +84,10 @@ class Profile:
     order: str = "natural"
     #: ``[deal] hand_size_range``: each deal's hand size drawn by chance, low to high.
     hand_size_range: tuple[int, int] | None = None
+    #: The default of every ``[options]`` setting the profile's plugins declare
+    #: (:class:`~cardrules.rules.catalog.OptionSpec`), filled in when the rules are
+    #: resolved: what :meth:`option` answers for a setting the profile leaves out.
+    option_defaults: Mapping[str, OptionValue] = field(default_factory=dict)
 
     @classmethod
     def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
@@ -192,9 +196,61 @@ class Profile:
         if fixed:
             raise ProfileError(self.path, [(f"auction.{key}", why) for key in fixed])
 
-    def option(self, name: str, default: OptionValue) -> OptionValue:
-        """The value of a house-rule switch or plugin setting."""
-        return self.options.get(name, default)
+    def option(self, name: str, default: OptionValue | None = None) -> OptionValue:
+        """The value of a declared ``[options]`` setting: the profile's, else the default
+        its declaration gives (the one place a default is written).
+
+        The typed readers :meth:`flag`, :meth:`whole`, :meth:`number` and :meth:`text`
+        also check its type.  A name no plugin of the profile declares answers
+        ``default`` when one is given (the form of 0.1, which restated the default),
+        else is a :class:`~cardrules.CardrulesError`: a plugin reading an option it
+        did not declare.
+        """
+        if name in self.options:
+            return self.options[name]
+        if name in self.option_defaults:
+            return self.option_defaults[name]
+        if default is not None:
+            return default
+        known = ", ".join(sorted(self.option_defaults)) or "(none)"
+        raise CardrulesError(
+            f"unknown option {shown(name)} of profile {self.name!r}: no plugin of it "
+            f"declares one; declared: {known}"
+        )
+
+    def flag(self, name: str) -> bool:
+        """A declared switch (a ``bool`` option), as the profile sets it or by default."""
+        value = self.option(name)
+        if type(value) is not bool:
+            raise self._not_a(name, "bool", value)
+        return value
+
+    def whole(self, name: str) -> int:
+        """A declared whole-number option (an ``int`` default), as set or by default."""
+        value = self.option(name)
+        if type(value) is not int:
+            raise self._not_a(name, "int", value)
+        return value
+
+    def number(self, name: str) -> Decimal:
+        """A declared number option, exact (a decimal one, or a whole one as a decimal)."""
+        value = self.option(name)
+        if type(value) is not Decimal and type(value) is not int:
+            raise self._not_a(name, "a number", value)
+        return Decimal(value)
+
+    def text(self, name: str) -> str:
+        """A declared text option (a ``str`` default), as set or by default."""
+        value = self.option(name)
+        if type(value) is not str:
+            raise self._not_a(name, "str", value)
+        return value
+
+    def _not_a(self, name: str, kind: str, value: OptionValue) -> CardrulesError:
+        return CardrulesError(
+            f"option {name!r} of profile {self.name!r} is read as {kind}, but its value "
+            f"is {shown(value)}: the reader does not match the option's declaration"
+        )
 
     @property
     def fixed_trump(self) -> Suit | None:

@@ -368,7 +368,7 @@ def in_words(rules: Ruleset) -> list[Worded]:
     out.append(Worded("winner", winner))
     # Which plugins are loaded shows through the settings they change.
     for name, spec in sorted(rules.components.options.items()):
-        value = p.options.get(name, spec.default)
+        value = p.option(name)
         out.append(
             Worded(
                 f"option {name}",

@@ -49,5 +49,5 @@ def hooks_of(module: types.ModuleType) -> list[Callable[..., Any]]:
 
 
 def hook_phase(name: str) -> str:
-    """The phase of a hook from its name: ``cardrules_deal_direction`` -> ``deal``."""
+    """The phase of a hook from its name: ``cardrules_deal_throw_ins`` -> ``deal``."""
     return name.split("_")[1]

@@ -128,8 +128,7 @@ def profile_table(name: str, parent: Ruleset, parent_ref: str, *, plugin: bool) 
         meta["plugins"] = [name]
     table: dict[str, Any] = {"profile": meta}
     options: dict[str, OptionValue] = {
-        key: parent.profile.options.get(key, spec.default)
-        for key, spec in sorted(parent.components.options.items())
+        key: parent.profile.option(key) for key in sorted(parent.components.options)
     }
     if options:
         table["options"] = options
@@ -313,6 +312,12 @@ A rule that TOML cannot express is another hook from
         components.add_duty(NoAceLead)
 
 then list ``{{ name = "no_ace_lead", rule = "..." }}`` under ``[play] duties``.
+A house-rule switch is declared once, with its default, and read typed::
+
+    components.add_option(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."))
+    ...
+    if profile.flag("no_ace_lead"):  # the declared default when the profile is silent
+        ...
 """
 
 from __future__ import annotations

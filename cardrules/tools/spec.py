@@ -353,7 +353,7 @@ def describe(rules: Ruleset) -> RulesSpec:
     options = tuple(
         OptionDoc(
             spec.name,
-            profile.options.get(spec.name, spec.default),
+            profile.option(spec.name),
             spec.default,
             spec.description,
             spec.rule,

@@ -224,16 +224,27 @@ class _BrokenScorer:
         raise ZeroDivisionError("the plugin divided by zero")
 
 
+def _derived(folder: Path, name: str, body: str) -> Path:
+    """A profile extending callbreak-strict with ``body``, written in ``folder``."""
+    path = folder / f"{name}.toml"
+    path.write_text(
+        f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "callbreak-strict"\n{body}',
+        encoding="utf-8",
+    )
+    return path
+
+
 class BrokenScoringPlugin:
     @hookimpl
-    def cardrules_score_scorer(self) -> _BrokenScorer:
-        return _BrokenScorer()
+    def cardrules_setup_components(self, components: Any) -> None:
+        components.add_scorer("broken", lambda profile: _BrokenScorer())
 
 
-def test_a_plugin_that_raises_leaves_the_game_unchanged(strict: Ruleset) -> None:
+def test_a_plugin_that_raises_leaves_the_game_unchanged(tmp_path: Path) -> None:
     """Item 4: if anything raises inside apply (a plugin's bug included), the game is left
     exactly as before and the caller gets a PluginError naming the plugin and hook."""
-    rules = cardrules.load("callbreak-strict", plugins=[BrokenScoringPlugin()])
+    path = _derived(tmp_path, "broken-scorer", '[scoring]\nkind = "broken"\n')
+    rules = cardrules.load(path, plugins=[BrokenScoringPlugin()])
     game = played(rules, actions=4 + 51)
     assert game.phase == "play" and len(game.hand(game.to_act)) == 1
     before = game.to_json()
@@ -281,13 +292,17 @@ class _HalfAuction:
 
 class HalfAuctionPlugin:
     @hookimpl
-    def cardrules_auction_create(self, profile: Any, bounds: Any, components: Any) -> Any:
-        return _HalfAuction(components.auctions[profile.auction_kind](profile, bounds))
+    def cardrules_setup_components(self, components: Any) -> None:
+        def make(profile: Any, bounds: Any) -> _HalfAuction:
+            return _HalfAuction(components.auctions["calls"](profile, bounds))
+
+        components.add_auction("half_calls", make, provides="calls", chooses_trump=False)
 
 
-def test_a_plugin_failing_after_a_change_is_undone(strict: Ruleset) -> None:
+def test_a_plugin_failing_after_a_change_is_undone(tmp_path: Path) -> None:
     """Item 4: apply is atomic even when the plugin changed its own state before raising."""
-    rules = cardrules.load("callbreak-strict", plugins=[HalfAuctionPlugin()])
+    path = _derived(tmp_path, "half-calls", '[auction]\nkind = "half_calls"\n')
+    rules = cardrules.load(path, plugins=[HalfAuctionPlugin()])
     game = rules.new_game(seed=3)
     game.apply("bid 3")
     before = game.to_json()
@@ -299,18 +314,19 @@ def test_a_plugin_failing_after_a_change_is_undone(strict: Ruleset) -> None:
     assert json.loads(game.to_json())["actions"] == ["bid 3", "bid 4"]
 
 
-def test_a_plugin_failing_at_the_first_deal_is_a_plugin_error() -> None:
+def test_a_plugin_failing_at_the_first_deal_is_a_plugin_error(tmp_path: Path) -> None:
     """Item 4: a plugin's bug while a game is being set up is a PluginError too."""
 
     class Broken:
         @hookimpl
-        def cardrules_auction_create(self) -> Any:
-            return self
+        def cardrules_setup_components(self, components: Any) -> None:
+            components.add_auction("broken", lambda profile, bounds: self)
 
         def start(self, deal: Any) -> Any:
             raise KeyError(0)
 
-    rules = cardrules.load("callbreak-strict", plugins=[Broken()])
+    path = _derived(tmp_path, "broken-auction", '[auction]\nkind = "broken"\n')
+    rules = cardrules.load(path, plugins=[Broken()])
     with pytest.raises(PluginError) as err:
         rules.new_game(seed=1)
     assert err.value.hook == "cardrules_auction_create"

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import cardrules
-from helpers import SHIPPED_PROFILES, with_gaps
+from helpers import SHIPPED_PROFILES
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -17,13 +17,7 @@ from cardrules.envs.openspiel import game_name, register  # noqa: E402
 register(list(SHIPPED_PROFILES))
 
 
-#: What the kernel does not offer yet, by profile (helpers.with_gaps).
-DECK_GAP = "cardrules.envs.openspiel deals and names the 52 cards of the French pack only"
-
-
-@pytest.mark.parametrize(
-    "name", with_gaps(SHIPPED_PROFILES, {"euchre": DECK_GAP, "euchre-openspiel": DECK_GAP})
-)
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_openspiel_random_simulation_test_passes(name: str) -> None:
     game = pyspiel.load_game(game_name(name))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

@@ -105,10 +105,10 @@ def test_a_wrong_option_or_param_value_is_one_problem(tmp_path: Path) -> None:
     assert problems(path) == (
         f"invalid profile {path}:\n"
         "  scoring.params.per_call -> must be true/false, a whole number or text (got 1.5)\n"
-        "  options.target_score -> must be true/false, a whole number, a number or text "
-        "(got datetime.date(2024, 1, 1))\n"
         "  options.big_call_8 -> must be true/false, a whole number, a number or text "
-        "(got [True])"
+        "(got [True])\n"
+        "  options.target_score -> must be true/false, a whole number, a number or text "
+        "(got datetime.date(2024, 1, 1))"
     )
 
 

@@ -48,8 +48,11 @@ def test_the_snapshot_names_the_shipped_profiles() -> None:
 
 def test_earlier_versions_are_kept_beside_the_current_file() -> None:
     """``earlier/<name>/`` in the family's profile folder; none for an unknown name."""
-    (earlier,) = earlier_versions("hearts")
-    assert earlier.parent == find_profile("hearts").parent / "earlier" / "hearts"
+    earlier = earlier_versions("hearts")
+    assert [path.name for path in earlier] == ["1.0.toml", "1.1.toml"]  # oldest first
+    assert {path.parent for path in earlier} == {
+        find_profile("hearts").parent / "earlier" / "hearts"
+    }
     assert earlier_versions("no-such-profile") == () == earlier_versions("..")
     assert installed_profile_path("no-such-profile") is None
 

@@ -27,7 +27,6 @@ from cardrules.rules.components import (
     DealInfo,
     DealResult,
     DealsEnd,
-    Direction,
     ScoresInGame,
     Side,
     ThrowIn,
@@ -118,22 +117,6 @@ def test_hook_cardrules_setup_components(tmp_path: Path) -> None:
     assert "Off the fast path" not in render_text(describe(cardrules.load("callbreak-strict")))
 
 
-def test_hook_cardrules_deal_direction() -> None:
-    """A clockwise direction: the first caller is the dealer's left-hand neighbour."""
-
-    class Plugin:
-        @hookimpl
-        def cardrules_deal_direction(self) -> Direction:
-            return Direction.named("clockwise")
-
-    rules = cardrules.load(STRICT, plugins=[Plugin()])
-    assert rules.direction.name == "clockwise"
-    game = rules.new_game(seed=4, dealer=2)
-    assert game.to_act == 3
-    game.apply("bid 2")
-    assert game.to_act == 0
-
-
 def test_hook_cardrules_deal_throw_ins() -> None:
     """A plugin's throw-in redeals (same dealer) a deal in which some hand holds A♠ and K♠."""
     both = mask_of(parse_cards("AS KS"))
@@ -157,22 +140,6 @@ def test_hook_cardrules_deal_throw_ins() -> None:
     assert game.throw_ins[0].seat == 0
     assert game.dealer == 1 and game.deal_number == 1
     assert all(mask_of(game.hand(s)) & both != both for s in range(4))
-
-
-def test_hook_cardrules_auction_bid_bounds() -> None:
-    """Bounds from a plugin replace the profile's min_call and max_call."""
-
-    class Plugin:
-        @hookimpl
-        def cardrules_auction_bid_bounds(self) -> tuple[int, int]:
-            return (3, 6)
-
-    rules = cardrules.load(STRICT, plugins=[Plugin()])
-    game = rules.new_game(seed=1)
-    assert [str(a) for a in game.legal_actions()] == ["bid 3", "bid 4", "bid 5", "bid 6"]
-    with pytest.raises(cardrules.IllegalAction) as err:
-        game.apply("bid 2")
-    assert err.value.reason == "a call must be 3 to 6 tricks (got 2)"
 
 
 class SilentAuction:
@@ -205,21 +172,28 @@ class SilentState:
         return frozenset()
 
 
-def test_hook_cardrules_auction_create() -> None:
-    """A plugin's auction replaces the calls: play starts at once with its leader."""
+class SilentPlugin:
+    """Registers the auction ``silent`` (and a scorer, where one is given)."""
 
-    class Plugin:
-        @hookimpl
-        def cardrules_auction_create(self) -> SilentAuction:
-            return SilentAuction()
+    def __init__(self, auction: type[SilentAuction] = SilentAuction) -> None:
+        self.auction = auction
 
-    game = cardrules.load(STRICT, plugins=[Plugin()]).new_game(seed=3, dealer=0)
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_auction("silent", lambda profile, bounds: self.auction())
+
+
+def test_an_auction_a_plugin_registers_is_the_one_the_profile_names(tmp_path: Path) -> None:
+    """``[auction] kind`` names a registered auction, which replaces the calls: play
+    starts at once with its leader."""
+    path = write_profile(tmp_path, "silent", '[auction]\nkind = "silent"\n')
+    game = cardrules.load(path, plugins=[SilentPlugin()]).new_game(seed=3, dealer=0)
     assert game.phase == "play"
     assert game.to_act == 1
     assert game.contract is not None and game.contract.calls == (1, 1, 1, 1)
 
 
-def test_an_auction_is_told_the_totals_before_its_deal() -> None:
+def test_an_auction_is_told_the_totals_before_its_deal(tmp_path: Path) -> None:
     """DealInfo.totals: each deal's auction sees the game's totals by side before that
     deal (all 0 at the first), so that a call may depend on the score."""
     seen: list[dict[Side, Decimal]] = []
@@ -229,12 +203,8 @@ def test_an_auction_is_told_the_totals_before_its_deal() -> None:
             seen.append(dict(deal.totals))
             return super().start(deal)
 
-    class Plugin:
-        @hookimpl
-        def cardrules_auction_create(self) -> Watching:
-            return Watching()
-
-    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    path = write_profile(tmp_path, "watching", '[auction]\nkind = "silent"\n')
+    rules = cardrules.load(path, plugins=[SilentPlugin(Watching)])
     game = play_out(rules.new_game(seed=5))
     assert seen[0] == {side: 0 for side in rules.sides}
     running = {side: Decimal(0) for side in rules.sides}
@@ -258,24 +228,36 @@ def test_hook_cardrules_play_duties() -> None:
     assert [str(c) for c in rules.legal_cards("AH 3H 2S KD", ["7H"])] == ["KD", "3H", "AH", "2S"]
 
 
-def test_hook_cardrules_score_scorer() -> None:
-    """A plugin's scorer scores every deal: here one point per trick, calls ignored."""
+class PerTrick:
+    """One point per trick, calls ignored."""
 
-    class PerTrick:
-        def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-            return {seat: Decimal(n) for seat, n in enumerate(tricks)}
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        return {seat: Decimal(n) for seat, n in enumerate(tricks)}
 
-    class Plugin:
-        @hookimpl
-        def cardrules_score_scorer(self) -> PerTrick:
-            return PerTrick()
 
-    rules = cardrules.load(STRICT, plugins=[Plugin()])
+class ScorerPlugin:
+    """Registers the scorer ``by_trick`` (made by ``make``), with the end ``end`` if given."""
+
+    def __init__(self, make: Any = PerTrick, end: Any = None) -> None:
+        self.make = make
+        self.end = end
+
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        components.add_scorer("by_trick", lambda profile: self.make(), end=self.end)
+
+
+BY_TRICK = '[scoring]\nkind = "by_trick"\n'
+
+
+def test_a_scorer_a_plugin_registers_is_the_one_the_profile_names(tmp_path: Path) -> None:
+    """``[scoring] kind`` names a registered scorer, which scores every deal."""
+    rules = cardrules.load(write_profile(tmp_path, "by-trick", BY_TRICK), plugins=[ScorerPlugin()])
     scores = rules.score(CallsContract(Suit.S, 0, (3, 4, 2, 3)), [5, 3, 2, 3])
     assert scores == {0: Decimal(5), 1: Decimal(3), 2: Decimal(2), 3: Decimal(3)}
 
 
-def test_a_scorer_that_scores_in_game_sees_the_deals_before() -> None:
+def test_a_scorer_that_scores_in_game_sees_the_deals_before(tmp_path: Path) -> None:
     """A scorer with ``score_in_game`` (ScoresInGame) is given the earlier deals of the
     game; ``rules.score`` scores a deal as the first of a game."""
     seen: list[int] = []
@@ -293,12 +275,8 @@ def test_a_scorer_that_scores_in_game_sees_the_deals_before() -> None:
             scores[0] += Decimal(carried) / 10
             return scores
 
-    class Plugin:
-        @hookimpl
-        def cardrules_score_scorer(self) -> Carried:
-            return Carried()
-
-    rules = cardrules.load(STRICT, plugins=[Plugin()])
+    path = write_profile(tmp_path, "carried", BY_TRICK)
+    rules = cardrules.load(path, plugins=[ScorerPlugin(Carried)])
     assert isinstance(rules.scorer, ScoresInGame)
     game = play_out(rules.new_game(seed=4))
     assert seen == list(range(len(game.deals)))
@@ -322,3 +300,48 @@ def test_hook_cardrules_game_end_condition() -> None:
         game.apply(game.legal_actions()[0])
     assert len(game.deals) == 1
     assert game.over is not None and game.over.rule == "HK-4"
+
+
+def test_a_scorer_declares_the_end_of_its_games(tmp_path: Path) -> None:
+    """``add_scorer(..., end=...)``: every profile scored by it ends as the scorer says,
+    without a hook; a profile scored otherwise keeps its ``[game] deals``."""
+    made: list[tuple[str, int]] = []
+
+    def end(profile: Profile, deals: int) -> DealsEnd:
+        made.append((profile.name, deals))
+        return DealsEnd(2, "HK-5")
+
+    plugin = ScorerPlugin(end=end)
+    rules = cardrules.load(write_profile(tmp_path, "two-deals", BY_TRICK), plugins=[plugin])
+    assert made == [("two-deals", 5)]
+    game = play_out(rules.new_game(seed=8))
+    assert len(game.deals) == 2
+    assert game.over is not None and game.over.rule == "HK-5"
+    strict = cardrules.load(STRICT, plugins=[plugin])
+    assert made == [("two-deals", 5)]
+    assert type(strict.end) is DealsEnd and strict.end.deals == 5
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "cardrules_deal_direction",
+        "cardrules_auction_bid_bounds",
+        "cardrules_auction_create",
+        "cardrules_score_scorer",
+    ],
+)
+def test_a_plugin_implementing_a_removed_hook_is_refused(name: str) -> None:
+    """The hooks no family answered are gone (the direction, the call bounds, the auction
+    and the scorer come from the profile and the components it names): a plugin that
+    still implements one is refused at load, naming the hook."""
+
+    def answer(self: object) -> None:
+        return None
+
+    plugin = type("Old", (), {name: hookimpl(answer)})()
+    with pytest.raises(cardrules.ProfileError) as err:
+        cardrules.load(STRICT, plugins=[plugin])
+    assert f"a plugin does not match the hook specifications: unknown hook {name!r}" in str(
+        err.value
+    )

@@ -122,11 +122,9 @@ class _Plugin:
     @hookimpl
     def cardrules_setup_components(self, components: Components) -> None:
         components.add_auction("swap", lambda p, b: _Swap(self.broken), provides="none")
-        components.add_scorer("clubs_taken", lambda p: _ClubsTaken())
-
-    @hookimpl
-    def cardrules_game_end_condition(self, profile: Profile, deals: int) -> Any:
-        return _LowestWins() if profile.scoring_kind == "clubs_taken" else None
+        components.add_scorer(
+            "clubs_taken", lambda p: _ClubsTaken(), end=lambda p, d: _LowestWins()
+        )
 
 
 BODY = """
@@ -269,8 +267,8 @@ class _NoLowClub(Duty):
 
     @classmethod
     def configured(cls, rule: str, profile: Profile) -> _NoLowClub | None:
-        below = profile.option("low_clubs", 5)
-        return None if below == 0 else cls(rule, int(below))
+        below = profile.whole("low_clubs")
+        return None if below == 0 else cls(rule, below)
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
         if t.led >= 0:

@@ -3,7 +3,7 @@
 It provides the auction ``bridge_calls`` (BR-2: bids, passes, doubles and redoubles from
 the dealer, making a contract of the shape ``"bridge"``), the scorer ``duplicate`` (Law
 77 by side, BR-4.2 and BR-5), the ``first_board`` setting of ``[options]`` (BR-1.4) and
-the end of a session of boards scored by ``duplicate`` (BR-4.3).
+the end of a session of boards, which the scorer declares (BR-4.3).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from pathlib import Path
 
 from cardrules.errors import ProfileError
 from cardrules.rules.catalog import Components, OptionSpec
-from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
 from cardrules_bridge.auction import DUMMY_RULE, PLAY_TURN_RULE, BridgeAuction
@@ -36,9 +35,8 @@ OPTIONS = (
 def _auction(profile: Profile, bounds: tuple[int, int]) -> BridgeAuction:
     """The auction; its bids run from 1C to 7NT, so call bounds are refused."""
     profile.refuse_call_bounds("the 'bridge_calls' auction takes no call bounds: 1C .. 7NT")
-    first = profile.option("first_board", 1)
     return BridgeAuction(
-        first_board=first if type(first) is int else 1,
+        first_board=profile.whole("first_board"),
         play_turn_rule=profile.play_turn_rule or PLAY_TURN_RULE,
         control_rule=DUMMY_RULE,
     )
@@ -56,6 +54,11 @@ def _scorer(profile: Profile) -> DuplicateScorer:
     return DuplicateScorer()
 
 
+def _end(profile: Profile, deals: int) -> BoardsEnd:
+    """A session of ``deals`` boards (BR-4.3)."""
+    return BoardsEnd(deals, profile.game_rule)
+
+
 @hookimpl
 def cardrules_setup_components(components: Components) -> None:
     # The auction settles a contract of its own shape ("bridge": level, strain, doubling,
@@ -69,17 +72,9 @@ def cardrules_setup_components(components: Components) -> None:
         sides="partnership",
         phase_name="auction",
     )
-    components.add_scorer("duplicate", _scorer, needs="bridge", sides="partnership")
+    components.add_scorer("duplicate", _scorer, needs="bridge", sides="partnership", end=_end)
     for spec in OPTIONS:
         components.add_option(spec)
-
-
-@hookimpl
-def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
-    """A session of boards for a profile scored by ``duplicate`` (BR-4.3)."""
-    if profile.scoring_kind != "duplicate":
-        return None
-    return BoardsEnd(deals, profile.game_rule)
 
 
 @hookimpl

@@ -22,8 +22,7 @@ __all__ = ["first_board", "new_session"]
 
 def first_board(rules: Ruleset) -> int:
     """The number of the first board of a game of ``rules`` (its ``first_board`` option)."""
-    value = rules.profile.option("first_board", 1)
-    return value if type(value) is int else 1
+    return rules.profile.whole("first_board")
 
 
 def new_session(

@@ -41,14 +41,17 @@ A switch is three small steps, all in a plugin (this one, or your own):
            OptionSpec("no_ace_redeal", False, "Redeal a hand without an ace.", rule="X-1")
        )
 
-2. Read it with ``profile.option("no_ace_redeal", False)`` in the hook that
-   provides the rule object it changes (throw-ins, duties, auction, scorer,
-   end condition) and return the changed object when it is on, or None (or
-   an empty list) so that the defaults apply when it is off::
+2. Read it, typed, with ``profile.flag("no_ace_redeal")`` (``whole``,
+   ``number`` and ``text`` read the other kinds; a profile that does not set
+   it gets the declared default, which is written nowhere else) where the
+   rule object it changes is made (a throw-in or duty hook, the factory of
+   an auction or scorer, the end condition) and return the changed object
+   when it is on, or None (or an empty list) so that the defaults apply when
+   it is off::
 
        @hookimpl
        def cardrules_deal_throw_ins(profile):
-           if not profile.option("no_ace_redeal", False):
+           if not profile.flag("no_ace_redeal"):
                return []
            return [ThrowIn("no_ace", "X-1", "a hand without an ace", lambda h: ...)]
 
@@ -121,7 +124,7 @@ def cardrules_setup_components(components: Components) -> None:
 
 @hookimpl
 def cardrules_deal_throw_ins(profile: Profile) -> list[ThrowIn]:
-    if not profile.option("no_picture_redeal", False):
+    if not profile.flag("no_picture_redeal"):
         return []
     if any(ref.name == NO_PICTURE.name for ref in profile.throw_in):
         return []  # already listed under [deal] throw_in
@@ -134,7 +137,7 @@ _STRICT_VOID = ("trump_when_void", "overtrump_when_void")
 
 @hookimpl
 def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty] | None:
-    if not profile.option("free_discard_when_void", False):
+    if not profile.flag("free_discard_when_void"):
         return None
     duties: list[Duty] = []
     replaced = False
@@ -148,17 +151,10 @@ def cardrules_play_duties(profile: Profile, components: Components) -> list[Duty
     return duties
 
 
-def _target(value: object) -> Decimal:
-    """The target score, exact (a whole number, a decimal, or its text: checked at load)."""
-    if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
-        return Decimal(0)
-    return Decimal(value)
-
-
 @hookimpl
 def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
-    target = _target(profile.option("target_score", 0))
-    big_call = bool(profile.option("big_call_8", False))
+    target = profile.number("target_score")
+    big_call = profile.flag("big_call_8")
     if not target and not big_call:
         return None
     return HouseRulesEnd(

@@ -49,10 +49,6 @@ def _lowest(mask: int) -> Card:
     return CARDS[(mask & -mask).bit_length() - 1]
 
 
-def _switch(profile: Profile, name: str, default: bool) -> bool:
-    return bool(profile.option(name, default))
-
-
 class OpeningLead(Duty):
     """The first trick is led with the two of clubs (or any club, ``any_club``)."""
 
@@ -67,7 +63,7 @@ class OpeningLead(Duty):
     @classmethod
     def configured(cls, rule: str, profile: Profile) -> OpeningLead:
         """With ``can_lead_any_club`` the lead may be any club (HE-6.3)."""
-        return cls(rule, any_club=_switch(profile, "can_lead_any_club", False))
+        return cls(rule, any_club=profile.flag("can_lead_any_club"))
 
     def __repr__(self) -> str:
         return f"OpeningLead({self.rule!r}, any_club={self.any_club!r})"
@@ -98,7 +94,7 @@ class NoPointsFirstTrick(Duty):
     @classmethod
     def configured(cls, rule: str, profile: Profile) -> NoPointsFirstTrick | None:
         """Off with ``no_pts_on_first_trick = false`` (HE-6.4)."""
-        return cls(rule) if _switch(profile, "no_pts_on_first_trick", True) else None
+        return cls(rule) if profile.flag("no_pts_on_first_trick") else None
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
         if t.led < 0 or not t.first_trick or hand & SUIT_MASKS[t.led]:
@@ -139,12 +135,12 @@ class HeartsBrokenBeforeLed(Duty):
     def configured(cls, rule: str, profile: Profile) -> HeartsBrokenBeforeLed | None:
         """Off with ``must_break_hearts = false`` (HE-6.6); ``qs_breaks_hearts`` (HE-6.5)
         and ``can_lead_hearts_instead_of_qs`` (HE-6.7) set it."""
-        if not _switch(profile, "must_break_hearts", True):
+        if not profile.flag("must_break_hearts"):
             return None
         return cls(
             rule,
-            qs_breaks=_switch(profile, "qs_breaks_hearts", True),
-            lead_hearts_instead_of_qs=_switch(profile, "can_lead_hearts_instead_of_qs", False),
+            qs_breaks=profile.flag("qs_breaks_hearts"),
+            lead_hearts_instead_of_qs=profile.flag("can_lead_hearts_instead_of_qs"),
         )
 
     def __repr__(self) -> str:

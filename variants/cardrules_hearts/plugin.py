@@ -5,7 +5,7 @@ HE-2.x; the holder of 2♣ leads, HE-3.1), the duties ``hearts_opening_lead``,
 ``no_points_first_trick`` and ``hearts_broken_before_led`` (HE-3.x), the
 scorer ``hearts`` (penalty points from the cards taken, the moon: HE-4.x), the
 ``[options]`` below (every parameter of OpenSpiel's ``hearts`` is one, under
-its OpenSpiel name: HE-6.x), and the end of a game scored by ``hearts`` (a
+its OpenSpiel name: HE-6.x); the scorer declares the end of its games (a
 target, the lowest total wins: HE-5.x).
 """
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardrules.rules.catalog import Components, OptionSpec
-from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
 from cardrules_hearts.duties import HeartsBrokenBeforeLed, NoPointsFirstTrick, OpeningLead
@@ -87,9 +86,7 @@ OPTIONS = (
 def _passing(profile: Profile, bounds: tuple[int, int]) -> HeartsPassing:
     """The passing the options set; call bounds are refused (there are no calls)."""
     profile.refuse_call_bounds("the 'hearts_passing' auction takes no call bounds: no calls")
-    passing = str(profile.option("passing", "rotation"))
-    if not profile.option("pass_cards", True):
-        passing = "none"
+    passing = profile.text("passing") if profile.flag("pass_cards") else "none"
     return HeartsPassing(
         passing=passing,
         rule=profile.auction_rule or PASS_RULE,
@@ -97,12 +94,17 @@ def _passing(profile: Profile, bounds: tuple[int, int]) -> HeartsPassing:
     )
 
 
+def _end(profile: Profile, deals: int) -> HeartsEnd:
+    """The end of a game scored by ``hearts``: a target (HE-5.1), the lowest total wins."""
+    return HeartsEnd(deals, profile.game_rule, target=profile.whole("target"), target_rule="HE-5.1")
+
+
 def _scorer(profile: Profile) -> HeartsScorer:
     """The scorer, with the J♦ and no-trick house rules as the options set them."""
     profile.int_params({})
     return HeartsScorer(
-        jack=-10 if profile.option("jd_bonus", False) else 0,
-        avoid=-5 if profile.option("avoid_all_tricks_bonus", False) else 0,
+        jack=-10 if profile.flag("jd_bonus") else 0,
+        avoid=-5 if profile.flag("avoid_all_tricks_bonus") else 0,
     )
 
 
@@ -118,26 +120,12 @@ def cardrules_setup_components(components: Components) -> None:
         sides="individual",
         phase_name="passing",
     )
-    components.add_scorer("hearts", _scorer, sides="individual")
+    components.add_scorer("hearts", _scorer, sides="individual", end=_end)
     components.add_duty(OpeningLead)
     components.add_duty(NoPointsFirstTrick)
     components.add_duty(HeartsBrokenBeforeLed)
     for spec in OPTIONS:
         components.add_option(spec)
-
-
-@hookimpl
-def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
-    """The Hearts end (a target, the lowest total wins) for a profile scored by ``hearts``."""
-    if profile.scoring_kind != "hearts":
-        return None
-    target = profile.option("target", 100)
-    return HeartsEnd(
-        deals,
-        profile.game_rule,
-        target=target if isinstance(target, int) else 100,
-        target_rule="HE-5.1",
-    )
 
 
 @hookimpl

@@ -5,8 +5,8 @@ left, 0 to 13, and where the ``blind_nil`` option is on blind nil before looking
 and its exchange: SP-2.1 .. SP-2.5, SPO-1.2), the scorer ``spades`` (by side,
 bags carried over the game: SP-4.x), the lead duties
 ``trumps_broken_before_led`` (SP-3.4) and ``no_trump_lead_holding_other_suit``
-(SPO-1.3), the ``[options]`` settings below, and the end of a game scored by
-``spades`` (SP-5.x).
+(SPO-1.3), the ``[options]`` settings below; the scorer declares the end of its
+games (SP-5.x).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardrules.rules.catalog import Components, OptionSpec
-from cardrules.rules.components import EndCondition
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
 from cardrules_spades.auction import BLIND_NIL_RULE, CAP_RULE, SpadesBids
@@ -79,28 +78,14 @@ _SCORER_PARAMS = {
 }
 
 
-_DEFAULTS = {spec.name: spec.default for spec in OPTIONS}
-
-
-def _flag(profile: Profile, name: str) -> bool:
-    """A switch of ``[options]``, its default the declaration's."""
-    return bool(profile.option(name, _DEFAULTS[name]))
-
-
-def _number(profile: Profile, name: str) -> int:
-    """A whole-number setting of ``[options]`` (checked at load), its default the declaration's."""
-    value = profile.option(name, _DEFAULTS[name])
-    return int(value) if isinstance(value, int) else int(_DEFAULTS[name])
-
-
 def _bids(profile: Profile, bounds: tuple[int, int]) -> SpadesBids:
     """The bidding; calls run from 0 to 13, so call bounds are refused."""
     profile.refuse_call_bounds("the 'spades_bids' auction takes no call bounds: 0 to 13")
     return SpadesBids(
         trump=profile.fixed_trump,
-        partner_cap=_flag(profile, "partner_cap"),
-        nil_tricks_for_partner=_flag(profile, "nil_tricks_for_partner"),
-        blind_nil=_flag(profile, "blind_nil"),
+        partner_cap=profile.flag("partner_cap"),
+        nil_tricks_for_partner=profile.flag("nil_tricks_for_partner"),
+        blind_nil=profile.flag("blind_nil"),
         play_turn_rule=profile.play_turn_rule,
     )
 
@@ -109,7 +94,19 @@ def _scorer(profile: Profile) -> SpadesScorer:
     """The scorer with the settings under ``[scoring] params``, checked."""
     return SpadesScorer(
         **profile.int_params(_SCORER_PARAMS),
-        nil_tricks_for_partner=_flag(profile, "nil_tricks_for_partner"),
+        nil_tricks_for_partner=profile.flag("nil_tricks_for_partner"),
+    )
+
+
+def _end(profile: Profile, deals: int) -> SpadesEnd:
+    """The end of a game scored by ``spades``: a target, the mercy rule, the deal cap (SP-5.x)."""
+    return SpadesEnd(
+        deals,
+        profile.game_rule,
+        target=profile.whole("target"),
+        mercy=profile.whole("mercy") if profile.flag("use_mercy") else None,
+        target_rule="SP-5.1",
+        mercy_rule="SP-5.3",
     )
 
 
@@ -124,26 +121,11 @@ def cardrules_setup_components(components: Components) -> None:
         sides="partnership",
         phase_name="bidding",
     )
-    components.add_scorer("spades", _scorer, needs="calls", sides="partnership")
+    components.add_scorer("spades", _scorer, needs="calls", sides="partnership", end=_end)
     components.add_duty(TrumpsBrokenBeforeLed)
     components.add_duty(NoTrumpLeadHoldingOtherSuit)
     for spec in OPTIONS:
         components.add_option(spec)
-
-
-@hookimpl
-def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
-    """The Spades end (target, mercy, the deal cap) for a profile scored by ``spades``."""
-    if profile.scoring_kind != "spades":
-        return None
-    return SpadesEnd(
-        deals,
-        profile.game_rule,
-        target=_number(profile, "target"),
-        mercy=_number(profile, "mercy") if _flag(profile, "use_mercy") else None,
-        target_rule="SP-5.1",
-        mercy_rule="SP-5.3",
-    )
 
 
 @hookimpl

@@ -203,13 +203,14 @@ def test_he_d6_records_of_hearts_1_0_replay_under_hearts_1_0() -> None:
     target=50 and passing=chance) still replays, byte for byte, under hearts 1.0, kept in
     profiles/earlier: a leader holding only hearts and the QS must lead the queen there.
     New games are hearts 1.1, and rules passed in must still have the record's hash."""
-    (earlier,) = earlier_versions(HEARTS)
+    earlier = earlier_versions(HEARTS)[0]
+    assert earlier.name == "1.0.toml"
     assert cardrules.load(earlier).profile_hash == HEARTS_1_0
     text = (RECORDS / "hearts-target-50.json").read_text(encoding="utf-8")
     game = Game.from_json(text)
     assert game.to_json() + "\n" == text
     assert (game.rules.name, game.rules.profile.version) == (HEARTS, "1.0")
-    assert game.rules.profile.option("target", None) == 50
+    assert game.rules.profile.whole("target") == 50
     before = "2C 9C JC AC"
     leads = game.rules.legal_cards("QS AH 7H", [], played_before=before)
     assert [str(c) for c in leads] == ["QS"]
@@ -226,11 +227,18 @@ def test_he_d6_records_of_hearts_1_0_replay_under_hearts_1_0() -> None:
 
 def test_heo_1_4_hearts_openspiel_resolves_as_before_hearts_1_1() -> None:
     """HEO-1.4: hearts-openspiel keeps OpenSpiel's default (a leader holding only hearts and
-    the QS leads the queen), and its whole table is what it was before hearts 1.1 (D-6): the
-    same rules hash, so its records replay under it unchanged."""
+    the QS leads the queen), and resolves every option as it did before hearts 1.1 (D-6);
+    the file it was shipped as while hearts restated its defaults is kept, with that rules
+    hash, so its records replay under it unchanged."""
     rules = cardrules.load(OPENSPIEL)
-    assert rules.profile_hash == OPENSPIEL_1_0
     assert rules.profile.version == "1.0"
-    assert earlier_versions(OPENSPIEL) == () == earlier_versions("..")
+    (earlier,) = earlier_versions(OPENSPIEL)
+    before = cardrules.load(earlier)
+    assert before.profile_hash == OPENSPIEL_1_0 != rules.profile_hash
+    declared = sorted(rules.components.options)
+    assert [rules.profile.option(k) for k in declared] == [
+        before.profile.option(k) for k in declared
+    ]
+    assert earlier_versions("..") == ()
     game = random_game(rules, 3)
     assert Game.from_json(game.to_json()).to_json() == game.to_json()

@@ -148,7 +148,7 @@ def test_he_3_5_a_heart_or_the_queen_played_earlier_breaks_hearts() -> None:
     """HE-3.5, HE-6.5: a heart discarded to an earlier trick breaks hearts, and so does the
     QS (qs_breaks_hearts is on in hearts): then a heart may be led."""
     rules = cardrules.load(HEARTS)
-    assert rules.profile.option("qs_breaks_hearts", False) is True
+    assert rules.profile.flag("qs_breaks_hearts") is True
     for before in ("2C 9C JC AC 3D 5D 2H 8D", "2C 9C JC AC 3D 5D QS 8D"):
         assert legal(rules, "AH 7D 4S", played_before=before) == ["AH", "7D", "4S"]
     # a heart in the trick being played does not count: no lead is made to a begun trick
@@ -188,7 +188,7 @@ def test_he_6_7_can_lead_hearts_instead_of_qs(tmp_path: Path) -> None:
     may not lead a heart."""
     before = "2C 9C JC AC"
     free = cardrules.load(HEARTS)
-    assert free.profile.option("can_lead_hearts_instead_of_qs", None) is True
+    assert free.profile.flag("can_lead_hearts_instead_of_qs") is True
     assert legal(free, "QS 2H 9H", played_before=before) == ["QS", "2H", "9H"]
     assert legal(free, "QS 2H 9H 4D", played_before=before) == ["QS", "4D"]
     assert free.explain("QS 2H 9H 4D", [], "9H", played_before=before).rule == "HE-3.5"
@@ -207,7 +207,7 @@ def test_he_d6_only_hearts_and_the_queen_lead_a_heart_or_the_queen() -> None:
     assert legal(hearts, "QS AH 7H", played_before=before) == ["QS", "AH", "7H"]
     assert hearts.explain("QS AH 7H", [], "7H", played_before=before)
     openspiel = cardrules.load("hearts-openspiel")
-    assert openspiel.profile.option("can_lead_hearts_instead_of_qs", None) is False
+    assert openspiel.profile.flag("can_lead_hearts_instead_of_qs") is False
     assert legal(openspiel, "QS AH 7H", played_before=before) == ["QS"]
     why = openspiel.explain("QS AH 7H", [], "7H", played_before=before)
     assert not why and why.rule == "HE-3.5"
@@ -413,7 +413,7 @@ class Text:
 
     def __init__(self, rules: Ruleset) -> None:
         def opt(name: str) -> bool:
-            return bool(rules.profile.option(name, False))
+            return rules.profile.flag(name)
 
         self.any_club = opt("can_lead_any_club")
         self.no_points = opt("no_pts_on_first_trick")

@@ -83,8 +83,8 @@ def test_sp_4_7_nil_tricks_for_partner_switch_reads_openspiel_in_play() -> None:
 
 def test_sp_4_7_spades_openspiel_counts_nil_tricks_for_the_partner() -> None:
     """SP-4.7, SPO-2.1: spades-openspiel keeps OpenSpiel's reading (-90 in pagat's example)."""
-    assert OPENSPIEL.profile.option("nil_tricks_for_partner", False) is True
-    assert SPADES.profile.option("nil_tricks_for_partner", False) is False
+    assert OPENSPIEL.profile.flag("nil_tricks_for_partner") is True
+    assert SPADES.profile.flag("nil_tricks_for_partner") is False
     out = OPENSPIEL.scorer.score(_contract((0, 4, 1, 4)), (1, 5, 0, 7))
     assert out["NS"] == -90
 

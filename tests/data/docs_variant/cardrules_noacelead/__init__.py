@@ -49,7 +49,7 @@ def cardrules_setup_components(components: Components) -> None:
 
 @hookimpl
 def cardrules_game_end_condition(profile: Profile, deals: int) -> EndCondition | None:
-    if profile.option("short_game", False):
+    if profile.flag("short_game"):
         return DealsEnd(3, "HOUSE-2")
     return None  # defer to the profile's [game] deals
 
