@@ -427,7 +427,7 @@ def test_game_deals_are_deal_cards_of_the_shuffled_deck(name: str) -> None:
         game = rules.new_game(seed=seed)
         if game.throw_ins:  # redealt: the first attempt was thrown in
             continue
-        deck = shuffle_and_cut(seed, 1, 0)
+        deck = shuffle_and_cut(seed, 1, 0, rules.deck)
         size = rules.hand_size(1)
         assert tuple(game.initial_hands) == deal_cards(deck, game.dealer, rules.direction, size)
 

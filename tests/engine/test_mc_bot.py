@@ -21,14 +21,22 @@ from cardrules.engine.bots import (
     play_game,
 )
 from cardrules.engine.worlds import sample_hands
-from helpers import SHIPPED_PROFILES
+from helpers import SHIPPED_PROFILES, with_gaps
 
 
 def _hidden_cards(game: Game, view: View) -> set[str]:
     return {str(c) for s in range(game.rules.players) if s not in view.hands for c in game.hand(s)}
 
 
-@pytest.mark.parametrize("name", SHIPPED_PROFILES)
+#: What the kernel does not offer yet, by profile (helpers.with_gaps).
+UPCARD_GAP = (
+    "worlds: the upcard is public in the auction but drawn at random with the stock (the "
+    "view's turned_up is set only where [play] trump is turn_up)"
+)
+MC_GAPS = {"euchre": UPCARD_GAP, "euchre-openspiel": UPCARD_GAP}
+
+
+@pytest.mark.parametrize("name", with_gaps(SHIPPED_PROFILES, MC_GAPS))
 def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> None:
     """Every action mc takes is legal; every view it is given holds none of the cards
     hidden from its seat (APP-6.1)."""
@@ -57,7 +65,7 @@ def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> 
     assert game.deals
 
 
-@pytest.mark.parametrize("name", SHIPPED_PROFILES)
+@pytest.mark.parametrize("name", with_gaps(SHIPPED_PROFILES, {"euchre": UPCARD_GAP}))
 def test_mc_decides_the_same_whatever_the_hidden_cards(name: str) -> None:
     """Two games that show a seat the same view (the real one, and one made from the view
     with other hidden hands) get the same decision from the same bot: nothing but the
