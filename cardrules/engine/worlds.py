@@ -162,6 +162,8 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
     if view.trick:
         order.append((view.trick[0].seat, tuple(c for _, c in view.trick)))
     played_by = [0] * n
+    contract = view.deal_contract
+    out = contract.sitting_out if contract is not None else frozenset()
     raw: list[tuple[int, int, TrickState]] = []
     before = 0
     for number, (leader, cards) in enumerate(order):
@@ -189,6 +191,8 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
                 win = index
             indices.append(index)
             seat = rules.direction.next(seat)
+            while seat in out and seat != leader:  # a seat sitting the deal out plays none
+                seat = rules.direction.next(seat)
         for index in indices:
             before |= 1 << index
     plays = []

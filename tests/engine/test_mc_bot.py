@@ -33,10 +33,9 @@ UPCARD_GAP = (
     "worlds: the upcard is public in the auction but drawn at random with the stock (the "
     "view's turned_up is set only where [play] trump is turn_up)"
 )
-MC_GAPS = {"euchre": UPCARD_GAP, "euchre-openspiel": UPCARD_GAP}
 
 
-@pytest.mark.parametrize("name", with_gaps(SHIPPED_PROFILES, MC_GAPS))
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> None:
     """Every action mc takes is legal; every view it is given holds none of the cards
     hidden from its seat (APP-6.1)."""
