@@ -379,17 +379,23 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     load_before = load_average()
     started = time.perf_counter()
-    for n in range(args.rounds):
-        if n and args.max_minutes is not None:
-            per_round = (time.perf_counter() - started) / n
-            if time.perf_counter() - started + per_round > args.max_minutes * 60:
-                print(f"stopping after {n} rounds (--max-minutes)", file=sys.stderr)
-                break
-        for side in sides:
-            print(f"round {n + 1}/{args.rounds}: {side.label} ...", file=sys.stderr, flush=True)
-            run_once(args.python, side, passed, out / f"round{n + 1}-{side.label}.json")
-            print(f"  {side.seconds[-1]:.0f} s", file=sys.stderr)
     a, b = sides
+    try:
+        for n in range(args.rounds):
+            if n and args.max_minutes is not None:
+                per_round = (time.perf_counter() - started) / n
+                if time.perf_counter() - started + per_round > args.max_minutes * 60:
+                    print(f"stopping after {n} rounds (--max-minutes)", file=sys.stderr)
+                    break
+            for side in sides:
+                print(f"round {n + 1}/{args.rounds}: {side.label} ...", file=sys.stderr, flush=True)
+                run_once(args.python, side, passed, out / f"round{n + 1}-{side.label}.json")
+                print(f"  {side.seconds[-1]:.0f} s", file=sys.stderr)
+    except KeyboardInterrupt:
+        del a.runs[len(b.runs) :]  # a round is both sides or nothing
+        if not b.runs:
+            return 130
+        print(f"interrupted: the table of the {len(b.runs)} whole rounds", file=sys.stderr)
     rounds = len(a.runs)
     rows = compare(a, b)
     extra = others(a, b)
