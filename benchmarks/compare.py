@@ -22,15 +22,19 @@ Numbers: a round's value of a row is the median of that run's repetitions;
 the table shows the median and the min of those values over the rounds
 (with one round, of the repetitions).  ``B/A`` is B's median over A's, in
 deals per second (above 1: B is faster); ``paired`` is the range of the
-per-round ratios (A and B of the same round ran back to back).  ``SLOWER``
-marks a row whose every B value is below every A value, ``faster`` the
-reverse; rows without a flag differ by less than the rounds' spread.
+per-round ratios (A and B of the same round ran back to back) and ``B<A``
+the rounds in which B was the slower.  ``SLOWER`` marks a row whose every B
+value is below every A value, ``faster`` the reverse; rows without a flag
+differ by less than the rounds' spread.  Under the table, per kind of row,
+the geometric mean of all the paired ratios.  ``--tabulate DIR`` prints the
+table of the rounds an earlier ``--out DIR`` kept, measuring nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import statistics
@@ -38,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,6 +88,10 @@ class Checkout:
     #: One run.py JSON document per round.
     runs: list[dict[str, Any]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+
+    def where(self) -> str:
+        """The checkout's path, and its commit when it is a git checkout."""
+        return f"{self.root} {self.commit}" if self.commit else str(self.root)
 
     def env(self) -> dict[str, str]:
         paths = [str(self.root), str(self.root / "variants")]
@@ -223,7 +232,7 @@ def fmt(value: float | None, digits: int = 0) -> str:
     return f"{value:,.{digits}f}"
 
 
-def grid(head: tuple[str, ...], lines: list[tuple[str, ...]], left: set[int]) -> list[str]:
+def grid(head: tuple[str, ...], lines: Sequence[tuple[str, ...]], left: set[int]) -> list[str]:
     """Markdown table lines; columns in ``left`` are left-aligned, the rest right-aligned."""
     cells = [head, *lines]
     widths = [max(len(line[i]) for line in cells) for i in range(len(head))]
@@ -250,7 +259,7 @@ def paired_range(paired: list[float]) -> str:
 
 
 def throughput_table(rows: list[Compared]) -> list[str]:
-    head = ("row", "A median", "A min", "B median", "B min", "B/A", "paired", "flag")
+    head = ("row", "A median", "A min", "B median", "B min", "B/A", "paired", "B<A", "flag")
     lines = [
         (
             row.name,
@@ -260,11 +269,27 @@ def throughput_table(rows: list[Compared]) -> list[str]:
             fmt(min(row.b) if row.b else None),
             fmt(row.ratio, 2),
             paired_range(row.paired),
+            f"{sum(p < 1 for p in row.paired)}/{len(row.paired)}",
             row.flag,
         )
         for row in rows
     ]
-    return grid(head, lines, left={0, 7})
+    return grid(head, lines, left={0, 8})
+
+
+def by_kind(rows: list[Compared]) -> list[str]:
+    """Per kind of row (API, batch ...): the geometric mean of every row's paired B/A."""
+    lines = []
+    for kind in dict.fromkeys(row.kind for row in rows):
+        paired = [p for row in rows if row.kind == kind for p in row.paired]
+        if paired:
+            mean = math.exp(statistics.fmean(math.log(p) for p in paired))
+            below = sum(p < 1 for p in paired)
+            lines.append(
+                f"{kind} rows: paired B/A geometric mean {mean:.2f}; "
+                f"B slower in {below} of {len(paired)} row-rounds"
+            )
+    return lines
 
 
 def startup_ms(runs: list[dict[str, Any]]) -> list[float]:
@@ -348,6 +373,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, help="keep each round's JSON and log here")
     parser.add_argument("--json", type=Path, help="also write the table to this JSON file")
+    parser.add_argument(
+        "--tabulate",
+        type=Path,
+        metavar="DIR",
+        help="measure nothing: the table of the rounds an earlier --out DIR kept",
+    )
     args = parser.parse_args(argv)
 
     passed: list[str] = []
@@ -365,18 +396,21 @@ def main(argv: list[str] | None = None) -> int:
         passed.append("--no-compiled")
 
     sides = [Checkout("A", args.a.resolve()), Checkout("B", args.b.resolve())]
+    if args.tabulate:
+        return tabulate(args, sides, passed)
     for side in sides:
         if not (side.root / "benchmarks" / "run.py").is_file():
             raise SystemExit(f"{side.root} has no benchmarks/run.py")
         side.commit = git_commit(side.root)
         found = check(args.python, side)
         print(
-            f"{side.label}: {side.root} {side.commit} imports {found['cardrules_file']} "
+            f"{side.label}: {side.where()} imports {found['cardrules_file']} "
             f"(cardrules {found['version']}, {len(found['profiles'])} profiles)",
             file=sys.stderr,
         )
     out = args.out or Path(tempfile.mkdtemp(prefix="bench-compare-"))
     out.mkdir(parents=True, exist_ok=True)
+    (out / "run-args.json").write_text(json.dumps(passed))
     load_before = load_average()
     started = time.perf_counter()
     a, b = sides
@@ -396,33 +430,71 @@ def main(argv: list[str] | None = None) -> int:
         if not b.runs:
             return 130
         print(f"interrupted: the table of the {len(b.runs)} whole rounds", file=sys.stderr)
+    elapsed = time.perf_counter() - started
+    how = (
+        f"{elapsed / 60:.1f} min; Python {platform.python_version()} ({args.python}), "
+        f"{platform.machine()}; load average {load_before} before, {load_average()} after"
+    )
+    return report(args, sides, passed, how, out, elapsed, [load_before, load_average()])
+
+
+def tabulate(args: argparse.Namespace, sides: list[Checkout], passed: list[str]) -> int:
+    """The table of the whole rounds kept in ``args.tabulate``."""
+    for side in sides:
+        side.commit = git_commit(side.root)
+    kept_args = args.tabulate / "run-args.json"
+    if kept_args.is_file():
+        passed = json.loads(kept_args.read_text())
+    else:
+        passed = ["(options not recorded)"]
+    n = 1
+    while all((args.tabulate / f"round{n}-{side.label}.json").is_file() for side in sides):
+        for side in sides:
+            kept = args.tabulate / f"round{n}-{side.label}.json"
+            side.runs.append(json.loads(kept.read_text()))
+        n += 1
+    if not sides[0].runs:
+        raise SystemExit(f"{args.tabulate} holds no whole round (round1-A.json, round1-B.json)")
+    return report(args, sides, passed, f"tabulated from {args.tabulate}", args.tabulate, None, [])
+
+
+def report(
+    args: argparse.Namespace,
+    sides: list[Checkout],
+    passed: list[str],
+    how: str,
+    out: Path,
+    elapsed: float | None,
+    load: list[str],
+) -> int:
+    """Print the tables (and write ``args.json``)."""
+    a, b = sides
     rounds = len(a.runs)
     rows = compare(a, b)
     extra = others(a, b)
-    elapsed = time.perf_counter() - started
-    report = [
-        f"A: {a.root} {a.commit}",
-        f"B: {b.root} {b.commit}",
-        f"run.py {' '.join(passed)}; {rounds} rounds (A, B alternating), "
-        f"{elapsed / 60:.1f} min; Python {platform.python_version()} ({args.python}), "
-        f"{platform.machine()}; load average {load_before} before, {load_average()} after",
+    lines = [
+        f"A: {a.where()}",
+        f"B: {b.where()}",
+        f"run.py {' '.join(passed)}; {rounds} rounds (A, B alternating), {how}",
         "deals/s: median and min over the rounds of each round's median"
         + (" (one round: of its repetitions)" if rounds == 1 else "")
-        + "; B/A above 1 is B faster; paired: the rounds' own B/A",
+        + "; B/A above 1 is B faster; paired: the rounds' own B/A (B<A: rounds B was slower)",
         "",
         *throughput_table(rows),
+        "",
+        *by_kind(rows),
         "",
         *others_table(extra),
     ]
     slower = [row.name for row in rows if row.flag == "SLOWER"]
-    report += [
+    lines += [
         "",
         f"B slower beyond the rounds' spread: {', '.join(slower)}"
         if slower
         else "B slower beyond the rounds' spread: no row",
         f"each round's JSON and log: {out}",
     ]
-    print("\n".join(report))
+    print("\n".join(lines))
     if args.json:
         args.json.write_text(
             json.dumps(
@@ -432,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
                     "run_args": passed,
                     "rounds": rounds,
                     "seconds": elapsed,
-                    "load_average": [load_before, load_average()],
+                    "load_average": load,
                     "rows": [
                         {
                             "name": row.name,
