@@ -397,10 +397,11 @@ def _human_lines(name: str, seed: int, human: int) -> tuple[list[str], Game]:
     return lines, game
 
 
-#: Profiles played with another deck than the French pack: ``cardrules play`` reads a card
-#: typed bare or after ``play`` with the French pack (``read_action`` in cli/play.py reads
-#: without the game's deck), so the card is not the game's and the game refuses it.
-OTHER_DECKS = frozenset({"euchre", "euchre-openspiel"})
+#: Profiles whose actions share a verb with another family's: ``read_action`` in
+#: cli/play.py reads a typed text without ``prefer`` (the legal actions' kinds), so Euchre's
+#: ``pass`` is read as bridge's pass whenever the bridge family registered its verbs first
+#: (in this suite's order it does; alone, Euchre's are first and the game is played).
+SHARED_VERBS = frozenset({"euchre", "euchre-openspiel"})
 
 
 @pytest.mark.parametrize(
@@ -409,10 +410,11 @@ OTHER_DECKS = frozenset({"euchre", "euchre-openspiel"})
         pytest.param(
             name,
             marks=pytest.mark.xfail(
-                strict=True, reason="cardrules play reads typed cards with the French pack"
+                strict=False,
+                reason="cardrules play reads a shared verb ('pass') without the game's kinds",
             ),
         )
-        if name in OTHER_DECKS
+        if name in SHARED_VERBS
         else name
         for name in SHIPPED_PROFILES
     ],
