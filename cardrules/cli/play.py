@@ -111,14 +111,14 @@ def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = 
     readings: list[tuple[Callable[[], Action | None], bool]] = []
     if len(words) == 1 and _CALL.fullmatch(words[0]):
         readings.append((lambda: Bid(int(words[0])), Bid in kinds))
-    readings.append((lambda: parse_action(text, deck=cards), first in verbs))
+    readings.append((lambda: parse_action(text, prefer=kinds, deck=cards), first in verbs))
     if legal:
         readings.append((lambda: read_form(text, kinds), True))
     if len(words) == 1:
         readings.append((lambda: Play(cards.parse(words[0])), Play in kinds))
     if family is not None and first not in verbs:
         verb = str(family).split()[0]
-        readings.append((lambda: parse_action(f"{verb} {text}", deck=cards), True))
+        readings.append((lambda: parse_action(f"{verb} {text}", prefer=kinds, deck=cards), True))
     errors: list[CardrulesError] = []
     other: Action | None = None
     for read, about_this_game in readings:

@@ -397,28 +397,7 @@ def _human_lines(name: str, seed: int, human: int) -> tuple[list[str], Game]:
     return lines, game
 
 
-#: Profiles whose actions share a verb with another family's: ``read_action`` in
-#: cli/play.py reads a typed text without ``prefer`` (the legal actions' kinds), so Euchre's
-#: ``pass`` is read as bridge's pass whenever the bridge family registered its verbs first
-#: (in this suite's order it does; alone, Euchre's are first and the game is played).
-SHARED_VERBS = frozenset({"euchre", "euchre-openspiel"})
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                strict=False,
-                reason="cardrules play reads a shared verb ('pass') without the game's kinds",
-            ),
-        )
-        if name in SHARED_VERBS
-        else name
-        for name in SHIPPED_PROFILES
-    ],
-)
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_play_a_whole_game_from_typed_input(name: str, tmp_path: Path) -> None:
     """A person at South typing calls, cards ('AH', 'A♥') and contracts plays a whole
     game against rule bots; the record holds exactly the game the rule bots would play."""

@@ -63,13 +63,14 @@ def test_observations_hold_only_what_the_seat_may_see(name: str) -> None:
             view = game.view(seat)
             vector = enc.observe(view)
             start, length = parts["shown"]
-            shown = vector[start : start + length].reshape(-1, 52)
+            cards = enc.deck.size
+            shown = vector[start : start + length].reshape(-1, cards)
             for slot, row in enumerate(shown, 1):
                 other = (seat + slot) % rules.players
                 allowed = {c.index for c in view.hands.get(other, ())}
                 allowed |= {c.index for c in view.known.get(other, ())}
                 assert set(np.flatnonzero(row)) <= allowed
-            assert set(np.flatnonzero(vector[:52])) == {c.index for c in view.hand}
+            assert set(np.flatnonzero(vector[:cards])) == {c.index for c in view.hand}
             world = rules.game_from_view(view, sample_hands(view, rng), seed=1)
             assert np.array_equal(enc.observe(world.view(seat)), vector)
 
@@ -140,7 +141,8 @@ def test_encoding_refuses_indexes_out_of_its_space() -> None:
 
 @pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_observation_spaces_are_bounded_and_hold_every_observation(name: str) -> None:
-    """Every bound is finite (0..1 but the tricks, up to the largest hand over 13, and the
+    """Every bound is finite (0..1 but the tricks, up to the largest hand over the longest
+    suit's length (13 in the French pack), and the
     totals, clipped to ±TOTALS_CLIP); a whole game's observations lie in the space."""
     e = SeatEnv(name, seat=1, bots="random")
     box = e.observation_space["observation"]
@@ -149,7 +151,7 @@ def test_observation_spaces_are_bounded_and_hold_every_observation(name: str) ->
     enc = e.encoding
     parts = {part: (start, length) for part, start, length in enc.segments()}
     start, length = parts["tricks"]
-    assert box.high[start] == np.float32(enc.most_tricks / 13)
+    assert box.high[start] == np.float32(enc.most_tricks / enc.tricks_scale)
     start, length = parts["totals"]
     assert (box.low[start : start + length] == -TOTALS_CLIP).all()
     observation, _ = e.reset(seed=2)
