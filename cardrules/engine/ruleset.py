@@ -149,6 +149,8 @@ class Ruleset:
         self.trump: Suit | None = profile.fixed_trump
         #: The cards played with (``[deck]``): card text, parsing and numbering follow it.
         self.deck: Deck = Deck(profile.deck)
+        # The deck's orders this ruleset asked for, by (trump, ranking): a game asks once a deal.
+        self._orders: dict[tuple[Suit | None, str | None], Order] = {}
         rankings = self.components.rankings
         if profile.order not in rankings:
             raise ProfileError(
@@ -255,20 +257,24 @@ class Ruleset:
     def order(self, trump: Suit | None, ranking: str | None = None) -> Order:
         """The tables of play of a deal with ``trump`` (None: no-trump) under ``ranking``
         (default: the profile's ``[play] order``), built once per deck and ranking."""
+        found = self._orders.get((trump, ranking))
+        if found is not None:
+            return found
         name = ranking or self.profile.order
         build = self.components.rankings.get(name)
         if build is None:
             raise CardrulesError(
                 f"unknown ranking {name!r}; known: {', '.join(sorted(self.components.rankings))}"
             )
-        return self.deck.order(Ranking(name, trump), build)
+        found = self._orders[trump, ranking] = self.deck.order(Ranking(name, trump), build)
+        return found
 
     def order_of(self, contract: object) -> Order:
         """The tables of play of a deal under ``contract``: its trump, and the ranking it
         names (``contract.ranking``, where a family's contract has one)."""
         trump = getattr(contract, "trump", None)
         ranking = getattr(contract, "ranking", None)
-        return self.order(trump, ranking if isinstance(ranking, str) else None)
+        return self.order(trump, ranking if isinstance(ranking, str) and ranking else None)
 
     def hand_size(self, deal_number: int, seed: int | None = None) -> int:
         """The cards each seat is dealt in deal ``deal_number`` (1-based): the profile's
