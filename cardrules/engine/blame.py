@@ -16,10 +16,12 @@ def plugin_error(rules: Ruleset, auction: object, exc: BaseException) -> PluginE
     """A :class:`PluginError` naming the plugin and hook behind the rule object that raised
     ``exc``: one of ``rules``' components or ``auction``, the deal's auction state."""
     roles: list[tuple[object, str, str]] = [
-        (rules.scorer, "cardrules_score_scorer", "the scorer"),
+        # Scorers, auctions and the ends declared with a scorer are registered through
+        # cardrules_setup_components; a house rule's end through cardrules_game_end_condition.
+        (rules.scorer, "cardrules_setup_components", "the scorer"),
         (rules.end, "cardrules_game_end_condition", "the end condition"),
-        (rules.auction, "cardrules_auction_create", "the auction"),
-        (auction, "cardrules_auction_create", "the auction"),
+        (rules.auction, "cardrules_setup_components", "the auction"),
+        (auction, "cardrules_setup_components", "the auction"),
         *((duty, "cardrules_play_duties", f"the duty {duty.name!r}") for duty in rules.duties),
         *((t, "cardrules_deal_throw_ins", f"the throw-in {t.name!r}") for t in rules.throw_ins),
     ]

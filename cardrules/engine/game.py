@@ -963,7 +963,7 @@ class Game:
         if problem or not isinstance(after, tuple):
             error = PluginError(
                 self.rules.plugin_of(type(self.auction).__module__),
-                "cardrules_auction_create",
+                "cardrules_setup_components",
                 "the auction (hands_after)",
                 ValueError(f"invalid hands after the auction: {problem}"),
             )

@@ -253,11 +253,11 @@ def test_a_plugin_that_raises_leaves_the_game_unchanged(tmp_path: Path) -> None:
         game.apply(last)
     assert isinstance(err.value, CardrulesError)
     assert err.value.plugin == f"{__name__}.BrokenScoringPlugin"
-    assert err.value.hook == "cardrules_score_scorer"
+    assert err.value.hook == "cardrules_setup_components"
     assert isinstance(err.value.__cause__, ZeroDivisionError)
     assert str(err.value) == (
         f"plugin '{__name__}.BrokenScoringPlugin' failed in the scorer (score) (provided by hook "
-        "cardrules_score_scorer): ZeroDivisionError: the plugin divided by zero; "
+        "cardrules_setup_components): ZeroDivisionError: the plugin divided by zero; "
         "the game is unchanged"
     )
     assert game.to_json() == before
@@ -308,7 +308,7 @@ def test_a_plugin_failing_after_a_change_is_undone(tmp_path: Path) -> None:
     before = game.to_json()
     with pytest.raises(PluginError) as err:
         game.apply("bid 5")
-    assert err.value.hook == "cardrules_auction_create"
+    assert err.value.hook == "cardrules_setup_components"
     assert game.to_json() == before
     game.apply("bid 4")
     assert json.loads(game.to_json())["actions"] == ["bid 3", "bid 4"]
@@ -329,7 +329,7 @@ def test_a_plugin_failing_at_the_first_deal_is_a_plugin_error(tmp_path: Path) ->
     rules = cardrules.load(path, plugins=[Broken()])
     with pytest.raises(PluginError) as err:
         rules.new_game(seed=1)
-    assert err.value.hook == "cardrules_auction_create"
+    assert err.value.hook == "cardrules_setup_components"
 
 
 # -- 5. Forged cards ----------------------------------------------------------------
