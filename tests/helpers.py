@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -31,18 +30,6 @@ API_PROFILES = ("callbreak-app", "callbreak-strict", "callbridge-classic", "mini
 #: --plugin`` and ``pip install``) is not one of them, so the tests stay the same wherever
 #: they run.
 SHIPPED_PROFILES = tuple(cardrules.profile.registry.shipped_profile_names())
-
-
-def with_gaps(names: Iterable[str], gaps: Mapping[str, str]) -> list[Any]:
-    """``names`` as test parameters, each named in ``gaps`` expected to fail (strictly: a
-    pass is a failure, so the mark goes when the kernel offers what is missing) for the
-    reason given there: what the kernel does not offer yet for that profile."""
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=gaps[name]))
-        if name in gaps
-        else name
-        for name in names
-    ]
 
 
 #: Rank names, lowest first (CBS-1.2).

@@ -210,7 +210,7 @@ def _preset_stock(
             card = deck.parse_cards([turn_up])[0]
         except CardError as exc:
             raise CardError(f"invalid turn_up: {str(exc).removeprefix('invalid card: ')}") from None
-        if rules.profile.trump != "turn_up":
+        if not rules.profile.turn_up:
             raise CardrulesError(
                 f"invalid turn_up: {card}: the rules of {rules.name!r} turn no card up "
                 "for trumps (give stock= for the order of the cards not dealt)"

@@ -230,6 +230,7 @@ class Game:
         "tricks_won",
         "trump_mask",
         "turned_up",
+        "turned_up_in_stock",
         "winning_seat",
     )
 
@@ -261,7 +262,7 @@ class Game:
         self._plays = tables.plays
         self._texts = tables.texts
         self._played_cards = tables.played
-        self._turn_up = rules.profile.trump == "turn_up"
+        self._turn_up = rules.profile.turn_up
         self._needs_played = rules.fast_needs_played
         self.seed: int = seed
         self.preset: tuple[int, ...] | None = None
@@ -388,6 +389,10 @@ class Game:
         self.initial_hands = hands
         #: The card turned up for trumps, where the profile says so (public).
         self.turned_up = deal.turned_up if self._turn_up else None
+        #: Whether the card turned up is known to lie in the stock still (public): through
+        #: the auction, and after it unless the auction may move cards (then it may have
+        #: been taken up, which the auction tells, if at all, through ShowsCards).
+        self.turned_up_in_stock = True
         self.hands = list(hands)
         self.auction: AuctionState = auction
         self.contract: Contract | None = None
@@ -424,6 +429,7 @@ class Game:
             raise CardrulesError("auction ended without a contract")
         if _exchanges_cards(self.auction):  # the auction moved cards between hands
             self.hands = self._exchanged(self.auction.hands_after())
+            self.turned_up_in_stock = self.turned_up is None
         self._enter_play(contract)
         if not contract.needs_play():  # the auction ended the deal (a board passed out)
             self._finish_deal()
@@ -1264,6 +1270,7 @@ class Game:
         self.initial_hands = tuple(masks[s] | played_by[s] for s in range(n))
         self.hands = list(masks)
         self.turned_up = view.turned_up
+        self.turned_up_in_stock = view.turned_up_in_stock
         self.auction = _AuctionShown(view, contract)
         self._calls = [
             (seat, _HIDDEN if text is None else _Shown(text)) for seat, text in view.auction_actions
@@ -1339,6 +1346,7 @@ class Game:
                     self._ended,
                     self.initial_hands,
                     self.turned_up,
+                    self.turned_up_in_stock,
                     self.hands,
                     self._deal,
                     self.auction,
@@ -1381,6 +1389,7 @@ class Game:
         self._ended = state.ended
         self.initial_hands = state.initial_hands
         self.turned_up = state.turned_up
+        self.turned_up_in_stock = state.turned_up_in_stock
         self.hands = state.hands
         self._deal = state.deal
         self.auction = state.auction
@@ -1533,6 +1542,7 @@ class _Saved(NamedTuple):
     ended: GameOver | None
     initial_hands: tuple[int, ...]
     turned_up: Card | None
+    turned_up_in_stock: bool
     hands: list[int]
     deal: DealInfo
     auction: AuctionState

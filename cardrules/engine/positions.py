@@ -111,7 +111,7 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
         seen |= mask_of(cards)
     for _, card in view.trick:
         seen |= 1 << card.index
-    if view.turned_up is not None:
+    if view.turned_up is not None and view.turned_up_in_stock:
         seen |= 1 << view.turned_up.index
     for seat in hidden:
         if seat not in given:
@@ -140,7 +140,7 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
         extra = ", ".join(map(str, sorted(given, key=str)))
         raise CardError(f"invalid hands: seat {extra} is not hidden by the view")
     stock = [i for i in range(rules.deck.size) if not seen >> i & 1]
-    if view.turned_up is not None:
+    if view.turned_up is not None and view.turned_up_in_stock:
         stock.insert(0, view.turned_up.index)
     return masks, tuple(stock)
 

@@ -64,6 +64,10 @@ class View:
     deal_contract: Contract | None = None
     #: The card turned up for trumps this deal, where the profile turns one up.
     turned_up: Card | None = None
+    #: Whether that card is known to lie in the stock still: throughout the auction, and
+    #: after it unless the auction may move cards (an auction that takes the stock up says
+    #: where the card went, if anything, through ``ShowsCards``).
+    turned_up_in_stock: bool = True
     #: The claim pending (public): ``{"seat", "tricks", "waiting"}``; None when none.
     claim: dict[str, Any] | None = None
     #: The deal's auction actions in order, each ``(seat, text)``; the text is None
@@ -212,6 +216,7 @@ def make_view(game: Game, seat: int) -> View:
         legal_actions=legal,
         deal_contract=contract,
         turned_up=game.turned_up,
+        turned_up_in_stock=game.turned_up_in_stock,
         claim=game.claim,
         auction_actions=calls,
         known=known,

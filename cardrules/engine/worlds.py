@@ -96,7 +96,7 @@ class Knowledge:
         self.plays, self.played = _plays(view, rules)
         for mask in self.played:
             seen |= mask
-        if view.turned_up is not None:
+        if view.turned_up is not None and view.turned_up_in_stock:
             seen |= 1 << view.turned_up.index
         self.pool = rules.deck.all_mask & ~seen
         self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}

@@ -170,6 +170,11 @@ class DealModel(_Strict):
         "runs out); the cards not dealt stay in the stock.  Empty: the whole pack is shared "
         "out.",
     )
+    turn_up: bool = Field(
+        False,
+        description="The stock's top card is turned up after the deal for every seat to see "
+        "(what [play] trump = 'turn_up' does, whatever the trump: Euchre's upcard).",
+    )
     hand_size_range: list[int] | None = Field(
         None,
         min_length=2,

@@ -84,6 +84,9 @@ class Profile:
     order: str = "natural"
     #: ``[deal] hand_size_range``: each deal's hand size drawn by chance, low to high.
     hand_size_range: tuple[int, int] | None = None
+    #: ``[deal] turn_up``: the stock's top card is turned up for all to see (also where
+    #: ``[play] trump`` is ``"turn_up"``).
+    turn_up: bool = False
     #: The default of every ``[options]`` setting the profile's plugins declare
     #: (:class:`~cardrules.rules.catalog.OptionSpec`), filled in when the rules are
     #: resolved: what :meth:`option` answers for a setting the profile leaves out.
@@ -142,6 +145,7 @@ class Profile:
             hand_size_range=(deal["hand_size_range"][0], deal["hand_size_range"][1])
             if deal.get("hand_size_range")
             else None,
+            turn_up=bool(deal.get("turn_up", False)) or play["trump"] == "turn_up",
         )
 
     def allows_deals(self, deals: int) -> bool:

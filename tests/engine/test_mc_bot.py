@@ -21,18 +21,11 @@ from cardrules.engine.bots import (
     play_game,
 )
 from cardrules.engine.worlds import sample_hands
-from helpers import SHIPPED_PROFILES, with_gaps
+from helpers import SHIPPED_PROFILES
 
 
 def _hidden_cards(game: Game, view: View) -> set[str]:
     return {str(c) for s in range(game.rules.players) if s not in view.hands for c in game.hand(s)}
-
-
-#: What the kernel does not offer yet, by profile (helpers.with_gaps).
-UPCARD_GAP = (
-    "worlds: the upcard is public in the auction but drawn at random with the stock (the "
-    "view's turned_up is set only where [play] trump is turn_up)"
-)
 
 
 @pytest.mark.parametrize("name", SHIPPED_PROFILES)
@@ -64,7 +57,7 @@ def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> 
     assert game.deals
 
 
-@pytest.mark.parametrize("name", with_gaps(SHIPPED_PROFILES, {"euchre": UPCARD_GAP}))
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_mc_decides_the_same_whatever_the_hidden_cards(name: str) -> None:
     """Two games that show a seat the same view (the real one, and one made from the view
     with other hidden hands) get the same decision from the same bot: nothing but the

@@ -124,6 +124,8 @@ def test_the_public_view_holds_what_every_seat_sees_and_no_more(name: str) -> No
         common = set.intersection(*(set(game.view(s).hands) for s in range(n)))
         assert set(view.hands) == common
         shown = {str(c) for s in common for c in game.hand(s)}
+        if view.turned_up is not None:  # turned up for all to see, wherever it went since
+            shown.add(str(view.turned_up))
         hidden = {str(c) for s in range(n) if s not in common for c in game.hand(s)}
         data = view.to_dict()
         for key in ("auction", "auction_actions", "contract"):  # bridge's "4C" is a call

@@ -19,7 +19,7 @@ from cardrules import Card, CardError, CardrulesError, Game, View
 from cardrules.cards import high_card_points, mask_of
 from cardrules.engine.bots import RandomBot, RuleBot
 from cardrules.engine.worlds import inconsistency, knowledge, sample_hands, sample_masks
-from helpers import SHIPPED_PROFILES, with_gaps
+from helpers import SHIPPED_PROFILES
 
 
 def _random_point(name: str, seed: int, *, rule: bool = False) -> tuple[Game, View]:
@@ -40,13 +40,6 @@ def _random_point(name: str, seed: int, *, rule: bool = False) -> tuple[Game, Vi
 
 def _real_hidden(game: Game, view: View) -> dict[int, list[Card]]:
     return {s: game.hand(s) for s in range(game.rules.players) if s not in view.hands}
-
-
-#: What the kernel does not offer yet, by profile (helpers.with_gaps).
-UPCARD_GAP = (
-    "worlds: the upcard is public in the auction but drawn at random with the stock (the "
-    "view's turned_up is set only where [play] trump is turn_up)"
-)
 
 
 @pytest.mark.parametrize("name", SHIPPED_PROFILES)
@@ -180,9 +173,7 @@ def test_hearts_worlds_put_the_cards_passed_with_their_receiver() -> None:
     assert found >= 3
 
 
-@pytest.mark.parametrize(
-    "name", with_gaps(SHIPPED_PROFILES, {"euchre": UPCARD_GAP, "euchre-openspiel": UPCARD_GAP})
-)
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_a_game_from_a_view_shows_that_seat_the_same_view(name: str) -> None:
     """``rules.game_from_view(view, hands)``: the seat's view of the game made is the view
     it was made from, whatever hidden hands are given (a sampled world, or the real

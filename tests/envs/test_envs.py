@@ -21,7 +21,7 @@ from cardrules import CardrulesError, IllegalAction
 from cardrules.engine.bots import RandomBot
 from cardrules.engine.worlds import sample_hands
 from cardrules.envs.encoding import Encoding
-from helpers import SHIPPED_PROFILES, with_gaps
+from helpers import SHIPPED_PROFILES
 
 if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):
     pytest.importorskip("pettingzoo")
@@ -42,16 +42,7 @@ def test_pettingzoo_api_and_seed_tests_pass(name: str) -> None:
         seed_test(lambda: env(name), num_cycles=200)
 
 
-#: What the kernel does not offer yet (helpers.with_gaps): a game rebuilt from a view.
-UPCARD_GAP = (
-    "worlds: the upcard is public in the auction but drawn at random with the stock (the "
-    "view's turned_up is set only where [play] trump is turn_up)"
-)
-
-
-@pytest.mark.parametrize(
-    "name", with_gaps(SHIPPED_PROFILES, {"euchre": UPCARD_GAP, "euchre-openspiel": UPCARD_GAP})
-)
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_observations_hold_only_what_the_seat_may_see(name: str) -> None:
     """The encoding reads the view alone: the same view in another world (other hidden
     hands) encodes the same; the hand and shown parts hold only cards the seat sees."""

@@ -346,3 +346,28 @@ def test_a_card_that_never_wins_and_sets_no_suit(tmp_path: Path) -> None:
         for deal in game.deals:
             assert sum(deal.tricks) == 5
     assert Suit.C in rules.deck.suits
+
+
+def test_a_card_turned_up_for_all_to_see(tmp_path: Path) -> None:
+    """[deal] turn_up: the stock's top card is in every seat's view (and the public one)
+    whatever the trump; while it lies in the stock the worlds a bot imagines never put it
+    in a hand; once an auction that may take the stock up is over, it is no longer known to
+    lie there (the auction says where it went, if anything: ShowsCards)."""
+    from cardrules.engine.worlds import sample_hands
+
+    body = LONE.replace("hand_sizes = [5]", "hand_sizes = [5]\nturn_up = true")
+    rules = cardrules.load(write_profile(tmp_path, "upcard", body), plugins=[_LonePlugin()])
+    game = rules.new_game(seed=6, dealer=0)
+    top = game.turned_up
+    assert top is not None
+    for seat in (0, 1, 2, 3, -1):
+        view = game.public_view() if seat < 0 else game.view(seat)
+        assert view.turned_up == top and view.turned_up_in_stock
+    rng = random.Random(1)
+    for seat in (0, 2):
+        for _ in range(20):
+            assert all(top not in cards for cards in sample_hands(game.view(seat), rng).values())
+    game.apply("bid 0")
+    assert game.turned_up == top and not game.view(0).turned_up_in_stock
+    rules_plain = cardrules.load(write_profile(tmp_path, "plain", LONE), plugins=[_LonePlugin()])
+    assert rules_plain.new_game(seed=6, dealer=0).turned_up is None
