@@ -28,7 +28,6 @@ COMPILED = [
     "cardrules/engine/steps.py",
     "cardrules/engine/dealing.py",
     "cardrules/engine/tricks.py",
-    "cardrules/engine/probes.py",
     "cardrules/engine/claims.py",
     "cardrules/engine/standings.py",
 ]

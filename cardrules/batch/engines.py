@@ -11,7 +11,7 @@ from cardrules.batch.players import Player, is_random, make_players
 from cardrules.batch.tables import MASK_BITS, installed_numpy
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import DealInfo, ExchangesCards, ScoresCardsTaken
+from cardrules.rules.components import AuctionState, DealInfo
 
 __all__ = ["API_WORDS", "Wording", "choose_engine", "not_batched"]
 
@@ -86,7 +86,7 @@ def not_batched(rules: Ruleset) -> str:
         return "does not turn up a trump card"
     if rules.fast_needs_played:
         return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
-    if isinstance(rules.scorer, ScoresCardsTaken):
+    if rules.scorer.reads_taken:
         return "counts the tricks, not the cards taken (the profile's scorer reads them)"
     for trump in (None, *deck.suits):
         why = order_not_batched(rules.order(trump))
@@ -99,6 +99,7 @@ def not_batched(rules: Ruleset) -> str:
     )
     stock = tuple(range(rules.players * size, deck.size))
     info = DealInfo(0, hands, rules.direction, stock, deck=deck)
-    if isinstance(rules.auction.start(info), ExchangesCards):
+    state = rules.auction.start(info)
+    if type(state).hands_after is not AuctionState.hands_after:  # a state that moves cards
         return "does not move cards between hands before the play (the profile's auction does)"
     return ""

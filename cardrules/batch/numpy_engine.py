@@ -8,6 +8,7 @@ from cardrules.batch.play import numpy_play
 from cardrules.batch.results import DealRecord
 from cardrules.batch.tables import Tables, installed_numpy
 from cardrules.engine.ruleset import Ruleset
+from cardrules.rules.components import FinishedDeal
 
 __all__ = ["AUCTION_DRAWS", "numpy_block"]
 
@@ -41,6 +42,7 @@ def numpy_block(
     tricks, plays = numpy_play(rules, tab, hands, contracts, play_u)
 
     scorer = rules.scorer
+    deck = rules.deck
     dealer_list = dealers.tolist()
     out = []
     tricks_list = tricks.tolist()
@@ -60,7 +62,7 @@ def numpy_block(
                 contracts[i],
                 plays_bytes[i],
                 took,
-                scorer.score(contracts[i], took),
+                scorer.score_finished(FinishedDeal(contracts[i], took, deck=deck)),
                 tuple(all_actions[i]),
                 tuple(auction_u[i].tolist()) if trace else (),
                 tuple(play_u[i].tolist()) if trace else (),

@@ -18,14 +18,7 @@ from cardrules.engine.picture import deal_order
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError
 from cardrules.rules.actions import Action, Play
-from cardrules.rules.components import (
-    SEAT_NAMES,
-    Contract,
-    NamesDeal,
-    Side,
-    TellsSeat,
-    seat_name,
-)
+from cardrules.rules.components import SEAT_NAMES, AuctionState, Contract, Side, seat_name
 
 __all__ = [
     "Narrator",
@@ -134,7 +127,7 @@ def auction_lines(
     ``deck`` (with ``con``'s suit signs) and plain facts.
 
     ``words`` are facts in the family's words, by key, in place of their values (an
-    empty text: left unsaid; :class:`~cardrules.rules.components.NamesDeal`).  With
+    empty text: left unsaid; :meth:`~cardrules.rules.components.AuctionState.public_words`).  With
     ``recaps=False`` (a seat's turn in the auction, after the deal's start has said
     them) the lists by seat and the order of turns are left out: since the deal began
     only actions, each told as it was taken, have changed them (the calls so far, the
@@ -271,6 +264,12 @@ def house_rules(rules: Ruleset) -> list[str]:
     return out
 
 
+def _tells_seats(auction: AuctionState) -> bool:
+    """Whether the auction tells each seat something the others may not see (it defines
+    its own ``private``): the other seats' actions in it are told hidden."""
+    return type(auction).private is not AuctionState.private
+
+
 @dataclass(frozen=True, slots=True)
 class _Before:
     phase: str
@@ -325,7 +324,7 @@ class Narrator:
         the direction of play) and the start of its first deal."""
         con = self.con
         con.say(header)
-        summary = getattr(game.rules.end, "summary", "")
+        summary = game.rules.end.summary
         if isinstance(summary, str) and summary:
             con.say(_wrapped(f"{summary[:1].upper()}{summary[1:]}."))
         rules = house_rules(game.rules)
@@ -365,9 +364,8 @@ class Narrator:
             self.con.say(f"  {label} ({seat_name(seat)}): {self.con.hand(hand, order)}")
 
     def auction_words(self, game: Game) -> dict[str, str]:
-        """The auction's facts in its family's words (:class:`NamesDeal`), by key."""
-        auction = game.auction
-        return auction.public_words() if isinstance(auction, NamesDeal) else {}
+        """The auction's facts in its family's words (``public_words``), by key."""
+        return game.auction.public_words()
 
     def deal_start(self, game: Game) -> None:
         """Print the start of the current deal: throw-ins, its heading and dealer, hands,
@@ -389,8 +387,8 @@ class Narrator:
         self.shown_hand = None
         con.say("")
         rules = game.rules
-        if isinstance(game.auction, NamesDeal):
-            heading = game.auction.deal_heading()
+        heading = game.auction.deal_heading()
+        if heading:
             self.titles[game.deal_number] = heading
         else:
             which = f" of {rules.deals}" if _target(rules) is None else f" ({end_words(rules)})"
@@ -436,10 +434,9 @@ class Narrator:
                 for s in range(game.rules.players):
                     con.say(f"    {seat_name(s)}: {con.hand(game.hand(s), order)}")
             return
-        if isinstance(game.auction, TellsSeat):
-            for line in auction_lines(game.auction.private(seat), con, deck=game.rules.deck):
-                if f"  {line}" not in self.shown_lines:  # shown at the deal's start
-                    con.say(f"  You: {line}")
+        for line in auction_lines(game.auction.private(seat), con, deck=game.rules.deck):
+            if f"  {line}" not in self.shown_lines:  # shown at the deal's start
+                con.say(f"  You: {line}")
         if seat in changed:
             self.say_hand("Your hand now", seat, view.hand, order=order)
         for s, cards in view.hands.items():
@@ -466,7 +463,7 @@ class Narrator:
             tuple(game.trick),
             len(game.tricks),
             None if game.contract is None else game.contract.trump,
-            isinstance(game.auction, TellsSeat),
+            _tells_seats(game.auction),
         )
         game.apply(action, seat=seat)
         self._tell(before, game, action, more)

@@ -36,7 +36,7 @@ from cardrules.rules.actions import (
     parse_action,
     read_form,
 )
-from cardrules.rules.components import ComparesTables, seat_name, seat_of_letter
+from cardrules.rules.components import seat_name, seat_of_letter
 
 __all__ = ["arguments", "read_action", "run", "typing_hint"]
 
@@ -447,7 +447,7 @@ def _compare_tables(
     seat: deal by deal, and in all.  Not when rule bots played every seat here."""
     rules = game.rules
     scorer = rules.scorer
-    if not isinstance(scorer, ComparesTables):
+    if not scorer.comparison_unit:
         return
     if len(names) == rules.players and set(names.values()) == {DEFAULT_BOT}:
         return  # the other table would play as this one did

@@ -26,7 +26,6 @@ from cardrules.engine.views import View
 from cardrules.engine.worlds import knowledge, sample_masks
 from cardrules.errors import CardrulesError, shown
 from cardrules.rules.actions import Action, Bid, Play
-from cardrules.rules.components import ScoresCardsTaken
 from cardrules.rules.duties import TrickState, natural
 
 if TYPE_CHECKING:
@@ -392,7 +391,7 @@ class MonteCarloBot:
         the calls near the rule bot's, or (a family's actions) the rule bot's choice and
         the first others, up to ``candidates``."""
         if all(type(a) is Play for a in legal):
-            if isinstance(rules.scorer, ScoresCardsTaken):  # each card may score: all differ
+            if rules.scorer.reads_taken:  # each card may score: all differ
                 return list(legal)
             return _distinct_cards(view, legal)
         ruled = self._rule.choose(view)

@@ -40,14 +40,6 @@ from cardrules.engine.positions import (
     _world_masks,
     replay_auction,
 )
-from cardrules.engine.probes import (
-    _decides_for_others,
-    _exchanges_cards,
-    _explains_redeal,
-    _names_turn_rule,
-    _scores_cards_taken,
-    _scores_in_game,
-)
 from cardrules.engine.records import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
@@ -78,8 +70,10 @@ from cardrules.rules.components import (
     DealInfo,
     DealResult,
     Direction,
+    FinishedDeal,
     GameOver,
     Side,
+    _TakenInTricks,
     seat_words,
 )
 from cardrules.rules.duties import FastNarrow, TrickState, narrow
@@ -376,9 +370,7 @@ class Game:
                         dealer,
                         None,
                         rules.profile.auction_rule,
-                        auction.redeal_reason
-                        if _explains_redeal(auction)
-                        else "the auction calls for a redeal",
+                        auction.redeal_reason or "the auction calls for a redeal",
                     )
                 )
                 continue
@@ -391,7 +383,7 @@ class Game:
         self.turned_up = deal.turned_up if self._turn_up else None
         #: Whether the card turned up is known to lie in the stock still (public): through
         #: the auction, and after it unless the auction may move cards (then it may have
-        #: been taken up, which the auction tells, if at all, through ShowsCards).
+        #: been taken up, which the auction tells, if at all, through ``known_to``).
         self.turned_up_in_stock = True
         self.hands = list(hands)
         self.auction: AuctionState = auction
@@ -427,8 +419,9 @@ class Game:
         contract = self.auction.result()
         if contract is None:  # pragma: no cover - handled at deal time
             raise CardrulesError("auction ended without a contract")
-        if _exchanges_cards(self.auction):  # the auction moved cards between hands
-            self.hands = self._exchanged(self.auction.hands_after())
+        after = self.auction.hands_after()
+        if after is not None:  # the auction moved cards between hands
+            self.hands = self._exchanged(after)
             self.turned_up_in_stock = self.turned_up is None
         self._enter_play(contract)
         if not contract.needs_play():  # the auction ended the deal (a board passed out)
@@ -484,7 +477,7 @@ class Game:
             return self.contract.controller(seat)
         # An auction that knows dummy before the contract may say who decides for it.
         auction = self.auction
-        return auction.controller(seat) if _decides_for_others(auction) else seat
+        return auction.controller(seat)
 
     @property
     def cutter(self) -> int:
@@ -855,7 +848,7 @@ class Game:
         contract = self.contract
         if contract is None:  # the auction may name its rule in a ``turn_rule`` attribute
             auction = self.auction
-            return auction.turn_rule if _names_turn_rule(auction) else ""
+            return auction.turn_rule
         if contract.controller(to_act) != to_act or contract.controller(seat) != seat:
             return contract.control_rule
         return contract.turn_rule
@@ -903,14 +896,16 @@ class Game:
         caller = getcontext()  # (localcontext, written out: this runs once a deal)
         setcontext(SCORE_CONTEXT.copy())
         try:
-            scorer = rules.scorer
             tricks = tuple(self.tricks_won)
-            if _scores_cards_taken(scorer):
-                scores = scorer.score_taken(self.contract, tricks, self._taken())
-            elif _scores_in_game(scorer):
-                scores = scorer.score_in_game(self.contract, tricks, tuple(self.deals))
-            else:
-                scores = scorer.score(self.contract, tricks)
+            scores = rules.scorer.score_finished(
+                FinishedDeal(
+                    self.contract,
+                    tricks,
+                    _TakenInTricks(self.tricks, self._n),
+                    tuple(self.deals),
+                    self.deck,
+                )
+            )
             totals = dict(self.totals)  # (a new dict: a state saved before keeps the old one)
             for side, value in scores.items():
                 totals[side] += value
@@ -990,21 +985,13 @@ class Game:
             mask |= 1 << index
         return mask
 
-    def _taken(self) -> tuple[int, ...]:
-        """The cards each seat took in the deal's tricks (a mask per seat)."""
-        taken = [0] * self._n
-        for trick in self.tricks:
-            for _, card in trick.cards:
-                taken[trick.winner] |= 1 << card.index
-        return tuple(taken)
-
     # -- results -----------------------------------------------------------
 
     def standings(self) -> list[Standing]:
         """Sides by total, best first, with competition ranking: equal totals share a place.
 
         Best is highest, or lowest where the end condition says the lowest total wins
-        (penalty points, :class:`~cardrules.rules.components.RanksLowest`).
+        (penalty points, :attr:`~cardrules.rules.components.EndCondition.lowest_wins`).
         """
         return standings_of(self.totals, self._ended, self.rules.end, self.phase == "finished")
 

@@ -13,7 +13,7 @@ from cardrules.engine.ruleset import Ruleset
 from cardrules.engine.views import View
 from cardrules.errors import CardError, IllegalAction, shown
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Contract
+from cardrules.rules.components import AuctionState, Contract
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -50,7 +50,7 @@ class _Shown(Action):
         return f"<action {self.text!r} as a view showed it>"
 
 
-class _AuctionShown:
+class _AuctionShown(AuctionState):
     """The auction of a game made from a view once the play has begun
     (:meth:`Game.from_view`): what the view showed of it."""
 

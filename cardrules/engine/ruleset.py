@@ -33,8 +33,6 @@ from cardrules.rules.components import (
     PAIRS,
     SCORE_CONTEXT,
     Contract,
-    DealScorer,
-    OffersScoreHelpers,
     ScoreHelpers,
     Side,
     pair_of,
@@ -169,16 +167,16 @@ class Ruleset:
         #: The seat that deals first, where the rules fix it: the auction's own
         #: ``first_dealer`` (bridge's board number), else ``[deal] first_dealer``; None:
         #: chance picks it from each game's seed.
-        chosen = getattr(self.auction, "first_dealer", None)
+        chosen = self.auction.first_dealer
         fixed = type(chosen) is int and 0 <= chosen < self.players
         self.first_dealer: int | None = chosen if fixed else profile.first_dealer
         #: Why no other seat may deal the first deal, when the auction fixes its dealer
-        #: (:class:`~cardrules.rules.components.FixesFirstDealer`): :meth:`new_game`
+        #: (:attr:`~cardrules.rules.components.Auction.first_dealer_reason`): :meth:`new_game`
         #: refuses another ``dealer``.  None: a dealer given is the first dealer
         #: (``[deal] first_dealer`` is only the default).
         self.first_dealer_reason: str | None = None
         if fixed:
-            reason = getattr(self.auction, "first_dealer_reason", None)
+            reason = self.auction.first_dealer_reason
             self.first_dealer_reason = (
                 reason if isinstance(reason, str) and reason else "the rules fix the first dealer"
             )
@@ -462,15 +460,11 @@ class Ruleset:
         (``score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])``), Minibridge a
         contract, its declarer and the declaring side's tricks
         (``score_deal(contract="contract S game", declarer=2, tricks=10)``): the
-        scorer says (:class:`~cardrules.rules.components.DealScorer`).
+        scorer says (:meth:`~cardrules.rules.components.Scorer.score_deal`; a scorer that
+        scores none refuses with a :class:`~cardrules.CardrulesError`).
         """
-        scorer = self.scorer
-        if not isinstance(scorer, DealScorer):
-            raise CardrulesError(
-                f"profile {self.name!r} does not score a deal described by hand (use score())"
-            )
         with localcontext(SCORE_CONTEXT):
-            return scorer.score_deal(self, **given)
+            return self.scorer.score_deal(self, **given)
 
     @cached_property
     def scoring(self) -> ScoreHelpers:
@@ -480,11 +474,7 @@ class Ruleset:
         ``rules.scoring.score_contract(contract, declarer, tricks)``.  Each computes
         exact decimals whatever the caller's decimal context; :meth:`scoring_as` gives
         them typed as the family's class."""
-        kind = (
-            self.scorer.score_helpers
-            if isinstance(self.scorer, OffersScoreHelpers)
-            else ScoreHelpers
-        )
+        kind: object = self.scorer.score_helpers
         if not (isinstance(kind, type) and issubclass(kind, ScoreHelpers)):
             plugin = self.plugin_of(type(self.scorer).__module__)
             raise CardrulesError(

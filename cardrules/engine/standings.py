@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from cardrules.engine.probes import _conforms
-from cardrules.rules.components import GameOver, RanksLowest, Side
+from cardrules.rules.components import EndCondition, GameOver, Side
 
 __all__ = ["Standing", "lowest_wins", "standings_of"]
 
@@ -22,13 +21,13 @@ class Standing:
     winner: bool
 
 
-def lowest_wins(end: object) -> bool:
-    """Whether the lowest total wins under an end condition (:class:`RanksLowest`)."""
-    return _conforms(end, RanksLowest) and bool(getattr(end, "lowest_wins", False))
+def lowest_wins(end: EndCondition) -> bool:
+    """Whether the lowest total wins under an end condition (its ``lowest_wins``)."""
+    return bool(end.lowest_wins)
 
 
 def standings_of(
-    totals: Mapping[Side, Decimal], ended: GameOver | None, end: object, finished: bool
+    totals: Mapping[Side, Decimal], ended: GameOver | None, end: EndCondition, finished: bool
 ) -> list[Standing]:
     """The standings of a game (:meth:`Game.standings <cardrules.engine.game.Game.standings>`):
     ``totals`` by side, the end as the end condition gave it (its winners, if any, come

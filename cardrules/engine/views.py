@@ -16,14 +16,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import Card, Suit
 from cardrules.deck import Order
 from cardrules.rules.actions import Action
-from cardrules.rules.components import (
-    Contract,
-    DealResult,
-    HidesOwnHands,
-    ShowsCards,
-    Side,
-    TellsSeat,
-)
+from cardrules.rules.components import Contract, DealResult, Side
 from cardrules.rules.duties import natural
 
 if TYPE_CHECKING:
@@ -66,7 +59,7 @@ class View:
     turned_up: Card | None = None
     #: Whether that card is known to lie in the stock still: throughout the auction, and
     #: after it unless the auction may move cards (an auction that takes the stock up says
-    #: where the card went, if anything, through ``ShowsCards``).
+    #: where the card went, if anything, through ``known_to``).
     turned_up_in_stock: bool = True
     #: The claim pending (public): ``{"seat", "tricks", "waiting"}``; None when none.
     claim: dict[str, Any] | None = None
@@ -167,7 +160,7 @@ def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game`` (see :meth:`Game.view`); ``seat`` :data:`PUBLIC`:
     what every seat may see, and nothing any one seat is told alone."""
     visible = {*game.auction.exposed()} if seat == PUBLIC else {seat, *game.auction.exposed()}
-    if game.phase == "auction" and isinstance(game.auction, HidesOwnHands):
+    if game.phase == "auction":
         visible -= game.auction.unseen()  # a seat that has not looked sees no card of its own
     if game.contract is not None:  # a hand shown during the play (dummy, after the lead)
         played = len(game.tricks) * game.rules.players + len(game.trick)
@@ -181,11 +174,11 @@ def make_view(game: Game, seat: int) -> View:
     legal = tuple(game.legal_actions()) if controller == seat else ()
     contract = game.contract
     auction = game.auction.public()
-    if seat != PUBLIC and isinstance(game.auction, TellsSeat):  # told this seat alone
+    if seat != PUBLIC:  # told this seat alone
         auction.update(game.auction.private(seat))
     calls = tuple((s, str(a) if s == seat or not a.private else None) for s, a in game._calls)
     known: dict[int, tuple[Card, ...]] = {}
-    if seat != PUBLIC and contract is not None and isinstance(game.auction, ShowsCards):
+    if seat != PUBLIC and contract is not None:
         for s, mask in game.auction.known_to(seat).items():
             held = mask & game.hands[s]
             if held and s not in visible:

@@ -5,7 +5,7 @@ is *consistent* with a view when, had the cards been dealt that way, everything
 the view shows could have happened: the hands have the sizes shown, hold no
 card seen elsewhere, hold the cards the seat knows they hold (the cards it
 passed in Hearts), pass the tests the public auction sets (Minibridge's points
-announced, :class:`~cardrules.rules.components.TestsHands`), would not have
+announced, :meth:`~cardrules.rules.components.Auction.hand_tests`), would not have
 been thrown in, and every card played in the deal was legal from the hand it
 came from (a seat that did not follow suit holds none of it; one that did not
 overtake holds nothing higher, where the rules say it must).
@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING
 from cardrules.cards import Card, mask_of
 from cardrules.deck import FRENCH_52, Deck
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import TestsHands
 from cardrules.rules.duties import TrickState, narrow
 
 if TYPE_CHECKING:
@@ -100,10 +99,7 @@ class Knowledge:
             seen |= 1 << view.turned_up.index
         self.pool = rules.deck.all_mask & ~seen
         self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}
-        factory = rules.auction
-        self.tests: dict[int, Callable[[int], bool]] = (
-            factory.hand_tests(view.auction) if isinstance(factory, TestsHands) else {}
-        )
+        self.tests: dict[int, Callable[[int], bool]] = rules.auction.hand_tests(view.auction)
         # Throw-ins look at the hands as dealt: known only where no card changed hands.
         private = any(text is None for _, text in view.auction_actions)
         self.thrown = bool(rules.throw_ins) and not view.known and not private

@@ -44,7 +44,7 @@ Every other part is 0 or 1. :meth:`Encoding.bounds` gives each value's range,
 which the observation space (:meth:`Encoding.spaces`) declares.
 
 The actions: index ``i`` < C plays card ``i`` of the deck; ``C + j`` is the ``j``-th
-of the auction's actions (:meth:`~cardrules.rules.components.ListsActions.every_action`);
+of the auction's actions (:meth:`~cardrules.rules.components.Auction.every_action`);
 then, where the profile allows claims, ``accept claim`` and ``refuse claim``.
 (A claim itself is not offered: agents play every card.)
 
@@ -65,7 +65,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.errors import CardrulesError
 from cardrules.rules.actions import Action, Play, parse_action, plays_of
-from cardrules.rules.components import ListsActions
 
 if TYPE_CHECKING:
     from cardrules.engine.ruleset import Ruleset
@@ -86,11 +85,6 @@ class Encoding:
 
     def __init__(self, rules: Ruleset) -> None:
         factory = rules.auction
-        if not isinstance(factory, ListsActions):
-            raise CardrulesError(
-                f"profile {rules.name!r}: its auction does not list its actions "
-                "(every_action), so it has no fixed action space"
-            )
         self.rules = rules
         self.players = n = rules.players
         #: The deck whose cards the card actions and the card parts are, by index.

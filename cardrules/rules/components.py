@@ -3,11 +3,13 @@
 Hooks *provide* these objects once, when a profile is loaded; the game then
 calls them directly.  Each is small: a seat order, an auction, a throw-in
 test, a scorer, an end condition.  Plugins may provide their own as long as
-they follow the protocols here.
+they subclass the bases here (:class:`Auction`, :class:`AuctionState`,
+:class:`Scorer`, :class:`EndCondition`), whose optional members have defaults.
 """
 
 from __future__ import annotations
 
+import abc
 import decimal
 import functools
 import inspect
@@ -17,15 +19,16 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, overload
 
 from cardrules.cards import Card, Suit
 from cardrules.deck import FRENCH_52, Deck
-from cardrules.errors import IllegalAction
+from cardrules.errors import CardrulesError, IllegalAction
 from cardrules.rules.actions import Action, Bid
 
 if TYPE_CHECKING:
     from cardrules.engine.ruleset import Ruleset
+    from cardrules.engine.tricks import Trick
 
 __all__ = [
     "PAIRS",
@@ -35,36 +38,18 @@ __all__ = [
     "AuctionState",
     "CallAuction",
     "CallsContract",
-    "ComparesTables",
     "Contract",
     "DealInfo",
     "DealResult",
-    "DealScorer",
     "DealsEnd",
-    "DecidesForOthers",
-    "DescribesRedeal",
     "Direction",
     "EndCondition",
-    "ExchangesCards",
-    "ExplainsRedeal",
-    "FixesFirstDealer",
+    "FinishedDeal",
     "GameOver",
-    "HidesOwnHands",
-    "ListsActions",
-    "NamesDeal",
-    "NamesTurnRule",
     "NoAuction",
-    "OffersScoreHelpers",
-    "RanksLowest",
     "ScoreHelpers",
     "Scorer",
-    "ScoresCardsTaken",
-    "ScoresInGame",
-    "ShowsCards",
     "Side",
-    "Summarized",
-    "TellsSeat",
-    "TestsHands",
     "ThrowIn",
     "pair_of",
     "seat_name",
@@ -311,191 +296,159 @@ class DealInfo(NamedTuple):
         return self.deck.cards[self.stock[0]] if self.stock else None
 
 
-@runtime_checkable
-class AuctionState(Protocol):
+class AuctionState(abc.ABC):
     """One deal's auction in progress; the game holds it and calls it directly.
 
-    Optional members, each a protocol of its own that the game checks with
-    ``isinstance``: :class:`NamesTurnRule`, :class:`DecidesForOthers`,
-    :class:`ExplainsRedeal`.
+    A family's state subclasses it and defines the five abstract methods; every other
+    member has a default that means "this auction does not do that" (no seat exposed,
+    no cards moved, nothing told one seat alone...), which a family overrides where its
+    rules say otherwise.  The game reads every member directly.
     """
 
+    __slots__ = ()
+
+    @abc.abstractmethod
     def to_act(self) -> int | None:
         """The seat to act, or None when the auction is over."""
 
+    @abc.abstractmethod
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take."""
 
+    @abc.abstractmethod
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action``, or raise :class:`IllegalAction` leaving the state unchanged."""
 
+    @abc.abstractmethod
     def result(self) -> Contract | None:
-        """The contract once the auction is over; None means: redeal by the same dealer.
+        """The contract once the auction is over; None means: redeal by the same dealer
+        (why: :attr:`redeal_reason`)."""
 
-        A state that calls for a redeal may say why (:class:`ExplainsRedeal`).
-        """
-
+    @abc.abstractmethod
     def public(self) -> dict[str, Any]:
         """What every seat may know of the auction (JSON-ready)."""
 
     def exposed(self) -> frozenset[int]:
-        """Seats whose hands every seat may see now (dummy, once exposed)."""
+        """Seats whose hands every seat may see now (dummy, once exposed); none by default."""
+        return frozenset()
 
+    @property
+    def turn_rule(self) -> str:
+        """The rule id a refusal cites when another seat tries to act during the auction
+        (the calls auction's own rule); "": no rule of the profile."""
+        return ""
 
-@runtime_checkable
-class ExchangesCards(Protocol):
-    """Optional member of an auction state that moves cards between hands (the Hearts
-    passing): once the auction is over, play starts from :meth:`hands_after`.
+    def controller(self, seat: int) -> int:
+        """The seat that decides for ``seat`` where the auction knows it before the
+        contract (Minibridge: declarer for dummy); the seat itself by default."""
+        return seat
 
-    The game checks that the hands hold the same cards as before, as many each;
-    a plugin that breaks this is refused with a :class:`~cardrules.PluginError`.
-    """
+    @property
+    def redeal_reason(self) -> str:
+        """Why the same dealer deals again when :meth:`result` is None (shown in
+        ``game.throw_ins``); "": the game says "the auction calls for a redeal"."""
+        return ""
 
-    def hands_after(self) -> tuple[int, ...]:
-        """The hands (masks by seat) play starts from."""
+    def hands_after(self) -> tuple[int, ...] | None:
+        """The hands (masks by seat) play starts from, for an auction that moves cards
+        between hands (the Hearts passing, a stock picked up); None (the default): the
+        cards did not move.
 
-
-@runtime_checkable
-class TellsSeat(Protocol):
-    """Optional member of an auction state that knows something only one seat may see
-    (the cards it chose to pass, the cards passed to it): merged into that seat's
-    view of the auction, never into another's."""
+        Read once the auction is over.  The game checks that the hands hold the same
+        cards as before, as many each; a plugin that breaks this is refused with a
+        :class:`~cardrules.PluginError`.
+        """
+        return None
 
     def private(self, seat: int) -> dict[str, Any]:
-        """What only ``seat`` may know of the auction (JSON-ready)."""
-
-
-@runtime_checkable
-class HidesOwnHands(Protocol):
-    """Optional member of an auction state under which a seat has not yet looked at its own
-    cards (a call made before looking is still open to it: blind nil in Spades).  Such a
-    seat's view holds no card of its hand until it has looked (what the state tells it
-    alone, :class:`TellsSeat`, must say nothing of that hand either); the Monte Carlo
-    bot's worlds draw that hand like any other it cannot see."""
+        """What only ``seat`` may know of the auction (JSON-ready: the cards it chose to
+        pass, the cards passed to it): merged into that seat's view of the auction, never
+        into another's; nothing by default."""
+        return {}
 
     def unseen(self) -> frozenset[int]:
-        """The seats that have not looked at their own cards yet."""
-
-
-@runtime_checkable
-class ShowsCards(Protocol):
-    """Optional member of an auction state after which a seat knows cards another seat
-    holds (the cards it passed in Hearts).  A seat's view lists those still held
-    (:attr:`View.known <cardrules.View.known>`), and the Monte Carlo bot's worlds put
-    them where they are."""
+        """The seats that have not looked at their own cards yet (a call made before
+        looking is still open to them: blind nil in Spades).  Such a seat's view holds no
+        card of its hand until it has looked (what :meth:`private` tells it must say
+        nothing of that hand either); the Monte Carlo bot's worlds draw that hand like any
+        other it cannot see.  None by default."""
+        return frozenset()
 
     def known_to(self, seat: int) -> dict[int, int]:
         """The cards (a mask by seat) that ``seat`` knows each other seat held when the
-        play began."""
-
-
-@runtime_checkable
-class TestsHands(Protocol):
-    """Optional member of an auction *factory*: what a public auction tells of the hands
-    (the points each player announces in Minibridge), as a test by seat.  A sampler of
-    the hidden hands (:func:`cardrules.engine.worlds.sample_hands`) keeps only hands
-    that pass."""
-
-    def hand_tests(self, public: Mapping[str, Any]) -> dict[int, Callable[[int], bool]]:
-        """Tests by seat, from the auction's :meth:`AuctionState.public`: each gets the
-        seat's hand (a mask) as it was when the play began (as dealt, during the
-        auction)."""
-
-
-@runtime_checkable
-class ListsActions(Protocol):
-    """Optional member of an auction *factory*: every action its auctions may ever offer,
-    in a fixed order (the action spaces of the research adapters, :mod:`cardrules.envs`)."""
-
-    def every_action(self) -> tuple[Action, ...]:
-        """Every action of the auction, each once, in a fixed order."""
-
-
-@runtime_checkable
-class NamesTurnRule(Protocol):
-    """Optional member of an auction state: the rule id a refusal cites when another
-    seat tries to act during the auction (the calls auction's own rule)."""
-
-    turn_rule: str
-
-
-@runtime_checkable
-class DecidesForOthers(Protocol):
-    """Optional member of an auction state that knows, before the contract, that one
-    seat decides for another (Minibridge: declarer for dummy)."""
-
-    def controller(self, seat: int) -> int:
-        """The seat that decides for ``seat``."""
-
-
-@runtime_checkable
-class ExplainsRedeal(Protocol):
-    """Optional member of an auction state whose ``result()`` is None: why the same
-    dealer deals again (shown in ``game.throw_ins``)."""
-
-    redeal_reason: str
-
-
-@runtime_checkable
-class NamesDeal(Protocol):
-    """Optional member of an auction state that names its deal and says its public facts
-    in the family's words (bridge: ``"Board 7"``, ``vulnerable: none``), for the terminal
-    and other readers; :meth:`AuctionState.public` keeps its JSON as it is."""
+        play began (the cards it passed in Hearts).  A seat's view lists those still held
+        (:attr:`View.known <cardrules.View.known>`), and the Monte Carlo bot's worlds put
+        them where they are.  None by default."""
+        return {}
 
     def deal_heading(self) -> str:
-        """The deal as its family heads it: ``"Board 7"`` (without it: ``"Deal 1 of 5"``)."""
+        """The deal as its family heads it, for the terminal and other readers
+        (bridge: ``"Board 7"``); "" (the default): ``"Deal 1 of 5"``."""
+        return ""
 
     def public_words(self) -> dict[str, str]:
-        """Facts of :meth:`AuctionState.public` in words, by key, in place of their values
+        """Facts of :meth:`public` in the family's words, by key, in place of their values
         (``{"vulnerable": "none"}``); an empty text leaves the fact unsaid (the heading
-        says it)."""
+        says it).  :meth:`public` keeps its JSON as it is.  None by default."""
+        return {}
 
 
-@runtime_checkable
-class Summarized(Protocol):
-    """Optional member of any rule object (a scorer, an end condition, an auction): the
-    rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages print it."""
+class Auction(abc.ABC):
+    """Starts the auction of each deal (the factory a profile's auction is compiled into).
 
-    summary: str
-
-
-@runtime_checkable
-class DescribesRedeal(Protocol):
-    """Optional member of an auction (the object that starts each deal's auction) whose
-    states may call for a redeal (``result()`` None: the same dealer deals again, recorded
-    in ``game.throw_ins`` with the profile's auction rule): when, in words.
-
-    ``cardrules show``, ``cardrules diff`` and the rule pages list it with the throw-ins;
-    an auction without it is described as never calling for a redeal.
+    A family's auction subclasses it and defines :meth:`start`; the other members have
+    defaults that mean "this auction does not do that".
     """
 
-    redeals: str
+    #: When the auction's states call for a redeal (``result()`` None: the same dealer
+    #: deals again, recorded in ``game.throw_ins`` with the profile's auction rule), in
+    #: words; ``cardrules show``, ``cardrules diff`` and the rule pages list it with the
+    #: throw-ins.  "": never.
+    redeals: str = ""
 
-
-@runtime_checkable
-class FixesFirstDealer(Protocol):
-    """Optional members of an auction (the object that starts each deal's auction) whose
-    rules fix the seat that deals a game's first deal (bridge: the first board's number,
-    Law 2): ``first_dealer``, that seat, and ``first_dealer_reason``, why, in words with
-    the rule id (``"board 1 is dealt by seat 0 (N) (BR-1.2)"``).
-
-    Every game starts there: ``new_game()`` deals from that seat, and
-    ``new_game(dealer=...)`` with another seat is refused, quoting the reason (a record
-    or a view is rebuilt with the dealer it carries).
-    """
-
-    first_dealer: int
-    first_dealer_reason: str
-
-
-class Auction(Protocol):
-    """Starts the auction of each deal."""
-
+    @abc.abstractmethod
     def start(self, deal: DealInfo) -> AuctionState:
         """The auction state for a fresh deal."""
 
+    def every_action(self) -> tuple[Action, ...]:
+        """Every action the auction may ever offer, each once, in a fixed order (the action
+        spaces of the research adapters, :mod:`cardrules.envs`); () (the default): the
+        auction lists none, and the adapters refuse it."""
+        return ()
 
-class CallAuction:
+    def hand_tests(self, public: Mapping[str, Any]) -> dict[int, Callable[[int], bool]]:
+        """What a public auction tells of the hands (the points each player announces in
+        Minibridge), as a test by seat, from the auction's :meth:`AuctionState.public`:
+        each gets the seat's hand (a mask) as it was when the play began.  A sampler of
+        the hidden hands (:func:`cardrules.engine.worlds.sample_hands`) keeps only hands
+        that pass; none by default."""
+        return {}
+
+    @property
+    def first_dealer(self) -> int | None:
+        """The seat that deals a game's first deal where the auction's rules fix it
+        (bridge: the first board's number, Law 2); None (the default): they do not.
+
+        Every game then starts there: ``new_game()`` deals from that seat, and
+        ``new_game(dealer=...)`` with another seat is refused, quoting
+        :attr:`first_dealer_reason` (a record or a view is rebuilt with the dealer it
+        carries)."""
+        return None
+
+    @property
+    def first_dealer_reason(self) -> str:
+        """Why :attr:`first_dealer` deals first, in words with the rule id (``"board 1 is
+        dealt by seat 0 (N) (BR-1.2)"``)."""
+        return ""
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages
+        print it; "": the docstring of the class says it."""
+        return ""
+
+
+class CallAuction(Auction):
     """Each player in turn from the first caller calls a number of tricks once.
 
     Used by the Call Break family: calls within ``[low, high]``, public and
@@ -543,7 +496,7 @@ class CallAuction:
         return _CallAuctionState(self, deal.direction.order(first), trump)
 
 
-class _CallAuctionState:
+class _CallAuctionState(AuctionState):
     __slots__ = ("calls", "made", "order", "owner", "trump")
 
     def __init__(self, owner: CallAuction, order: tuple[int, ...], trump: Suit | None) -> None:
@@ -600,11 +553,8 @@ class _CallAuctionState:
     def public(self) -> dict[str, Any]:
         return {"calls": list(self.calls), "order": list(self.order)}
 
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
-
-class NoAuction:
+class NoAuction(Auction):
     """No auction: play begins as soon as the cards are dealt (Hearts has none).
 
     The seat after the dealer leads; the trump is the profile's (or the
@@ -634,7 +584,7 @@ class NoAuction:
         return _NoAuctionState(Contract(trump, leader, turn_rule=self.play_turn_rule))
 
 
-class _NoAuctionState:
+class _NoAuctionState(AuctionState):
     __slots__ = ("contract",)
 
     def __init__(self, contract: Contract) -> None:
@@ -657,9 +607,6 @@ class _NoAuctionState:
 
     def public(self) -> dict[str, Any]:
         return {}
-
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,35 +656,13 @@ SCORE_CONTEXT: Final = decimal.Context(
 )
 
 
-class Scorer(Protocol):
-    """Turns a finished deal into exact scores per side."""
-
-    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        """Scores of one deal by side (seat or pair), exact decimals."""
-
-
-@runtime_checkable
-class DealScorer(Scorer, Protocol):
-    """A scorer that also scores a deal described by hand, for apps that keep their own state.
-
-    ``rules.score_deal(**given)`` calls :meth:`score_deal` with the ruleset and
-    the keywords as given, and refuses what is not a possible deal with a
-    :class:`~cardrules.CardrulesError`.  Helpers in the family's own shape
-    (calls and tricks per seat; a contract, its declarer and their tricks) are
-    the methods of a :class:`ScoreHelpers` subclass (:class:`OffersScoreHelpers`).
-    """
-
-    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
-        """Scores of the deal that ``given`` describes (its keywords are the scorer's to choose)."""
-
-
 class ScoreHelpers:
     """A family's stateless scoring helpers, bound to one ruleset: ``rules.scoring``.
 
     The base offers none.  A family subclasses it with real methods (Call
     Break's ``score_calls(calls, tricks)``, bridge's ``score_contract(contract,
     declarer, tricks, vulnerable=...)``) and names the subclass in its scorer's
-    :attr:`~OffersScoreHelpers.score_helpers`; ``dir()``, IDEs and type checkers
+    :attr:`~Scorer.score_helpers`; ``dir()``, IDEs and type checkers
     see them (``rules.scoring_as(CallScoring)`` is typed as the subclass).  The
     ruleset offers each as its own too (``rules.score_calls(...)``).
 
@@ -778,62 +703,129 @@ def _in_score_context(method: Callable[..., Any]) -> Callable[..., Any]:
     return exact
 
 
-@runtime_checkable
-class OffersScoreHelpers(Protocol):
-    """Optional member of a scorer whose family offers scoring helpers: the
-    :class:`ScoreHelpers` subclass that ``rules.scoring`` makes (without it, the
-    base, which offers none)."""
+class _TakenInTricks(Sequence[int]):
+    """The cards each seat took in a deal's tricks (a mask by seat), worked out from the
+    tricks when first read: the game hands it to every scorer, and only a scorer that
+    counts cards reads it."""
 
-    score_helpers: type[ScoreHelpers]
+    __slots__ = ("_masks", "_players", "_tricks")
+
+    def __init__(self, tricks: Sequence[Trick], players: int) -> None:
+        self._tricks = tricks
+        self._players = players
+        self._masks: tuple[int, ...] | None = None
+
+    def _taken(self) -> tuple[int, ...]:
+        masks = self._masks
+        if masks is None:
+            taken = [0] * self._players
+            for trick in self._tricks:
+                for _, card in trick.cards:
+                    taken[trick.winner] |= 1 << card.index
+            masks = self._masks = tuple(taken)
+        return masks
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        return self._taken()[index]
+
+    def __len__(self) -> int:
+        return self._players
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return self._taken() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._taken())
+
+    def __repr__(self) -> str:
+        return repr(self._taken())
 
 
-@runtime_checkable
-class ScoresInGame(Protocol):
-    """Optional member of a scorer whose score for a deal depends on the deals before it
-    in the game (overtricks carried over from deal to deal and penalised every tenth,
-    say).  The game calls :meth:`score_in_game` instead of ``score``; ``score`` (and
-    ``rules.score``) then scores a deal as the first of a game."""
+@dataclass(frozen=True, slots=True)
+class FinishedDeal:
+    """What a scorer may read of a deal once its play is over: the game hands one to
+    :meth:`Scorer.score_finished` at the end of every deal.
 
-    def score_in_game(
-        self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
-    ) -> dict[Side, Decimal]:
-        """The scores of a deal, given the results of the game's earlier deals."""
+    ``contract`` and ``tricks`` (tricks taken by seat) are what :meth:`Scorer.score`
+    reads; ``taken`` the cards each seat took in its tricks (a mask by seat: Hearts'
+    points); ``before`` the results of the game's earlier deals, first deal first
+    (overtricks carried from deal to deal); ``deck`` the cards played with (for card
+    points: a mask's bit ``i`` is ``deck.cards[i]``).
+    """
 
-
-@runtime_checkable
-class ScoresCardsTaken(Protocol):
-    """Optional member of a scorer that counts the cards each seat took, not only the
-    tricks (Hearts: a point per heart, 13 for the queen of spades).  The game calls
-    :meth:`score_taken` instead of ``score``."""
-
-    def score_taken(
-        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
-    ) -> dict[Side, Decimal]:
-        """The scores of a deal from the tricks and the cards (a mask per seat) each seat took."""
+    contract: Contract
+    tricks: tuple[int, ...]
+    taken: Sequence[int] = ()
+    before: Sequence[DealResult] = ()
+    deck: Deck = FRENCH_52
 
 
-@runtime_checkable
-class ComparesTables(Protocol):
-    """Optional member of a scorer whose family compares the same deal played at two
-    tables (duplicate bridge's IMPs, BR-5.8): what one table's result earns against the
-    other's.  A game at one table never uses it (its totals are the scorer's); a table
-    of people in the terminal is compared with the same deals played by bots."""
+class Scorer(abc.ABC):
+    """Turns a finished deal into exact scores per side.
 
-    #: The unit of the comparison (``"IMPs"``) and the rule it follows (``"BR-5.8"``).
-    comparison_unit: str
-    comparison_rule: str
+    A family's scorer subclasses it and defines :meth:`score`; the game calls
+    :meth:`score_finished` at the end of every deal, which scores with :meth:`score`
+    unless the scorer reads more of the deal (the cards taken, the earlier deals) and
+    overrides it.  The other members have defaults that mean "this scorer does not do
+    that".
+    """
+
+    #: The family's :class:`ScoreHelpers` subclass, which ``rules.scoring`` makes (the
+    #: base, the default, offers none).
+    score_helpers: type[ScoreHelpers] = ScoreHelpers
+    #: Whether :meth:`score_finished` reads :attr:`FinishedDeal.taken`, the cards each seat
+    #: took (Hearts' points): the batch engine, which does not keep them, refuses such a
+    #: scorer; the bots and the rule pages know each card may score.
+    reads_taken: bool = False
+    #: The unit of the comparison of the same deal played at two tables (``"IMPs"``) and
+    #: the rule it follows (``"BR-5.8"``): see :meth:`compare_deal`.  "": the family
+    #: compares no tables.
+    comparison_unit: str = ""
+    comparison_rule: str = ""
+
+    @abc.abstractmethod
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Scores of one deal by side (seat or pair), exact decimals, from its contract and
+        the tricks each seat took (what ``rules.score`` calls: a deal scored as the first
+        of a game)."""
+
+    def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+        """The scores of a deal of a game once its play is over: what the game, the batch
+        engine and the tools call, in :data:`SCORE_CONTEXT`.  By default
+        :meth:`score` of its contract and tricks; a scorer that counts the cards taken
+        (:attr:`reads_taken`) or carries something from deal to deal overrides it."""
+        return self.score(deal.contract, deal.tricks)
+
+    def score_deal(self, rules: Ruleset, **given: object) -> dict[Side, Decimal]:
+        """Scores of the deal that ``given`` describes by hand, for apps that keep their own
+        state (``rules.score_deal(**given)``; its keywords are the scorer's to choose).
+
+        Refuses what is not a possible deal with a :class:`~cardrules.CardrulesError`; by
+        default refuses every deal (the scorer scores none described by hand).
+        """
+        raise CardrulesError(
+            f"profile {rules.name!r} does not score a deal described by hand (use score())"
+        )
 
     def compare_deal(self, here: DealResult, there: DealResult) -> dict[Side, Decimal]:
         """What each side earns at ``here`` against ``there``, the same deal at another
-        table (signed: one side's gain is the other's loss)."""
+        table (signed: one side's gain is the other's loss; duplicate bridge's IMPs), where
+        :attr:`comparison_unit` is set.  A game at one table never uses it; a table of
+        people in the terminal is compared with the same deals played by bots.  By
+        default refused with a :class:`~cardrules.CardrulesError`."""
+        raise CardrulesError(f"scorer {type(self).__name__} compares no tables")
 
-
-@runtime_checkable
-class RanksLowest(Protocol):
-    """Optional member of an end condition under which the lowest total wins (Hearts'
-    penalty points): the standings rank sides from the lowest total up."""
-
-    lowest_wins: bool
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages
+        print it; "": the docstring of the class says it."""
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -848,14 +840,25 @@ class GameOver:
     winners: tuple[Side, ...] = ()
 
 
-class EndCondition(Protocol):
+class EndCondition(abc.ABC):
     """Decides after each scored deal whether the game is over."""
 
+    #: Whether the lowest total wins (Hearts' penalty points): the standings rank sides
+    #: from the lowest total up.  False (the default): the highest.
+    lowest_wins: bool = False
+
+    @abc.abstractmethod
     def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
         """A :class:`GameOver` when the game has ended, else None."""
 
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show``, ``cardrules diff`` and the rule pages
+        print it; "": the docstring of the class says it."""
+        return ""
 
-class DealsEnd:
+
+class DealsEnd(EndCondition):
     """The game ends after a fixed number of deals, or when a total reaches a target."""
 
     def __init__(

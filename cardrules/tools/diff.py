@@ -24,13 +24,12 @@ from cardrules.engine.game import lowest_wins
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.errors import CardrulesError
 from cardrules.rules.actions import Bid
-from cardrules.rules.components import DealInfo, DealsEnd, DescribesRedeal, Summarized
+from cardrules.rules.components import Auction, DealInfo, DealsEnd, EndCondition, Scorer
 from cardrules.rules.duties import BUILTIN_DUTIES, Duty, duty_steps
 from cardrules.rules.profile import OptionValue
 
 __all__ = [
     "WIN_WHEN_ABLE",
-    "DescribesRedeal",
     "Difference",
     "Worded",
     "call_range",
@@ -201,9 +200,8 @@ def win_words(rules: Ruleset) -> str:
 
 
 def redeal_words(rules: Ruleset) -> str:
-    """When the auction calls for a redeal (:class:`DescribesRedeal`), "" when it never does."""
-    auction = rules.auction
-    words = auction.redeals if isinstance(auction, DescribesRedeal) else ""
+    """When the auction calls for a redeal (its ``redeals``), "" when it never does."""
+    words = rules.auction.redeals
     return words if isinstance(words, str) else ""
 
 
@@ -253,9 +251,9 @@ def call_range(rules: Ruleset) -> tuple[int, int, bool] | None:
     return lowest, highest, follows_hand
 
 
-def _summary(obj: object) -> str:
-    """The rule in words, from a rule object's ``summary`` attribute ("" without one)."""
-    summary = obj.summary if isinstance(obj, Summarized) else None
+def _summary(obj: Auction | Scorer | EndCondition) -> str:
+    """The rule in words, from a rule object's ``summary`` ("" when it has none)."""
+    summary = obj.summary
     return summary if isinstance(summary, str) else ""
 
 
@@ -298,7 +296,7 @@ def _calls(rules: Ruleset) -> Worded:
 
 
 def _redeals(rules: Ruleset) -> Worded:
-    """The throw-ins, then the auction's own redeal (:class:`DescribesRedeal`), or none."""
+    """The throw-ins, then the auction's own redeal (its ``redeals``), or none."""
     reasons = [t.description for t in rules.throw_ins]
     ids = [t.rule for t in rules.throw_ins]
     auction = redeal_words(rules)

@@ -23,7 +23,7 @@ from cardrules.deck import Card, Deck, Order, Suit
 from cardrules.engine.picture import Scene
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import SEAT_NAMES, Contract, ScoresCardsTaken, seat_name
+from cardrules.rules.components import SEAT_NAMES, Contract, FinishedDeal, seat_name
 from cardrules.svg import deal
 from cardrules.tools.comparison import diff_lines
 from cardrules.tools.rst import escape, heading, inline, list_table, literal, rule_ref
@@ -428,17 +428,18 @@ def _scoring_cards(rules: Ruleset) -> int:
     card alone in one seat's tricks, every seat having taken a trick; 0 when the scorer
     does not count cards."""
     scorer = rules.scorer
-    if not isinstance(scorer, ScoresCardsTaken):
+    if not scorer.reads_taken:
         return 0
     players = rules.players
     tricks = (1,) * players
     contract = Contract(None, 0)
+    deck = rules.deck
     try:
-        base = scorer.score_taken(contract, tricks, (0,) * players)[0]
+        base = scorer.score_finished(FinishedDeal(contract, tricks, (0,) * players, deck=deck))[0]
         out = 0
-        for card in rules.deck.cards:
+        for card in deck.cards:
             alone = (1 << card.index,) + (0,) * (players - 1)
-            if scorer.score_taken(contract, tricks, alone)[0] != base:
+            if scorer.score_finished(FinishedDeal(contract, tricks, alone, deck=deck))[0] != base:
                 out |= 1 << card.index
     except (CardrulesError, ArithmeticError, KeyError, TypeError, ValueError):
         return 0

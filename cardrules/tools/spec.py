@@ -32,7 +32,7 @@ from pydantic import BaseModel
 from cardrules.deck import DECKS, RANK_NAMES, Deck
 from cardrules.engine.ruleset import Ruleset
 from cardrules.profile.schema import ComponentRefModel, ProfileModel
-from cardrules.rules.components import Summarized
+from cardrules.rules.components import Auction, EndCondition, Scorer
 from cardrules.rules.profile import OptionValue
 from cardrules.tools.diff import call_range, end_target, redeal_words
 
@@ -112,7 +112,7 @@ class AuctionSpec:
     call the auction offers (:func:`~cardrules.tools.diff.call_range`), None when it
     makes no call of tricks, and ``calls_follow_hand`` whether the highest is the
     number of cards in hand.  ``redeals`` says when the auction calls for a redeal by
-    the same dealer (:class:`~cardrules.tools.diff.DescribesRedeal`), "" if never.
+    the same dealer (:attr:`~cardrules.rules.components.Auction.redeals`), "" if never.
     """
 
     kind: str
@@ -318,9 +318,9 @@ def format_value(value: object) -> str:
     return str(value)
 
 
-def _summary(obj: object) -> str:
-    """The rule in words, from a rule object's ``summary`` attribute, if it has one."""
-    summary = obj.summary if isinstance(obj, Summarized) else ""
+def _summary(obj: Auction | Scorer | EndCondition) -> str:
+    """The rule in words, from a rule object's ``summary`` ("" when it has none)."""
+    summary = obj.summary
     return summary if isinstance(summary, str) else ""
 
 

@@ -34,6 +34,7 @@ from cardrules import (
 from cardrules.cli import main
 from cardrules.engine.game import MAX_DEALS
 from cardrules.engine.records import MAX_RECORD_BYTES
+from cardrules.rules.components import Auction, AuctionState, Contract, Scorer
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -217,7 +218,7 @@ def test_the_replay_command_prints_no_traceback(tmp_path: Path) -> None:
 # -- 4. apply is atomic -----------------------------------------------------------
 
 
-class _BrokenScorer:
+class _BrokenScorer(Scorer):
     """Raises on the last card of a deal (a plugin's bug)."""
 
     def score(self, contract: object, tricks: object) -> dict[Any, Decimal]:
@@ -267,14 +268,27 @@ def test_a_plugin_that_raises_leaves_the_game_unchanged(tmp_path: Path) -> None:
     assert game.to_json() == before
 
 
-class _HalfAuctionState:
+class _HalfAuctionState(AuctionState):
     """An auction state that changes itself, then fails: the game must not keep the change."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: AuctionState) -> None:
         self.inner = inner
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
+    def to_act(self) -> int | None:
+        return self.inner.to_act()
+
+    def legal_actions(self) -> list[Any]:
+        return self.inner.legal_actions()
+
+    def result(self) -> Contract | None:
+        return self.inner.result()
+
+    def public(self) -> dict[str, Any]:
+        return self.inner.public()
+
+    @property
+    def turn_rule(self) -> str:
+        return self.inner.turn_rule
 
     def apply(self, seat: int, action: Any) -> None:
         self.inner.apply(seat, action)
@@ -282,7 +296,7 @@ class _HalfAuctionState:
             raise RuntimeError("the auction forgot something")
 
 
-class _HalfAuction:
+class _HalfAuction(Auction):
     def __init__(self, inner: Any) -> None:
         self.inner = inner
 
@@ -317,7 +331,7 @@ def test_a_plugin_failing_after_a_change_is_undone(tmp_path: Path) -> None:
 def test_a_plugin_failing_at_the_first_deal_is_a_plugin_error(tmp_path: Path) -> None:
     """Item 4: a plugin's bug while a game is being set up is a PluginError too."""
 
-    class Broken:
+    class Broken(Auction):
         @hookimpl
         def cardrules_setup_components(self, components: Any) -> None:
             components.add_auction("broken", lambda profile, bounds: self)

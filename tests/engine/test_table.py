@@ -16,6 +16,7 @@ import pytest
 import cardrules
 from cardrules import CardrulesError, Components, Game, ProfileError, Ruleset, hookimpl
 from cardrules.cards import mask_of
+from cardrules.rules.components import Scorer
 
 TABLE = """
 [profile]
@@ -149,7 +150,7 @@ def test_stateless_helpers_take_a_trick_of_the_table_size(tmp_path: Path) -> Non
         rules.legal_cards("AH", ["3H", "4H", "5H", "6H", "7H"])
 
 
-class _PerTrick:
+class _PerTrick(Scorer):
     """A point a trick: a scorer for a family without an auction."""
 
     def score(self, contract: object, tricks: list[int]) -> dict[int, Decimal]:

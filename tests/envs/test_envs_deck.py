@@ -22,7 +22,7 @@ from cardrules.deck import named_deck
 from cardrules.envs.encoding import Encoding
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Play, plays_of
-from cardrules.rules.components import DealInfo, Side
+from cardrules.rules.components import Auction, AuctionState, DealInfo, Scorer, Side
 from cardrules.rules.plugins import Components
 
 if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):  # CI installs the extra: no skip
@@ -223,7 +223,7 @@ def test_every_built_in_deck_plays_through_pettingzoo(tmp_path: Path, deck: str,
 # -- a seat sitting the deal out -----------------------------------------------------------
 
 
-class _AloneState:
+class _AloneState(AuctionState):
     """Seat 0 plays with its partner ("bid 0") or alone ("bid 1": seat 2 sits out)."""
 
     def __init__(self) -> None:
@@ -246,11 +246,8 @@ class _AloneState:
     def public(self) -> dict[str, object]:
         return {"alone": bool(self.call)}
 
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
-
-class _Alone:
+class _Alone(Auction):
     def start(self, deal: DealInfo) -> _AloneState:
         return _AloneState()
 
@@ -258,7 +255,7 @@ class _Alone:
         return (Bid(0), Bid(1))
 
 
-class _TricksEach:
+class _TricksEach(Scorer):
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         return {seat: Decimal(took) for seat, took in enumerate(tricks)}
 

@@ -1,7 +1,7 @@
 """The kernel's mechanisms for tables of other shapes, each exercised by a tiny plugin that
 belongs to no family: a deck declared in the profile, a ranking a plugin declares
 (``[play] order``), a seat that sits a deal out (``Contract.sitting_out``), a stock that a
-seat picks up and lays cards away into (``ExchangesCards`` with the stock), a hand size
+seat picks up and lays cards away into (``hands_after`` with the stock), a hand size
 drawn by chance (``[deal] hand_size_range``) and a card that may always be played and never
 wins (``OrderSpec.free``).
 """
@@ -21,7 +21,7 @@ from cardrules import Bid, Contract, hookimpl
 from cardrules.deck import Deck, OrderSpec, Ranking, Suit, named_deck
 from cardrules.errors import ActionError, IllegalAction
 from cardrules.rules.actions import Action
-from cardrules.rules.components import DealInfo, Side
+from cardrules.rules.components import Auction, AuctionState, DealInfo, Scorer, Side
 from cardrules.rules.plugins import Components
 
 BASE = "callbreak-strict"
@@ -148,7 +148,7 @@ def test_a_ranking_declared_by_a_plugin(tmp_path: Path) -> None:
 # -- sitting out, picking up the stock -------------------------------------------------------
 
 
-class _LoneState:
+class _LoneState(AuctionState):
     """Seat 1 takes the stock's top card into its hand and lays one card away ("bid N":
     the N-th card of its hand, lowest first); seat 3 sits the deal out."""
 
@@ -191,16 +191,13 @@ class _LoneState:
     def public(self) -> dict[str, Any]:
         return {"turned": str(self.deal.turned_up)}
 
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
-
-class _Lone:
+class _Lone(Auction):
     def start(self, deal: DealInfo) -> _LoneState:
         return _LoneState(deal)
 
 
-class _TricksEach:
+class _TricksEach(Scorer):
     """A point a trick."""
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
@@ -352,7 +349,7 @@ def test_a_card_turned_up_for_all_to_see(tmp_path: Path) -> None:
     """[deal] turn_up: the stock's top card is in every seat's view (and the public one)
     whatever the trump; while it lies in the stock the worlds a bot imagines never put it
     in a hand; once an auction that may take the stock up is over, it is no longer known to
-    lie there (the auction says where it went, if anything: ShowsCards)."""
+    lie there (the auction says where it went, if anything: ``known_to``)."""
     from cardrules.engine.worlds import sample_hands
 
     body = LONE.replace("hand_sizes = [5]", "hand_sizes = [5]\nturn_up = true")

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import ProfileError, Ruleset, hookimpl
-from cardrules.rules.components import CallAuction, Contract, Side, pair_of
+from cardrules.rules.components import CallAuction, Contract, Scorer, Side, pair_of
 from cardrules.rules.plugins import Components, make_plugin_manager
 
 #: The shipped plugins whose auctions and scorers the property test combines.
@@ -162,7 +162,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
 # -- plugins -------------------------------------------------------------------
 
 
-class PairTricks:
+class PairTricks(Scorer):
     """One point per trick to each pair: a scorer registered without declaring anything."""
 
     def score(self, contract: Contract, tricks: Any) -> dict[Side, Decimal]:

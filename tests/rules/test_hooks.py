@@ -24,10 +24,12 @@ import cardrules.rules.plugins
 from cardrules import CallsContract, Contract, Duty, TrickState, hookimpl
 from cardrules.cards import Suit, mask_of, parse_cards
 from cardrules.rules.components import (
+    Auction,
+    AuctionState,
     DealInfo,
-    DealResult,
     DealsEnd,
-    ScoresInGame,
+    FinishedDeal,
+    Scorer,
     Side,
     ThrowIn,
 )
@@ -142,14 +144,14 @@ def test_hook_cardrules_deal_throw_ins() -> None:
     assert all(mask_of(game.hand(s)) & both != both for s in range(4))
 
 
-class SilentAuction:
+class SilentAuction(Auction):
     """No auction at all: every seat calls 1, the dealer's left-hand neighbour leads."""
 
     def start(self, deal: DealInfo) -> SilentState:
         return SilentState(deal)
 
 
-class SilentState:
+class SilentState(AuctionState):
     def __init__(self, deal: DealInfo) -> None:
         self.deal = deal
 
@@ -167,9 +169,6 @@ class SilentState:
 
     def public(self) -> dict[str, Any]:
         return {}
-
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
 
 class SilentPlugin:
@@ -228,7 +227,7 @@ def test_hook_cardrules_play_duties() -> None:
     assert [str(c) for c in rules.legal_cards("AH 3H 2S KD", ["7H"])] == ["KD", "3H", "AH", "2S"]
 
 
-class PerTrick:
+class PerTrick(Scorer):
     """One point per trick, calls ignored."""
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
@@ -258,26 +257,24 @@ def test_a_scorer_a_plugin_registers_is_the_one_the_profile_names(tmp_path: Path
 
 
 def test_a_scorer_that_scores_in_game_sees_the_deals_before(tmp_path: Path) -> None:
-    """A scorer with ``score_in_game`` (ScoresInGame) is given the earlier deals of the
-    game; ``rules.score`` scores a deal as the first of a game."""
+    """A scorer whose ``score_finished`` reads ``FinishedDeal.before`` is given the earlier
+    deals of the game; ``rules.score`` scores a deal as the first of a game."""
     seen: list[int] = []
 
-    class Carried:
+    class Carried(Scorer):
         def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
             return {seat: Decimal(n) for seat, n in enumerate(tricks)}
 
-        def score_in_game(
-            self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
-        ) -> dict[Side, Decimal]:
+        def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+            before = deal.before
             seen.append(len(before))
             carried = sum(result.tricks[0] for result in before)
-            scores = self.score(contract, tricks)
+            scores = self.score(deal.contract, deal.tricks)
             scores[0] += Decimal(carried) / 10
             return scores
 
     path = write_profile(tmp_path, "carried", BY_TRICK)
     rules = cardrules.load(path, plugins=[ScorerPlugin(Carried)])
-    assert isinstance(rules.scorer, ScoresInGame)
     game = play_out(rules.new_game(seed=4))
     assert seen == list(range(len(game.deals)))
     for n, result in enumerate(game.deals):

@@ -1,11 +1,11 @@
 """The kernel's general mechanisms for families beyond calls and tricks, each exercised by a
 tiny plugin that belongs to no family: an auction that moves cards between hands
-(``ExchangesCards``), what an auction tells one seat alone (``TellsSeat``), a seat that has
-not looked at its own cards (``HidesOwnHands``), a scorer of the
-cards taken (``ScoresCardsTaken``), an end under which the lowest total wins
-(``RanksLowest``), duties set by ``[options]`` (``Duty.configured``), a deal's own chance
-(``DealInfo.chance``), ``legal_cards(..., played_before=...)`` and an auction that fixes
-the first dealer (``FixesFirstDealer``).
+(``AuctionState.hands_after``), what an auction tells one seat alone (``private``), a seat
+that has not looked at its own cards (``unseen``), a scorer of the cards taken
+(``Scorer.score_finished`` reading ``FinishedDeal.taken``), an end under which the lowest
+total wins (``EndCondition.lowest_wins``), duties set by ``[options]``
+(``Duty.configured``), a deal's own chance (``DealInfo.chance``), ``legal_cards(...,
+played_before=...)`` and an auction that fixes the first dealer (``Auction.first_dealer``).
 """
 
 from __future__ import annotations
@@ -25,10 +25,15 @@ from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action
 from cardrules.rules.catalog import OptionSpec
 from cardrules.rules.components import (
+    Auction,
+    AuctionState,
     DealInfo,
     DealResult,
     Direction,
+    EndCondition,
+    FinishedDeal,
     GameOver,
+    Scorer,
     Side,
 )
 from cardrules.rules.plugins import Components
@@ -46,7 +51,7 @@ def write_profile(folder: Path, name: str, body: str) -> Path:
     return path
 
 
-class _SwapState:
+class _SwapState(AuctionState):
     """Seat 0 says "bid 0"; then each seat's hand goes to the next seat clockwise."""
 
     def __init__(self, hands: tuple[int, ...], broken: str) -> None:
@@ -84,11 +89,8 @@ class _SwapState:
     def private(self, seat: int) -> dict[str, Any]:
         return {"my_clubs": [str(c) for c in cards_of(self.hands[seat] & SUIT_MASKS[Suit.C])]}
 
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
-
-class _Swap:
+class _Swap(Auction):
     def __init__(self, broken: str = "") -> None:
         self.broken = broken
 
@@ -96,19 +98,20 @@ class _Swap:
         return _SwapState(deal.hands, self.broken)
 
 
-class _ClubsTaken:
+class _ClubsTaken(Scorer):
     """A point per club taken (the cards, not the tricks)."""
 
+    reads_taken = True
+
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        raise AssertionError("the game must call score_taken")
+        raise AssertionError("the game must call score_finished")
 
-    def score_taken(
-        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
-    ) -> dict[Side, Decimal]:
-        return {s: Decimal((m & SUIT_MASKS[Suit.C]).bit_count()) for s, m in enumerate(taken)}
+    def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+        clubs = SUIT_MASKS[Suit.C]
+        return {s: Decimal((m & clubs).bit_count()) for s, m in enumerate(deal.taken)}
 
 
-class _LowestWins:
+class _LowestWins(EndCondition):
     lowest_wins = True
 
     def check(self, deals: Sequence[DealResult], totals: Mapping[Side, Decimal]) -> GameOver | None:
@@ -145,7 +148,7 @@ def _rules(tmp_path: Path, broken: str = "") -> cardrules.Ruleset:
 
 
 def test_an_auction_that_moves_cards_starts_play_from_its_hands(tmp_path: Path) -> None:
-    """ExchangesCards: once the auction is over, play starts from ``hands_after()``; the
+    """``hands_after``: once the auction is over, play starts from ``hands_after()``; the
     record keeps the hands as dealt and replays to the same game."""
     rules = _rules(tmp_path)
     game = rules.new_game(seed=5, dealer=3)
@@ -160,7 +163,7 @@ def test_an_auction_that_moves_cards_starts_play_from_its_hands(tmp_path: Path) 
 
 @pytest.mark.parametrize("broken", ["size", "foreign"])
 def test_hands_that_are_not_the_dealt_cards_are_a_plugin_error(tmp_path: Path, broken: str) -> None:
-    """ExchangesCards: hands after the auction with a card lost or a card added are refused
+    """``hands_after``: hands after the auction with a card lost or a card added are refused
     as the plugin's bug, naming the auction, and the game is left as it was."""
     game = _rules(tmp_path, broken).new_game(seed=5, dealer=3)
     before = game.to_json()
@@ -172,7 +175,7 @@ def test_hands_that_are_not_the_dealt_cards_are_a_plugin_error(tmp_path: Path, b
 
 
 def test_what_an_auction_tells_one_seat_is_in_that_seats_view_only(tmp_path: Path) -> None:
-    """TellsSeat: ``private(seat)`` is merged into that seat's view of the auction alone;
+    """``private(seat)`` is merged into that seat's view of the auction alone;
     the full state (never sent to a player) holds only what is public."""
     game = _rules(tmp_path).new_game(seed=5, dealer=3)
     for seat in range(4):
@@ -187,7 +190,7 @@ def test_what_an_auction_tells_one_seat_is_in_that_seats_view_only(tmp_path: Pat
 
 
 class _BlindState(_SwapState):
-    """Seat 0 says "bid 0" before it looks at its cards (HidesOwnHands); no card moves."""
+    """Seat 0 says "bid 0" before it looks at its cards (``unseen``); no card moves."""
 
     def unseen(self) -> frozenset[int]:
         return frozenset() if self.done else frozenset({0})
@@ -208,13 +211,13 @@ class _BlindPlugin(_Plugin):
         components.add_scorer("clubs_taken", lambda p: _ClubsTaken())
 
 
-class _Blind:
+class _Blind(Auction):
     def start(self, deal: DealInfo) -> _BlindState:
         return _BlindState(deal.hands, "")
 
 
 def test_a_seat_that_has_not_looked_sees_no_card_of_its_own(tmp_path: Path) -> None:
-    """HidesOwnHands: while ``unseen()`` holds a seat, its view (and what its client is sent)
+    """``unseen``: while ``unseen()`` holds a seat, its view (and what its client is sent)
     holds no card of its hand, only its size; the others see their own as ever; once it
     has looked, it sees its hand.  A bot's worlds draw the unseen hand like a hidden one."""
     from cardrules.engine.worlds import knowledge, sample_hands
@@ -237,7 +240,8 @@ def test_a_seat_that_has_not_looked_sees_no_card_of_its_own(tmp_path: Path) -> N
 
 
 def test_a_scorer_of_the_cards_taken_and_the_lowest_total_winning(tmp_path: Path) -> None:
-    """ScoresCardsTaken and RanksLowest: the scores are the clubs each seat took; the
+    """``score_finished`` with the cards taken, and ``lowest_wins``: the scores are the clubs
+    each seat took; the
     standings put the lowest total first, equal totals sharing a place."""
     game = _rules(tmp_path).new_game(seed=11, dealer=3)
     while game.to_act is not None:
@@ -378,7 +382,7 @@ class _ShowPlugin:
         )
 
 
-class _NoCallsState:
+class _NoCallsState(AuctionState):
     def to_act(self) -> int | None:
         return None
 
@@ -394,11 +398,8 @@ class _NoCallsState:
     def public(self) -> dict[str, Any]:
         return {}
 
-    def exposed(self) -> frozenset[int]:
-        return frozenset()
 
-
-class _NoCalls:
+class _NoCalls(Auction):
     def start(self, deal: DealInfo) -> _NoCallsState:
         return _NoCallsState()
 
@@ -432,7 +433,7 @@ class _PassedOutState(_NoCallsState):
         return _NoPlay(None, 1)
 
 
-class _PassedOut:
+class _PassedOut(Auction):
     def start(self, deal: DealInfo) -> _PassedOutState:
         return _PassedOutState()
 
@@ -475,7 +476,7 @@ def test_a_profile_may_fix_the_first_dealer(tmp_path: Path) -> None:
 
 
 class _EastDeals(_PassedOut):
-    """An auction whose rules fix the first dealer (FixesFirstDealer)."""
+    """An auction whose rules fix the first dealer (``first_dealer``)."""
 
     first_dealer = 1
     first_dealer_reason = "East deals first here (X-7)"
@@ -490,7 +491,7 @@ class _EastPlugin:
 
 
 def test_an_auction_may_fix_the_first_dealer_and_refuse_another(tmp_path: Path) -> None:
-    """FixesFirstDealer: every game starts with the auction's ``first_dealer`` whatever the
+    """``first_dealer``: every game starts with the auction's ``first_dealer`` whatever the
     seed; ``new_game(dealer=...)`` with another seat is refused quoting the reason, the
     same seat is accepted; a game rebuilt as a record was written keeps its dealer. A
     profile's ``[deal] first_dealer`` alone fixes nothing (test above)."""

@@ -27,7 +27,15 @@ from typing import Any, Final
 
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid, Play
-from cardrules.rules.components import DealInfo, Direction, pair_of, seat_name, seat_words
+from cardrules.rules.components import (
+    Auction,
+    AuctionState,
+    DealInfo,
+    Direction,
+    pair_of,
+    seat_name,
+    seat_words,
+)
 from cardrules_bridge.actions import (
     BIDS,
     DOUBLE,
@@ -78,7 +86,7 @@ def vulnerable_words(ns: bool, ew: bool) -> str:
     return ("None", "EW", "NS", "All")[2 * ns + ew]
 
 
-class BridgeAuction:
+class BridgeAuction(Auction):
     """The auction of contract bridge: from the dealer clockwise, each player in turn
     bids, passes, doubles or redoubles; three passes after a bid end it and four at the
     start pass the board out.  ``first_board`` is the number of the game's first board;
@@ -134,7 +142,7 @@ class BridgeAuction:
         return BridgeAuctionState(self, deal.dealer, deal.direction, self.board_of(deal.number))
 
 
-class BridgeAuctionState:
+class BridgeAuctionState(AuctionState):
     """One board's auction in progress: the calls so far and what they settled."""
 
     __slots__ = (

@@ -23,8 +23,10 @@ from cardrules.rules.components import (
     PAIRS,
     Contract,
     DealResult,
+    EndCondition,
     GameOver,
     ScoreHelpers,
+    Scorer,
     Side,
     pair_of,
     seat_of_letter,
@@ -118,7 +120,7 @@ class DuplicateScoring(ScoreHelpers):
         return double_dummy(deal, **options)  # type: ignore[arg-type]
 
 
-class DuplicateScorer:
+class DuplicateScorer(Scorer):
     """Duplicate bridge by side: the declaring side scores its contract by Law 77 (trick
     points, part-score or game, slams, doubled and redoubled premiums, overtricks) or loses
     the undertrick penalty, and the defenders score the opposite; a board passed out
@@ -194,7 +196,7 @@ class DuplicateScorer:
         )
 
 
-class BoardsEnd:
+class BoardsEnd(EndCondition):
     """The session ends after ``deals`` boards; each side's total is the sum of its board
     scores (total points) and the higher total wins, equal totals sharing first place."""
 

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from cardrules.errors import CardrulesError, shown
-from cardrules.rules.components import CallsContract, Contract, ScoreHelpers, Side
+from cardrules.rules.components import CallsContract, Contract, ScoreHelpers, Scorer, Side
 
 __all__ = ["CallScorer", "CallScoring", "CallTenthsScorer", "CallWindowScorer", "tenths"]
 
@@ -85,7 +85,7 @@ class CallScoring(ScoreHelpers):
         return rules.scorer.score(CallsContract(rules.trump, 0, tuple(calls)), tricks)
 
 
-class CallScorer:
+class CallScorer(Scorer):
     """What every call scorer offers apps: a deal described by its calls and tricks,
     ``rules.score_deal(calls=[3, 4, 2, 3], tricks=[5, 3, 2, 3])``, and the helpers of
     :class:`CallScoring` (``rules.scoring.score_calls([3, 4, 2, 3], [5, 3, 2, 3])``)."""

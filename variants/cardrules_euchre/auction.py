@@ -36,7 +36,15 @@ from typing import Any, ClassVar
 from cardrules.deck import Card, Deck, Suit
 from cardrules.errors import CardrulesError, IllegalAction
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Contract, DealInfo, Direction, seat_name, seat_words
+from cardrules.rules.components import (
+    Auction,
+    AuctionState,
+    Contract,
+    DealInfo,
+    Direction,
+    seat_name,
+    seat_words,
+)
 from cardrules_euchre.actions import (
     DISCARDS,
     PASS,
@@ -141,7 +149,7 @@ class EuchreContract(Contract):
         return out
 
 
-class EuchreMaking:
+class EuchreMaking(Auction):
     """The making of trumps of each deal (see the module's docstring).
 
     ``stick_the_dealer``: the dealer may not pass last in the second round;
@@ -229,7 +237,7 @@ FIRST, SECOND, DISCARD, ALONE, DEFEND, OVER = (
 )
 
 
-class EuchreMakingState:
+class EuchreMakingState(AuctionState):
     """One deal's making of trumps in progress."""
 
     __slots__ = (

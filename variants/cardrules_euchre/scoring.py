@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import Contract, Side, pair_of
+from cardrules.rules.components import Contract, Scorer, Side, pair_of
 from cardrules_euchre.auction import TO_WIN, TRICKS, EuchreContract
 
 __all__ = ["EuchreScorer", "makers_points"]
@@ -44,7 +44,7 @@ def makers_points(tricks: int, alone: bool, lone_defender: bool) -> int:
     return 4 if alone else 2
 
 
-class EuchreScorer:
+class EuchreScorer(Scorer):
     """The points of a Euchre deal by side (``NS``, ``EW``): only the side that scores
     (EU-6.4), or, ``zero_sum``, the makers' figure and its negative (EUO-4.1)."""
 

@@ -30,7 +30,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardrules.cards import CARDS, Card, Suit, cards_of
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb, expected_actions, register_verb
-from cardrules.rules.components import Contract, DealInfo, Direction, seat_words
+from cardrules.rules.components import (
+    Auction,
+    AuctionState,
+    Contract,
+    DealInfo,
+    Direction,
+    seat_words,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -150,7 +157,7 @@ class HeartsContract(Contract):
         return out
 
 
-class HeartsPassing:
+class HeartsPassing(Auction):
     """Each player passes three cards, one at a time from the dealer's left, to the player
     the deal's passing names; the 2♣ then leads, no trumps.
 
@@ -217,7 +224,7 @@ class HeartsPassing:
         )
 
 
-class HeartsPassingState:
+class HeartsPassingState(AuctionState):
     """One deal's passing in progress: the cards each seat has chosen so far."""
 
     __slots__ = (

@@ -24,7 +24,15 @@ from typing import Any
 
 from cardrules.cards import Card, mask_of, parse_cards
 from cardrules.errors import CardError, CardrulesError, shown
-from cardrules.rules.components import Contract, DealResult, GameOver, Side
+from cardrules.rules.components import (
+    Contract,
+    DealResult,
+    EndCondition,
+    FinishedDeal,
+    GameOver,
+    Scorer,
+    Side,
+)
 from cardrules_hearts.duties import HEARTS, POINT_CARDS, QUEEN_OF_SPADES
 
 __all__ = ["HeartsEnd", "HeartsScorer"]
@@ -34,10 +42,13 @@ _JACK_OF_DIAMONDS = 1 << Card.parse("JD").index
 MOON = 26
 
 
-class HeartsScorer:
+class HeartsScorer(Scorer):
     """Penalty points per seat: ``heart`` per heart, ``queen`` for the Q♠, the moon shot
     (HE-4.2); ``jack`` for the J♦ (a bonus, so negative) and ``avoid`` for a seat without a
     trick (0: not played)."""
+
+    #: The game hands :meth:`score_finished` the cards each seat took.
+    reads_taken = True
 
     def __init__(self, *, heart: int = 1, queen: int = 13, jack: int = 0, avoid: int = 0) -> None:
         self.heart = heart
@@ -80,6 +91,10 @@ class HeartsScorer:
             "Hearts scores the cards each seat took, not the number of tricks: "
             "use rules.score_deal(taken=[...]) with the cards of each seat"
         )
+
+    def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+        """The points of a deal of a game, from the cards each seat took."""
+        return self.score_taken(deal.contract, deal.tricks, deal.taken)
 
     def score_taken(
         self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
@@ -130,7 +145,7 @@ class HeartsScorer:
         return self.score_taken(Contract(None, 0), tricks, masks)
 
 
-class HeartsEnd:
+class HeartsEnd(EndCondition):
     """The game ends after the deal in which a total reaches ``target`` (0: no target),
     or after ``deals`` deals; the lowest total wins, equal lowest totals share the win."""
 

@@ -17,7 +17,14 @@ from typing import Any
 from cardrules.cards import high_card_points
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid, Play
-from cardrules.rules.components import Contract, DealInfo, Direction, seat_words
+from cardrules.rules.components import (
+    Auction,
+    AuctionState,
+    Contract,
+    DealInfo,
+    Direction,
+    seat_words,
+)
 from cardrules_minibridge.actions import ChooseContract
 from cardrules_minibridge.contracts import CONTRACTS, contract_for, side_of
 
@@ -49,7 +56,7 @@ def _holds_points(points: int) -> Callable[[int], bool]:
     return test
 
 
-class PointsAuction:
+class PointsAuction(Auction):
     """Points announced from the dealer; the pair over 20 plays, its stronger hand declares.
 
     Each hand's high-card points are announced by the engine from the dealer
@@ -83,7 +90,7 @@ class PointsAuction:
         return PointsAuctionState(deal.dealer, deal.hands, deal.direction)
 
 
-class PointsAuctionState:
+class PointsAuctionState(AuctionState):
     """One deal's announcements and contract choice."""
 
     __slots__ = ("choice", "dealer", "declarer", "direction", "dummy", "order", "points")

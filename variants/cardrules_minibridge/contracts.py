@@ -27,6 +27,7 @@ from cardrules.rules.components import (
     Contract,
     Direction,
     ScoreHelpers,
+    Scorer,
     Side,
     pair_of,
     seat_name,
@@ -283,7 +284,7 @@ class MinibridgeScoring(ScoreHelpers):
         return double_dummy(deal, **options)  # type: ignore[arg-type]
 
 
-class MinibridgeScorer:
+class MinibridgeScorer(Scorer):
     """Pair scores: trick points and a premium for the declared goal, or 50 a trick short.
 
     Scores a finished Minibridge deal by pair (MB-5.1 .. MB-5.5, D-9): the

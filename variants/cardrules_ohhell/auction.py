@@ -31,6 +31,8 @@ from cardrules.cards import Suit
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Bid
 from cardrules.rules.components import (
+    Auction,
+    AuctionState,
     CallsContract,
     DealInfo,
     Direction,
@@ -98,7 +100,7 @@ class ExactCallsContract(CallsContract):
         return f"Bids made exactly: {', '.join(made)}" if made else "No bid made exactly"
 
 
-class OhHellBids:
+class OhHellBids(Auction):
     """Each player bids once from the dealer's left, the dealer last; the hook binds the dealer.
 
     Bids run from 0 to the deal's hand size; the dealer may not bid the number
@@ -154,7 +156,7 @@ class OhHellBids:
         return OhHellBidsState(self, deal.dealer, deal.direction, hand_size, trump)
 
 
-class OhHellBidsState:
+class OhHellBidsState(AuctionState):
     """One deal's bidding in progress: the bids so far, in the order of bidding."""
 
     __slots__ = ("bids", "dealer", "direction", "hand_size", "order", "owner", "trump")

@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import Any
 
 from cardrules.errors import CardrulesError, shown
-from cardrules.rules.components import CallsContract, Contract, ScoreHelpers, Side
+from cardrules.rules.components import CallsContract, Contract, ScoreHelpers, Scorer, Side
 from cardrules_ohhell.auction import OhHellBids
 
 __all__ = ["BidScoring", "ExactBidScorer"]
@@ -103,7 +103,7 @@ class BidScoring(ScoreHelpers):
         return rules.scorer.score(CallsContract(rules.trump, 0, tuple(bids)), took)
 
 
-class ExactBidScorer:
+class ExactBidScorer(Scorer):
     """Exact bids: a seat that takes exactly its bid scores a bonus, points per trick bid
     and points per trick taken; any other seat scores its points per trick taken, less a
     penalty per trick too many or too few.

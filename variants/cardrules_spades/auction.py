@@ -38,6 +38,8 @@ from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb, Bid, expected_actions, register_verb
 from cardrules.rules.components import (
     PAIRS,
+    Auction,
+    AuctionState,
     CallsContract,
     DealInfo,
     Direction,
@@ -262,7 +264,7 @@ class SpadesContract(CallsContract):
 _CALLS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
 
 
-class SpadesBids:
+class SpadesBids(Auction):
     """One call each, 0 to 13 (nil), from the dealer's left round to the dealer; spades trumps.
 
     ``partner_cap``: a player whose partner has called b may call only 0 to
@@ -340,7 +342,7 @@ class SpadesBids:
         return SpadesBidsState(self, deal.dealer, deal.direction, tuple(deal.hands), deal.totals)
 
 
-class SpadesBidsState:
+class SpadesBidsState(AuctionState):
     """One deal's bidding in progress: the calls so far, in the order of calling, then the
     cards given after a blind nil.
 

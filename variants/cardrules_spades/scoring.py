@@ -33,8 +33,11 @@ from cardrules.rules.components import (
     CallsContract,
     Contract,
     DealResult,
+    EndCondition,
+    FinishedDeal,
     GameOver,
     ScoreHelpers,
+    Scorer,
     Side,
 )
 from cardrules_spades.auction import SpadesBids, SpadesContract, side_seats
@@ -195,10 +198,11 @@ class SpadesScoring(ScoreHelpers):
         return {side: bags_before.get(side, 0) for side in PAIRS}
 
 
-class SpadesScorer:
+class SpadesScorer(Scorer):
     """Spades by side: 10 per trick of the contract and 1 per bag, or minus 10 per trick
     of the contract; every ``bag_limit`` bags cost ``bag_penalty``; nil ±``nil``, blind
-    nil ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_in_game`).
+    nil ±``blind_nil``.  Bags are carried from deal to deal (:meth:`score_finished`, with
+    the game's earlier deals: :meth:`score_in_game`).
 
     A nil bidder's tricks are bags of the side and do not count toward the
     partner's contract (SP-4.4); with ``nil_tricks_for_partner`` they count toward
@@ -284,6 +288,10 @@ class SpadesScorer:
         """The scores of a deal played as the first of a game (no bags carried in)."""
         return self.score_in_game(contract, tricks, ())
 
+    def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+        """The scores of a deal of a game, with the bags carried in from its earlier deals."""
+        return self.score_in_game(deal.contract, deal.tricks, deal.before)
+
     def score_in_game(
         self, contract: Contract, tricks: Sequence[int], before: Sequence[DealResult]
     ) -> dict[Side, Decimal]:
@@ -327,7 +335,7 @@ class SpadesScorer:
         )
 
 
-class SpadesEnd:
+class SpadesEnd(EndCondition):
     """The game ends after the deal in which a side's total reaches ``target`` (the higher
     total wins; equal totals play on), or a side's total falls to ``mercy`` or below (it
     loses); and after ``deals`` deals in any case.  ``target`` 0: no target."""
