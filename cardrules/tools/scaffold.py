@@ -9,8 +9,10 @@ installable package instead::
       pyproject.toml                    entry point NAME in the group "cardrules"
       src/cardrules_IDENT/__init__.py
       src/cardrules_IDENT/plugin.py     one hook: cardrules_profile_dirs
+      src/cardrules_IDENT/components.py a scorer of its own, subclassing the kernel's base
       src/cardrules_IDENT/profiles/NAME.toml
-      tests/test_IDENT.py               the entry point finds the profile; a game plays
+      tests/test_IDENT.py               the entry point finds the profile; a game plays;
+                                        the scorer scores
 
 ``pip install -e NAME`` makes ``cardrules.load("NAME")`` work.  Every TOML
 file is written with tomli-w; a profile starts with a ``#:schema`` line, so
@@ -164,6 +166,7 @@ def new_variant(
             base / "README.md": _README.format(name=name, parent=rules.name, pkg=pkg),
             base / "src" / pkg / "__init__.py": _INIT.format(name=name, parent=rules.name),
             base / "src" / pkg / "plugin.py": _PLUGIN.format(name=name),
+            base / "src" / pkg / "components.py": _COMPONENTS.format(name=name),
             base / "src" / pkg / "py.typed": "",
             base / "src" / pkg / "profiles" / f"{name}.toml": profile_text,
             base / "tests" / f"test_{pkg}.py": _TEST.format(name=name, pkg=pkg),
@@ -283,7 +286,9 @@ pytest                    # the entry point finds the profile; a game plays to t
 ```
 
 The rules are in `src/{pkg}/profiles/{name}.toml` (it `extends` `{parent}`);
-code that TOML cannot express goes in `src/{pkg}/plugin.py`.
+code that TOML cannot express goes in `src/{pkg}/plugin.py`, and rule objects of
+your own (a scorer, an auction, an end of the game) in `src/{pkg}/components.py`:
+each subclasses the kernel's base in `cardrules.rules.components`.
 """
 
 _INIT = '''\
@@ -336,14 +341,61 @@ def cardrules_profile_dirs() -> list[Path]:
     return [PROFILES]
 '''
 
+_COMPONENTS = '''\
+"""Rule objects of this variant that TOML cannot express.
+
+Each subclasses the kernel's base in ``cardrules.rules.components``: ``Auction``
+(with its ``AuctionState``), ``Scorer`` or ``EndCondition``.  A base's abstract
+methods are the ones to write; every other member has a default meaning "this
+variant does not do that" (no seat exposed, no card passed, no deal scored by
+hand...), to override where the rules say otherwise.  A scorer that reads more of
+a deal than its contract and tricks (the cards each seat took, the game's earlier
+deals) overrides ``score_finished``, which the game calls at the end of every deal.
+
+Register an object in ``plugin.py`` and name it in the profile::
+
+    @hookimpl
+    def cardrules_setup_components(components):
+        components.add_scorer("{name}-tricks", lambda profile: TricksScorer())
+
+with ``[scoring] kind = "{name}-tricks"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from cardrules.rules.components import Contract, Scorer, Side
+
+
+class TricksScorer(Scorer):
+    """A point per trick taken, for each seat (an example: write your rules here)."""
+
+    def __repr__(self) -> str:
+        return "TricksScorer()"
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show`` prints it."""
+        return "a point per trick taken, for each seat"
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """The scores of one deal by seat, from the tricks each seat took."""
+        return {{seat: Decimal(took) for seat, took in enumerate(tricks)}}
+'''
+
 _TEST = '''\
 """The {name} variant is installed, found through its entry point, and plays."""
 
 import importlib.metadata
+from decimal import Decimal
 
 import cardrules
+from cardrules.rules.components import FinishedDeal
 
 from {pkg} import plugin
+from {pkg}.components import TricksScorer
 
 
 def test_entry_point_is_registered() -> None:
@@ -368,6 +420,12 @@ def test_a_game_plays_to_the_end() -> None:
     while game.phase != "finished":
         game.apply(game.legal_actions()[0])
     assert game.deals
+
+
+def test_the_scorer_scores_a_point_per_trick() -> None:
+    contract = cardrules.Contract(None, 0)
+    scores = TricksScorer().score_finished(FinishedDeal(contract, (5, 3, 3, 2)))
+    assert scores == {{0: Decimal(5), 1: Decimal(3), 2: Decimal(3), 3: Decimal(2)}}
 '''
 
 

@@ -10,12 +10,14 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cardrules
 from cardrules import CardrulesError, ProfileError
 from cardrules.cli import main
+from cardrules.rules.components import Contract, FinishedDeal, Scorer
 from cardrules.tools.scaffold import MAX_NAME_CHARS, new_variant, package_name
 from helpers import play_out
 
@@ -288,6 +290,7 @@ def test_new_plugin_package_layout(tmp_path: Path) -> None:
         "README.md",
         f"src/{pkg}/__init__.py",
         f"src/{pkg}/plugin.py",
+        f"src/{pkg}/components.py",
         f"src/{pkg}/py.typed",
         f"src/{pkg}/profiles/zzt-plug.toml",
         f"tests/test_{pkg}.py",
@@ -304,6 +307,13 @@ def test_new_plugin_package_layout(tmp_path: Path) -> None:
     for path in files:
         if path.suffix == ".py":
             compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    # Its rule objects subclass the kernel's bases; the defaults do the rest.
+    namespace: dict[str, Any] = {}
+    exec((base / "src" / pkg / "components.py").read_text(encoding="utf-8"), namespace)
+    scorer = namespace["TricksScorer"]()
+    assert isinstance(scorer, Scorer) and scorer.summary and repr(scorer) == "TricksScorer()"
+    deal = FinishedDeal(Contract(None, 0), (5, 3, 3, 2))
+    assert scorer.score_finished(deal) == {0: 5, 1: 3, 2: 3, 3: 2}
 
 
 @pytest.mark.skipif(
@@ -341,7 +351,7 @@ def test_new_plugin_installs_with_pip_and_is_found_through_the_entry_point(
         text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "4 passed" in done.stdout
+    assert "5 passed" in done.stdout
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is not installed")
