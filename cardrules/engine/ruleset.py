@@ -32,8 +32,11 @@ from cardrules.rules.catalog import Components, OptionSpec, option_text
 from cardrules.rules.components import (
     PAIRS,
     SCORE_CONTEXT,
+    Auction,
     Contract,
+    EndCondition,
     ScoreHelpers,
+    Scorer,
     Side,
     pair_of,
     seat_words,
@@ -164,6 +167,7 @@ class Ruleset:
         #: The duties' fast form as data (None when one has none); checked here,
         #: at load, so that a plugin's malformed step never surfaces mid-game.
         self.fast_steps = steps_of(self.duties)
+        self._check_bases()
         #: The seat that deals first, where the rules fix it: the auction's own
         #: ``first_dealer`` (bridge's board number), else ``[deal] first_dealer``; None:
         #: chance picks it from each game's seed.
@@ -215,6 +219,22 @@ class Ruleset:
         leaves it out have the same hash (see :func:`hashed_table`).
         """
         return profile_hash(hashed_table(self.profile, self.components.options))
+
+    def _check_bases(self) -> None:
+        """Refuse, at load, an auction, a scorer or an end condition that does not subclass
+        its base (the game reads the bases' members directly)."""
+        parts: tuple[tuple[object, type, str], ...] = (
+            (self.auction, Auction, "auction"),
+            (self.scorer, Scorer, "scorer"),
+            (self.end, EndCondition, "end condition"),
+        )
+        for obj, base, what in parts:
+            if not isinstance(obj, base):
+                plugin = self.plugin_of(type(obj).__module__)
+                raise CardrulesError(
+                    f"profile {self.name!r}: the {what} of plugin {plugin!r} is {shown(obj)}, "
+                    f"not a subclass of cardrules.rules.components.{base.__name__}"
+                )
 
     def plugin_of(self, module: str) -> str:
         """The name of the registered plugin whose package holds ``module`` (else ``module``)."""

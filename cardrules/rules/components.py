@@ -14,7 +14,7 @@ import decimal
 import functools
 import inspect
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
@@ -734,6 +734,9 @@ class _TakenInTricks(Sequence[int]):
 
     def __len__(self) -> int:
         return self._players
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._taken())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence):

@@ -185,3 +185,20 @@ def test_score_finished_scores_with_score_by_default() -> None:
     """The base's ``score_finished`` is ``score`` of the deal's contract and tricks."""
     deal = FinishedDeal(Contract(None, 0), (5, 3, 3, 2))
     assert _PerTrick().score_finished(deal) == {0: 5, 1: 3, 2: 3, 3: 2}
+
+
+class _NotAScorer:
+    """Scores like a scorer, without subclassing the base."""
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
+
+
+def test_a_scorer_that_does_not_subclass_the_base_is_refused_at_load(tmp_path: Path) -> None:
+    """The game reads the bases' members directly, so a rule object that is not a subclass
+    of its base is refused when the profile is loaded, naming the plugin and the base."""
+    with pytest.raises(CardrulesError) as err:
+        _rules(tmp_path, _NotAScorer())  # type: ignore[arg-type]
+    message = str(err.value)
+    assert "profile 'bases': the scorer of plugin" in message
+    assert message.endswith("not a subclass of cardrules.rules.components.Scorer")
