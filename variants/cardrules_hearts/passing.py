@@ -360,7 +360,7 @@ class HeartsPassingState(AuctionState):
 
     def known_to(self, seat: int) -> dict[int, int]:
         """Once every player has passed, ``seat`` knows its receiver holds the cards it
-        passed (the kernel's :class:`~cardrules.rules.components.ShowsCards`)."""
+        passed (the kernel's :meth:`~cardrules.rules.components.AuctionState.known_to`)."""
         if not self.shift or self.to_act() is not None:
             return {}
         return {self.receiver(seat): self.chosen[seat]}

@@ -75,7 +75,7 @@ class PointsAuction(Auction):
 
     def hand_tests(self, public: Mapping[str, Any]) -> dict[int, Callable[[int], bool]]:
         """Every hand holds the points announced for it (MB-2.1): what a sampler of
-        the hidden hands must keep to (the kernel's ``TestsHands``)."""
+        the hidden hands must keep to (the kernel's ``Auction.hand_tests``)."""
         points = public.get("points")
         if not isinstance(points, list):
             return {}

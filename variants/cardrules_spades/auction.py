@@ -347,7 +347,7 @@ class SpadesBidsState(AuctionState):
     cards given after a blind nil.
 
     While a seat may still declare blind nil it has not looked at its cards
-    (:meth:`unseen`, the kernel's :class:`~cardrules.rules.components.HidesOwnHands`);
+    (:meth:`unseen`, the kernel's :meth:`~cardrules.rules.components.AuctionState.unseen`);
     the state moves the cards given (:meth:`hands_after`), tells each giver what it
     gave and got (:meth:`private`) and which cards its partner holds from it
     (:meth:`known_to`).
