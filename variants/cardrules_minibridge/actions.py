@@ -28,10 +28,8 @@ from cardrules.rules.actions import (
     Action,
     ActionForm,
     ActionVerb,
-    expected_actions,
-    register_form,
-    register_verb,
 )
+from cardrules.rules.reading import expected_actions
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -157,5 +155,9 @@ def _read_level(text: str) -> Action | None:
     )
 
 
-register_verb(ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract, ChooseContract))
-register_form(ActionForm("LEVEL STRAIN", ChooseContract, _read_level))
+#: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
+VERBS: tuple[ActionVerb, ...] = (
+    ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract, ChooseContract),
+)
+#: The forms its actions are written in without a verb.
+FORMS: tuple[ActionForm, ...] = (ActionForm("LEVEL STRAIN", ChooseContract, _read_level),)

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardrules.cards import Suit
 from cardrules.errors import ActionError, CardError, CardrulesError
-from cardrules.rules.actions import parse_action
+from cardrules.rules.reading import parse_action
 from cardrules.rules.components import (
     Contract,
     Direction,
