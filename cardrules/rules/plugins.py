@@ -72,7 +72,8 @@ class FamilyPlugin:
 
 def _family_home(family: Family) -> str:
     """The module a family given as an object was declared in, as near as it says."""
-    makes: list[object] = [kind.make for kind in (*family.auctions, *family.scorers)]
+    makes: list[object] = [kind.make for kind in family.auctions]
+    makes += [kind.make for kind in family.scorers]
     for make in makes:
         module = getattr(make, "__module__", None)
         if isinstance(module, str):

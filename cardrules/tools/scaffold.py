@@ -8,7 +8,7 @@ installable package instead::
     NAME/
       pyproject.toml                    entry point NAME in the group "cardrules"
       src/cardrules_IDENT/__init__.py
-      src/cardrules_IDENT/plugin.py     one hook: cardrules_profile_dirs
+      src/cardrules_IDENT/family.py     FAMILY: the family declared (its profiles, so far)
       src/cardrules_IDENT/profiles/NAME.toml
       tests/test_IDENT.py               the entry point finds the profile; a game plays
 
@@ -163,7 +163,7 @@ def new_variant(
             base / "pyproject.toml": tomli_w.dumps(_pyproject(name, pkg, rules)),
             base / "README.md": _README.format(name=name, parent=rules.name, pkg=pkg),
             base / "src" / pkg / "__init__.py": _INIT.format(name=name, parent=rules.name),
-            base / "src" / pkg / "plugin.py": _PLUGIN.format(name=name),
+            base / "src" / pkg / "family.py": _FAMILY.format(name=name),
             base / "src" / pkg / "py.typed": "",
             base / "src" / pkg / "profiles" / f"{name}.toml": profile_text,
             base / "tests" / f"test_{pkg}.py": _TEST.format(name=name, pkg=pkg),
@@ -263,7 +263,7 @@ def _pyproject(name: str, pkg: str, parent: Ruleset) -> dict[str, Any]:
             "readme": "README.md",
             "requires-python": ">=3.11",
             "dependencies": ["cardrules"],
-            "entry-points": {"cardrules": {name: f"{pkg}.plugin"}},
+            "entry-points": {"cardrules": {name: f"{pkg}.family:FAMILY"}},
         },
         "tool": {
             "hatch": {"build": {"targets": {"wheel": {"packages": [f"src/{pkg}"]}}}},
@@ -278,25 +278,24 @@ _README = """\
 A variant of `{parent}` for cardrules.
 
 ```sh
-pip install -e .          # registers the plugin `{name}` (entry-point group `cardrules`)
+pip install -e .          # registers the family `{name}` (entry-point group `cardrules`)
 pytest                    # the entry point finds the profile; a game plays to the end
 ```
 
 The rules are in `src/{pkg}/profiles/{name}.toml` (it `extends` `{parent}`);
-code that TOML cannot express goes in `src/{pkg}/plugin.py`.
+what TOML cannot express (a duty, an auction, a scorer, an option, an action's words) is
+declared in `FAMILY`, in `src/{pkg}/family.py`.
 """
 
 _INIT = '''\
-"""The {name} variant of {parent} for cardrules (plugin ``{name}``)."""
+"""The {name} variant of {parent} for cardrules (family ``{name}``)."""
 '''
 
-_PLUGIN = '''\
-"""Hook implementations of this variant, found through its entry point.
+_FAMILY = '''\
+"""The family ``{name}``, declared once: ``FAMILY``, named by its entry point.
 
-This is the plugin ``{name}`` (entry-point group ``cardrules``).
-The one hook below tells cardrules where this package's profiles are.
-A rule that TOML cannot express is another hook from
-``cardrules.rules.hookspecs``; for example a duty of your own::
+``FAMILY`` says where this package's profiles are.  What TOML cannot express is
+declared in it too; for example a duty of your own::
 
     from cardrules.rules.duties import Duty
 
@@ -307,33 +306,33 @@ A rule that TOML cannot express is another hook from
         def narrow(self, hand, legal, t):
             ...
 
-    @hookimpl
-    def cardrules_setup_components(components):
-        components.add_duty(NoAceLead)
+    FAMILY = Family("{name}", profiles=PROFILES, duties=(NoAceLead,))
 
 then list ``{{ name = "no_ace_lead", rule = "..." }}`` under ``[play] duties``.
 A house-rule switch is declared once, with its default, and read typed::
 
-    components.add_option(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."))
+    FAMILY = Family(..., options=(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."),))
     ...
     if profile.flag("no_ace_lead"):  # the declared default when the profile is silent
         ...
+
+An auction, a scorer (with the end of its games), a ranking of the cards and the words
+of new actions are declared the same way (``auctions=``, ``scorers=``, ``rankings=``,
+``verbs=``: see :class:`cardrules.Family`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules import hookimpl
+from cardrules import Family
 
-#: The directory of this variant's profiles.
+#: The directory of this family's profiles.
 PROFILES = Path(__file__).resolve().parent / "profiles"
 
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This package's profiles, so that ``cardrules.load("{name}")`` finds them."""
-    return [PROFILES]
+#: This family: its profiles (so that ``cardrules.load("{name}")`` finds them), and what
+#: its profiles may name beyond their parent's.
+FAMILY = Family("{name}", profiles=PROFILES)
 '''
 
 _TEST = '''\
@@ -343,17 +342,17 @@ import importlib.metadata
 
 import cardrules
 
-from {pkg} import plugin
+from {pkg}.family import FAMILY
 
 
 def test_entry_point_is_registered() -> None:
     eps = importlib.metadata.entry_points(group="cardrules")
     found = [ep.value for ep in eps if ep.name == "{name}"]
-    assert found == ["{pkg}.plugin"]
+    assert found == ["{pkg}.family:FAMILY"]
 
 
-def test_hook_lists_the_profile() -> None:
-    assert (plugin.cardrules_profile_dirs()[0] / "{name}.toml").is_file()
+def test_the_family_lists_the_profile() -> None:
+    assert (FAMILY.profile_dirs()[0] / "{name}.toml").is_file()
 
 
 def test_profile_is_found_by_name() -> None:

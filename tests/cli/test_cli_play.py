@@ -21,7 +21,7 @@ from cardrules.cli.narrate import house_rules, player_words
 from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, play_game
 from cardrules.rules.actions import Action, ActionForm, Vocabulary
-from cardrules.rules.reading import expected_actions, parse_action
+from cardrules.rules.reading import parse_action
 from cardrules_minibridge import ChooseContract
 from cardrules_minibridge.contracts import CONTRACTS, contract_level
 

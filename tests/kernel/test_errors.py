@@ -28,7 +28,6 @@ from cardrules import (
     RecordError,
     Ruleset,
 )
-from cardrules.rules.reading import expected_actions
 from cardrules.rules.plugins import entry_points
 from cardrules_minibridge import ChooseContract
 from helpers import deck_hands, refusal_message, to_play

@@ -33,17 +33,7 @@ from cardrules.rules.components import (
 )
 from cardrules.rules.plugins import Components
 from cardrules.rules.profile import Profile
-
-BASE = "callbreak-strict"
-
-
-def write_profile(folder: Path, name: str, body: str) -> Path:
-    path = folder / f"{name}.toml"
-    path.write_text(
-        f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "{BASE}"\n{body}',
-        encoding="utf-8",
-    )
-    return path
+from helpers import write_profile
 
 
 class _SwapState:
@@ -349,7 +339,10 @@ def test_two_readers_of_one_word_are_tried_the_games_own_first() -> None:
         return Knock(True)
 
     words = Vocabulary.kernel().with_words(
-        [ActionVerb(("knock",), "knock", quiet, Knock), ActionVerb(("knock",), "knock loud", loud, Bid)]
+        [
+            ActionVerb(("knock",), "knock", quiet, Knock),
+            ActionVerb(("knock",), "knock loud", loud, Bid),
+        ]
     )
     assert words.read("knock") == Knock(False)
     assert words.read("knock loud") == Knock(True)  # the first reader refuses it
@@ -514,4 +507,4 @@ def test_an_auction_may_fix_the_first_dealer_and_refuse_another(tmp_path: Path) 
         rules.new_game(seed=1, dealer=7)
     game = cardrules.Game(rules, seed=1, dealer=3)  # as a record written before says
     assert cardrules.Game.from_json(game.to_json(), rules=rules).first_dealer == 3
-    assert cardrules.load(BASE).first_dealer_reason is None
+    assert cardrules.load("callbreak-strict").first_dealer_reason is None
