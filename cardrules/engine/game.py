@@ -70,7 +70,6 @@ from cardrules.engine.tricks import (
 from cardrules.engine.views import PUBLIC, View, make_view
 from cardrules.errors import ActionError, CardrulesError, IllegalAction, PluginError, shown
 from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play
-from cardrules.rules.reading import installed_vocabulary
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
     SCORE_CONTEXT,
@@ -84,6 +83,7 @@ from cardrules.rules.components import (
     seat_words,
 )
 from cardrules.rules.duties import FastNarrow, TrickState, narrow
+from cardrules.rules.reading import installed_vocabulary
 
 __all__ = [
     "MAX_DEALS",

@@ -294,16 +294,14 @@ def test_new_plugin_package_layout(tmp_path: Path) -> None:
         f"tests/test_{pkg}.py",
     }
     project = tomllib.loads((base / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["entry-points"]["cardrules"] == {
-        "zzt-plug": f"{pkg}.family:FAMILY"
-    }
+    assert project["project"]["entry-points"]["cardrules"] == {"zzt-plug": f"{pkg}.family:FAMILY"}
     profile = tomllib.loads(
         (base / "src" / pkg / "profiles" / "zzt-plug.toml").read_text(encoding="utf-8")
     )
     assert profile["profile"]["plugins"] == ["zzt-plug"]
     assert profile["profile"]["extends"] == "callbreak-strict"
     family_src = (base / "src" / pkg / "family.py").read_text(encoding="utf-8")
-    assert "\nFAMILY = Family(\"zzt-plug\", profiles=PROFILES)\n" in family_src
+    assert '\nFAMILY = Family("zzt-plug", profiles=PROFILES)\n' in family_src
     assert "hookimpl" not in family_src  # a declaration, not hooks
     for path in files:
         if path.suffix == ".py":

@@ -12,8 +12,8 @@ import pytest
 from cardrules.deck import Suit
 from cardrules.errors import CardrulesError, IllegalAction
 from cardrules.rules.actions import Action, Bid
-from cardrules.rules.reading import parse_action
 from cardrules.rules.components import DealInfo, Direction
+from cardrules.rules.reading import parse_action
 from cardrules_euchre import (
     DECK,
     Discard,
