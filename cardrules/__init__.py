@@ -25,7 +25,7 @@ from cardrules.errors import (
     ProfileError,
     RecordError,
 )
-from cardrules.rules.actions import Action, Bid, Play, parse_action
+from cardrules.rules.actions import Action, Bid, Play, Vocabulary
 from cardrules.rules.components import (
     CallsContract,
     Contract,
@@ -35,14 +35,17 @@ from cardrules.rules.components import (
     ThrowIn,
 )
 from cardrules.rules.duties import Duty, FastStep, TrickState
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.hookspecs import hookimpl, hookspec
 from cardrules.rules.plugins import Components, OptionSpec
+from cardrules.rules.reading import parse_action
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
     "ActionError",
+    "AuctionKind",
     "Bid",
     "CallsContract",
     "Card",
@@ -53,6 +56,7 @@ __all__ = [
     "Direction",
     "Duty",
     "Explanation",
+    "Family",
     "FastStep",
     "Game",
     "GameOver",
@@ -65,12 +69,14 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "ScoreHelpers",
+    "ScorerKind",
     "Standing",
     "Suit",
     "ThrowIn",
     "Trick",
     "TrickState",
     "View",
+    "Vocabulary",
     "hookimpl",
     "hookspec",
     "load",

@@ -39,6 +39,16 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ALL_CARDS = tuple(f"{rank}{suit}" for suit in "CDHS" for rank in RANKS)
 
 
+def write_profile(folder: Path, name: str, body: str, base: str = "callbreak-strict") -> Path:
+    """A profile ``name`` in ``folder`` that extends ``base`` with the TOML ``body``."""
+    path = folder / f"{name}.toml"
+    path.write_text(
+        f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "{base}"\n{body}',
+        encoding="utf-8",
+    )
+    return path
+
+
 def strings(value: object) -> Iterator[str]:
     """Every string (keys included) inside a JSON-ready value."""
     if isinstance(value, str):

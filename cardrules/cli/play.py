@@ -28,15 +28,9 @@ from cardrules.engine.picture import deal_order
 from cardrules.engine.ruleset import load
 from cardrules.engine.views import View
 from cardrules.errors import ActionError, CardrulesError, IllegalAction, shown
-from cardrules.rules.actions import (
-    Action,
-    Bid,
-    Play,
-    expected_actions,
-    parse_action,
-    read_form,
-)
+from cardrules.rules.actions import Action, Bid, Play, Vocabulary
 from cardrules.rules.components import seat_name, seat_of_letter
+from cardrules.rules.reading import installed_vocabulary
 
 __all__ = ["arguments", "read_action", "run", "typing_hint"]
 
@@ -85,10 +79,17 @@ def typing_hint(legal: Sequence[Action]) -> str:
     return " or ".join(hints) or "an action"
 
 
-def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = None) -> Action:
+def read_action(
+    text: str,
+    legal: Sequence[Action] = (),
+    *,
+    deck: Deck | None = None,
+    vocabulary: Vocabulary | None = None,
+) -> Action:
     """A typed action: ``3``, ``bid 3``, ``AH``, ``play AH``, ``10♥``, ``contract S game``,
-    and any form a family registered without a verb (``4S``); a card is one of ``deck``
-    (default: the deck of the ``legal`` cards, else the French pack).
+    and any form a family declared without a verb (``4S``); a card is one of ``deck``
+    (default: the deck of the ``legal`` cards, else the French pack), a word one of
+    ``vocabulary``'s (a game's: ``rules.vocabulary``; default: every installed family's).
 
     Given the ``legal`` actions, a text that reads several ways is read as one of
     their kind (``4H`` is a card while cards are played, a contract while one is
@@ -102,6 +103,9 @@ def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = 
     if not words:
         raise ActionError(f"invalid action: '' (expected {typing_hint(legal)})")
     cards = deck or next((c.deck for a in legal if (c := _card_of(a)) is not None), FRENCH_52)
+    words_of = vocabulary or installed_vocabulary()
+    # What a reader says of a text that is no action at all (not about this game).
+    generic = {words_of.expected(), installed_vocabulary().expected()}
     first = words[0].lower()
     kinds = {type(a) for a in legal}
     verbs = {str(a).split()[0] for a in legal}
@@ -111,21 +115,21 @@ def read_action(text: str, legal: Sequence[Action] = (), *, deck: Deck | None = 
     readings: list[tuple[Callable[[], Action | None], bool]] = []
     if len(words) == 1 and _CALL.fullmatch(words[0]):
         readings.append((lambda: Bid(int(words[0])), Bid in kinds))
-    readings.append((lambda: parse_action(text, prefer=kinds, deck=cards), first in verbs))
+    readings.append((lambda: words_of.read(text, prefer=kinds, deck=cards), first in verbs))
     if legal:
-        readings.append((lambda: read_form(text, kinds), True))
+        readings.append((lambda: words_of.read_form(text, kinds), True))
     if len(words) == 1:
         readings.append((lambda: Play(cards.parse(words[0])), Play in kinds))
     if family is not None and first not in verbs:
         verb = str(family).split()[0]
-        readings.append((lambda: parse_action(f"{verb} {text}", prefer=kinds, deck=cards), True))
+        readings.append((lambda: words_of.read(f"{verb} {text}", prefer=kinds, deck=cards), True))
     errors: list[CardrulesError] = []
     other: Action | None = None
     for read, about_this_game in readings:
         try:
             action = read()
         except CardrulesError as exc:
-            if not legal or (about_this_game and expected_actions() not in str(exc)):
+            if not legal or (about_this_game and not any(g in str(exc) for g in generic)):
                 errors.append(exc)
             continue
         if action is None:
@@ -279,7 +283,9 @@ class _Turn(enum.Enum):
     END_OF_INPUT = "end of input"
 
 
-def _read_several(text: str, legal: Sequence[Action]) -> list[Action] | None:
+def _read_several(
+    text: str, legal: Sequence[Action], vocabulary: Vocabulary
+) -> list[Action] | None:
     """Several actions typed at once (``pass KH 10H 7D``, or ``KH 10H 7D`` while cards are
     passed), read one card each as the protocol reads ``pass KH``; None for any other
     text."""
@@ -291,7 +297,7 @@ def _read_several(text: str, legal: Sequence[Action]) -> list[Action] | None:
         words = words[1:]
     if len(words) < 2:
         return None
-    return [read_action(f"{verb} {word}", legal) for word in words]
+    return [read_action(f"{verb} {word}", legal, vocabulary=vocabulary) for word in words]
 
 
 def _take_several(game: Game, actions: list[Action], seat: int) -> None:
@@ -357,8 +363,12 @@ def _human_turn(con: Console, game: Game, narrator: Narrator, seat: int, marks: 
             return _Turn.QUIT
         else:
             try:
-                several = _read_several(line, view.legal_actions)
-                action = read_action(line, view.legal_actions) if several is None else several[0]
+                words = game.rules.vocabulary
+                several = _read_several(line, view.legal_actions, words)
+                if several is None:
+                    action = read_action(line, view.legal_actions, vocabulary=words)
+                else:
+                    action = several[0]
             except CardrulesError as exc:
                 con.say(f"  Not understood: {narrator.words(str(exc))}; type ? for help")
                 continue

@@ -11,7 +11,6 @@ from cardrules.engine.game import Game
 from cardrules.engine.records import read_record
 from cardrules.engine.ruleset import load
 from cardrules.errors import RecordError
-from cardrules.rules.actions import parse_action
 
 __all__ = ["arguments", "run"]
 
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     narrator = Narrator(con, seat=None, verbose_cards=False)
     narrator.start(game, f"{game.rules.title}: seed {game.seed}, {end_words(game.rules)} (replay)")
     for action in recorded.actions:
-        narrator.apply(game, parse_action(action, deck=game.rules.deck))
+        narrator.apply(game, game.parse(action))
     if game.phase != "finished":
         con.say("")
         title = narrator.title(game)

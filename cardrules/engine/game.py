@@ -60,8 +60,8 @@ from cardrules.engine.tricks import (
     plays_in,
 )
 from cardrules.engine.views import PUBLIC, View, make_view
-from cardrules.errors import CardrulesError, IllegalAction, PluginError, shown
-from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play, parse_action
+from cardrules.errors import ActionError, CardrulesError, IllegalAction, PluginError, shown
+from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
     SCORE_CONTEXT,
@@ -77,6 +77,7 @@ from cardrules.rules.components import (
     seat_words,
 )
 from cardrules.rules.duties import FastNarrow, TrickState, narrow
+from cardrules.rules.reading import installed_vocabulary
 
 __all__ = [
     "MAX_DEALS",
@@ -660,7 +661,19 @@ class Game:
         game's reading; :class:`~cardrules.ActionError` if it reads as no action."""
         if isinstance(action, Action):
             return action  # (the legal actions are only worked out for a text)
-        return parse_action(action, prefer=self._kinds(), deck=self.deck)
+        return self._read(action)
+
+    def _read(self, text: object) -> Action:
+        """``text`` in this game's words; else, when another installed family reads it, that
+        family's action (which the game then refuses citing its rule); else the error of
+        this game's words (which lists them)."""
+        try:
+            return self.rules.vocabulary.read(text, prefer=self._kinds(), deck=self.deck)
+        except ActionError as exc:
+            try:
+                return installed_vocabulary().read(text, deck=self.deck)
+            except ActionError:
+                raise exc from None
 
     def is_legal(self, action: object) -> bool:
         """True if ``action`` (an :data:`~cardrules.Action` or its text) may be taken now."""
@@ -1311,7 +1324,7 @@ class Game:
         if not self.actions:
             raise CardrulesError("nothing to undo: no action has been taken in this game")
         text = self._undo_last()
-        return parse_action(text, prefer=self._kinds(), deck=self.deck)  # as the game did then
+        return self._read(text)  # as the game read it then
 
     def _save(self, *, before: bool = False) -> None:
         """Save the state for :meth:`undo`: ``before`` the action about to be taken, or

@@ -145,6 +145,10 @@ class Ruleset:
         self.scorer = resolved.scorer
         self.end = resolved.end
         self.components = resolved.components
+        #: The families whose games these are (:class:`~cardrules.rules.family.Family`).
+        self.families = resolved.families
+        #: The words this ruleset's actions are read in: the kernel's and its families'.
+        self.vocabulary = resolved.vocabulary
         self.partnership = profile.sides == "partnership"
         self.sides: tuple[Side, ...] = PAIRS if self.partnership else tuple(range(self.players))
         self.trump: Suit | None = profile.fixed_trump

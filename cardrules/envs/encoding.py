@@ -64,7 +64,7 @@ import operator
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.errors import CardrulesError
-from cardrules.rules.actions import Action, Play, parse_action, plays_of
+from cardrules.rules.actions import Action, ClaimAnswer, Play, plays_of
 
 if TYPE_CHECKING:
     from cardrules.engine.ruleset import Ruleset
@@ -94,7 +94,7 @@ class Encoding:
         auction = tuple(factory.every_action())
         claims: tuple[Action, ...] = ()
         if rules.profile.claims:
-            claims = (parse_action("accept claim"), parse_action("refuse claim"))
+            claims = (ClaimAnswer(True), ClaimAnswer(False))
         #: The non-card actions, in index order from the deck's size.
         self.extra: tuple[Action, ...] = auction + claims
         self._auction = len(auction)

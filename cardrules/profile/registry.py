@@ -85,13 +85,19 @@ def _dirs_of(plugin: str) -> tuple[Path, ...]:
 def _entry_point_dirs(entry_point: importlib.metadata.EntryPoint) -> tuple[Path, ...]:
     """The profile directories of one entry point's plugin, asked once.
 
-    Only the profile hook is asked, of a manager holding that plugin alone and
-    no specifications (the hook takes no argument): loading a shipped profile
-    pays for no more.  The plugin is checked against the specifications when a
-    ruleset naming it is loaded.
+    A family (:class:`~cardrules.rules.family.Family`) says them; a plugin of hooks
+    is asked its profile hook alone, of a manager holding that plugin alone and no
+    specifications (the hook takes no argument): loading a shipped profile pays for
+    no more.  The plugin is checked against the specifications when a ruleset naming
+    it is loaded.
     """
+    from cardrules.rules.family import Family
+
+    plugin = entry_point.load()
+    if isinstance(plugin, Family):
+        return tuple(plugin.profile_dirs())
     pm = pluggy.PluginManager(PROJECT)
-    pm.register(entry_point.load(), name=entry_point.name)
+    pm.register(plugin, name=entry_point.name)
     hook = getattr(pm.hook, "cardrules_profile_dirs", None)
     if hook is None:  # without specifications, a hook no plugin implements is not there
         return ()
@@ -149,12 +155,8 @@ def profile_paths() -> dict[str, Path]:
 
 
 def shipped_profile_names() -> list[str]:
-    """The names of the shipped profiles, sorted, from the snapshot: no family is imported.
-
-    Importing a family registers its action verbs, so listing the shipped profiles
-    through their families' hooks would change which verbs are known; without a
-    snapshot, the families are asked (:func:`shipped_profiles`).
-    """
+    """The names of the shipped profiles, sorted, from the snapshot: no family is imported
+    (without a snapshot, the families are asked: :func:`shipped_profiles`)."""
     index = read_snapshot(snapshot_file()).get("shipped")
     if isinstance(index, dict) and index:
         return sorted(index)

@@ -1,27 +1,26 @@
-"""Actions a seat can take: the kernel's card and call, and the verbs families add.
+"""Actions a seat can take: the kernel's card and call, and the words they are read in.
 
-``str(action)`` is the action's text (``"bid 3"``, ``"play AH"``) and
-:func:`parse_action` reads it back.  The vocabulary is open: a family adds its
-own actions (a subclass of :class:`Action`) and registers the verb that reads
-their text with :func:`register_verb` when its module is imported; an unknown
-verb makes :func:`parse_action` import the installed plugins once, so that
-their verbs read too.  A family may also read a shorter form that starts with
-no verb (a notation its players write) with :func:`register_form`; the forms
-are tried when the first word is no verb.
+``str(action)`` is the action's text (``"bid 3"``, ``"play AH"``) and a
+:class:`Vocabulary` reads it back.  The vocabulary is open: a family adds its
+own actions (a subclass of :class:`Action`) and declares the verbs that read
+their text (:class:`ActionVerb`), and the forms that start with no verb (a
+notation its players write, :class:`ActionForm`), in its
+:class:`~cardrules.rules.family.Family`; a ruleset reads with the kernel's
+words and its families' (``rules.vocabulary``), and
+:func:`cardrules.parse_action` with every installed family's.
 
->>> parse_action("play 10♥")
+>>> Vocabulary.kernel().read("play 10♥")
 Play(Card.parse('10H'))
->>> str(parse_action("BID 4"))
+>>> str(Vocabulary.kernel().read("BID 4"))
 'bid 4'
 """
 
 from __future__ import annotations
 
-import importlib.metadata
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.cards import Card
 from cardrules.deck import FRENCH_52, Deck
@@ -31,6 +30,7 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
 
 __all__ = [
+    "KERNEL_VOCABULARY",
     "Action",
     "ActionForm",
     "ActionVerb",
@@ -38,12 +38,8 @@ __all__ = [
     "Claim",
     "ClaimAnswer",
     "Play",
-    "expected_actions",
-    "parse_action",
+    "Vocabulary",
     "plays_of",
-    "read_form",
-    "register_form",
-    "register_verb",
 ]
 
 
@@ -51,7 +47,7 @@ class Action:
     """Base of every action a seat can take; ``str()`` is its text.
 
     A family's action subclasses it (a frozen dataclass with slots, like
-    :class:`Play`) and registers the verb of its text (:func:`register_verb`).
+    :class:`Play`) and declares the verb of its text (:class:`ActionVerb`) in its family.
     """
 
     __slots__ = ()
@@ -214,149 +210,159 @@ class ActionForm:
         return f"ActionForm({self.form!r}, {self.kind.__name__})"
 
 
-#: The verbs read, by word (lower case): every reader of the word, in the order registered.
-_VERBS: dict[str, list[ActionVerb]] = {}
-#: The forms without a verb, by their ``form``, in the order they were registered.
-_FORMS: dict[str, ActionForm] = {}
-_PLUGINS_IMPORTED: list[bool] = []
+class Vocabulary:
+    """The words action texts are written in: verbs, each with its reader, and forms
+    that start with no verb (a notation such as ``3NT``).
 
+    A ruleset reads with the kernel's words and those of its families
+    (``rules.vocabulary``, made when it is loaded: :class:`cardrules.rules.family.Family`);
+    a word two families read (``pass``) keeps every reader, and the first that reads a
+    text wins, those of the game's own actions first (``prefer``).  A vocabulary never
+    changes: :meth:`with_words` makes a larger one.
 
-def register_verb(verb: ActionVerb) -> None:
-    """Read the texts that start with ``verb.words`` with ``verb.read`` (a family's verb).
-
-    A word several families read keeps every reader: the first that reads a text
-    wins, those of the game's own actions first (:func:`parse_action`'s ``prefer``).
-    Registering the same verb again (a module imported twice) replaces it.
+    >>> Vocabulary.kernel().read("play 10♥")
+    Play(Card.parse('10H'))
+    >>> str(Vocabulary.kernel().read("BID 4"))
+    'bid 4'
     """
-    for word in verb.words:
-        readers = _VERBS.setdefault(word.lower(), [])
-        readers[:] = [v for v in readers if (v.form, v.kind) != (verb.form, verb.kind)]
-        readers.append(verb)
 
+    __slots__ = ("_forms", "_related", "_table", "verbs")
 
-def register_form(form: ActionForm) -> None:
-    """Read texts that start with no verb with ``form.read`` (a family's notation)."""
-    _FORMS[form.form] = form
+    def __init__(self, verbs: Iterable[ActionVerb] = (), forms: Iterable[ActionForm] = ()) -> None:
+        #: The verbs, in the order given (a verb given twice: its last reading).
+        self.verbs: tuple[ActionVerb, ...] = tuple(verbs)
+        table: dict[str, list[ActionVerb]] = {}
+        for verb in self.verbs:
+            for word in verb.words:
+                readers = table.setdefault(word.lower(), [])
+                readers[:] = [v for v in readers if (v.form, v.kind) != (verb.form, verb.kind)]
+                readers.append(verb)
+        self._table: dict[str, tuple[ActionVerb, ...]] = {w: tuple(r) for w, r in table.items()}
+        self._forms: dict[str, ActionForm] = {form.form: form for form in forms}
+        self._related: dict[frozenset[type[Action]], frozenset[type[Action]]] = {}
 
+    @staticmethod
+    def kernel() -> Vocabulary:
+        """The kernel's own words: ``bid N``, ``play CARD``, claims and their answers."""
+        return KERNEL_VOCABULARY
 
-def expected_actions() -> str:
-    """What action texts look like, every installed family's verbs and forms included."""
-    _import_plugins()
-    forms = list(dict.fromkeys(f"'{verb.form}'" for verbs in _VERBS.values() for verb in verbs))
-    forms += [f"'{form.form}'" for form in _FORMS.values()]
-    listed = ", ".join(forms[:-1]) + f" or {forms[-1]}" if len(forms) > 1 else forms[0]
-    return f"expected {listed}"
+    @property
+    def forms(self) -> tuple[ActionForm, ...]:
+        """The forms without a verb, in the order given."""
+        return tuple(self._forms.values())
 
+    def with_words(
+        self, verbs: Iterable[ActionVerb] = (), forms: Iterable[ActionForm] = ()
+    ) -> Vocabulary:
+        """This vocabulary and ``verbs`` and ``forms`` (a family's), in that order."""
+        verbs, forms = tuple(verbs), tuple(forms)
+        if not verbs and not forms:
+            return self
+        return Vocabulary((*self.verbs, *verbs), (*self._forms.values(), *forms))
 
-def _import_plugins() -> None:
-    """Import the installed plugins once, so that every family's verbs are registered."""
-    if _PLUGINS_IMPORTED:
-        return
-    _PLUGINS_IMPORTED.append(True)
-    for entry in importlib.metadata.entry_points(group="cardrules"):
-        try:
-            entry.load()
-        except Exception:  # a broken plugin is reported when a profile names it
-            continue
+    def __repr__(self) -> str:
+        shown_forms = [v.form for v in self.verbs] + list(self._forms)
+        return f"Vocabulary({list(dict.fromkeys(shown_forms))!r})"
 
+    def expected(self) -> str:
+        """What action texts look like in this vocabulary: ``"expected 'bid N', ..."``."""
+        forms = list(dict.fromkeys(f"'{verb.form}'" for verb in self.verbs))
+        forms += [f"'{form}'" for form in self._forms]
+        listed = ", ".join(forms[:-1]) + f" or {forms[-1]}" if len(forms) > 1 else forms[0]
+        return f"expected {listed}"
 
-def parse_action(
-    action: object, *, prefer: Collection[type[Action]] = (), deck: Deck | None = None
-) -> Action:
-    """An action from an action object or its text; :class:`ActionError` if unreadable.
+    def read(
+        self, action: object, *, prefer: Collection[type[Action]] = (), deck: Deck | None = None
+    ) -> Action:
+        """An action from an action object or its text; :class:`ActionError` if unreadable.
 
-    Only the text forms the docs describe are read: ASCII words (suits may
-    also be written ``♣ ♦ ♥ ♠``) and ASCII digits, so ``"bid ３"`` or
-    ``"bid 0_5"`` are refused rather than read as numbers.  A text whose first
-    word is no verb is read by the forms families registered (:func:`read_form`).
-    Where families read the same text differently (``3NT``: Minibridge's contract,
-    bridge's bid), the readers of the classes in ``prefer`` (a game's legal
-    actions) are tried first.
-    """
-    if isinstance(action, Action):
-        return action
-    if not isinstance(action, str):
-        raise ActionError(f"invalid action: {shown(action)} (expected text such as 'play AH')")
-    if deck is not None and deck is not FRENCH_52:
-        words = action.split()
-        if len(words) == 2 and words[0].lower() == "play" and len(action) <= MAX_ACTION_CHARS:
-            try:
-                return plays_of(deck)[deck.parse(words[1]).index]
-            except CardError as exc:
-                raise ActionError(f"invalid action: {shown(action)}: {exc}") from None
-    if len(action) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(action.strip(" \t\r\n")):
-        raise ActionError(f"invalid action: {shown(action)} ({expected_actions()}, in ASCII)")
-    words = action.split()
-    if not words:
-        raise ActionError(f"invalid action: '' ({expected_actions()})")
-    # Every installed family's readers, so that a word two families read is read the
-    # same whichever plugin happened to be imported first.
-    _import_plugins()
-    verbs = _VERBS.get(words[0].lower())
-    prefer = _related(prefer)
-    if verbs is None:
-        read = None
-        if prefer:
-            read = read_form(action, prefer)
-        if read is None:
-            read = read_form(action)
-        if read is None:
-            raise ActionError(f"invalid action: {shown(action)} ({expected_actions()})")
-        return read
-    if len(verbs) == 1:
-        return verbs[0].read(action, words[1:])
-    ordered = sorted(verbs, key=lambda v: v.kind not in prefer) if prefer else verbs
-    first: ActionError | None = None
-    for verb in ordered:
-        try:
-            return verb.read(action, words[1:])
-        except ActionError as exc:  # another family may read it
-            first = first or exc
-    assert first is not None
-    raise first
-
-
-def _related(kinds: Collection[type[Action]]) -> frozenset[type[Action]]:
-    """``kinds`` and every action class of their families: the subclasses of a family's
-    base (bridge's ``Call``), so that a bid is read as bridge's once no bid is legal."""
-    if not kinds:
-        return frozenset()
-    bases = {b for k in kinds for b in k.__mro__ if b not in (Action, object)}
-    return (
-        frozenset(
-            verb.kind
-            for verbs in _VERBS.values()
-            for verb in verbs
-            if verb.kind is not None and bases.intersection(verb.kind.__mro__)
-        )
-        | frozenset(form.kind for form in _FORMS.values() if bases.intersection(form.kind.__mro__))
-        | frozenset(kinds)
-    )
-
-
-def read_form(text: str, kinds: Collection[type[Action]] | None = None) -> Action | None:
-    """The action ``text`` writes in a registered form without a verb (``3NT``), or None.
-
-    Only the forms of actions of ``kinds`` are tried when it is given (the
-    actions of one game); :class:`ActionError` when a form claims the text but
-    it names no action there can be.
-    """
-    text = text.strip(" \t\r\n")
-    if len(text) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(text):
-        return None  # what no form reads (parse_action says why)
-    _import_plugins()
-    for form in list(_FORMS.values()):
-        if kinds is not None and form.kind not in kinds:
-            continue
-        action = form.read(text)
-        if action is not None:
+        Only the text forms the docs describe are read: ASCII words (suits may
+        also be written ``♣ ♦ ♥ ♠``) and ASCII digits, so ``"bid ３"`` or
+        ``"bid 0_5"`` are refused rather than read as numbers.  A text whose first
+        word is no verb is read by the forms (:meth:`read_form`).  Where readers
+        read the same text differently (``3NT``: Minibridge's contract, bridge's
+        bid), the readers of the classes in ``prefer`` (a game's legal actions) and
+        of their families' other actions are tried first.  A card is one of
+        ``deck`` (default: the French pack).
+        """
+        if isinstance(action, Action):
             return action
-    return None
+        if not isinstance(action, str):
+            raise ActionError(f"invalid action: {shown(action)} (expected text such as 'play AH')")
+        if deck is not None and deck is not FRENCH_52:
+            words = action.split()
+            if len(words) == 2 and words[0].lower() == "play" and len(action) <= MAX_ACTION_CHARS:
+                try:
+                    return plays_of(deck)[deck.parse(words[1]).index]
+                except CardError as exc:
+                    raise ActionError(f"invalid action: {shown(action)}: {exc}") from None
+        if len(action) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(action.strip(" \t\r\n")):
+            raise ActionError(f"invalid action: {shown(action)} ({self.expected()}, in ASCII)")
+        words = action.split()
+        if not words:
+            raise ActionError(f"invalid action: '' ({self.expected()})")
+        verbs = self._table.get(words[0].lower())
+        related = self.related(prefer)
+        if verbs is None:
+            read = None
+            if related:
+                read = self.read_form(action, related)
+            if read is None:
+                read = self.read_form(action)
+            if read is None:
+                raise ActionError(f"invalid action: {shown(action)} ({self.expected()})")
+            return read
+        if len(verbs) == 1:
+            return verbs[0].read(action, words[1:])
+        ordered = sorted(verbs, key=lambda v: v.kind not in related) if related else verbs
+        first: ActionError | None = None
+        for verb in ordered:
+            try:
+                return verb.read(action, words[1:])
+            except ActionError as exc:  # another family may read it
+                first = first or exc
+        assert first is not None
+        raise first
+
+    def related(self, kinds: Collection[type[Action]]) -> frozenset[type[Action]]:
+        """``kinds`` and every action class of their families here: the classes sharing a
+        base with one of them (bridge's ``Call``), so that a bid is read as bridge's once
+        no bid is legal."""
+        if not kinds:
+            return frozenset()
+        key = frozenset(kinds)
+        found = self._related.get(key)
+        if found is None:
+            bases = {b for k in key for b in k.__mro__ if b not in (Action, object)}
+            readable = [v.kind for v in self.verbs if v.kind is not None]
+            readable += [form.kind for form in self._forms.values()]
+            found = self._related[key] = key | frozenset(
+                kind for kind in readable if bases.intersection(kind.__mro__)
+            )
+        return found
+
+    def read_form(self, text: str, kinds: Collection[type[Action]] | None = None) -> Action | None:
+        """The action ``text`` writes in a form without a verb (``3NT``), or None.
+
+        Only the forms of actions of ``kinds`` are tried when it is given (the
+        actions of one game); :class:`ActionError` when a form claims the text but
+        it names no action there can be.
+        """
+        text = text.strip(" \t\r\n")
+        if len(text) > MAX_ACTION_CHARS or not _ACTION_CHARS.issuperset(text):
+            return None  # what no form reads (read says why)
+        for form in self._forms.values():
+            if kinds is not None and form.kind not in kinds:
+                continue
+            action = form.read(text)
+            if action is not None:
+                return action
+        return None
 
 
 def _read_play(text: str, words: list[str]) -> Action:
     if len(words) != 1:
-        raise ActionError(f"invalid action: {shown(text)} ({expected_actions()})")
+        raise ActionError(f"invalid action: {shown(text)} (expected 'play CARD', e.g. 'play AH')")
     try:
         return PLAYS[Card.parse(words[0]).index]
     except CardError as exc:
@@ -365,7 +371,7 @@ def _read_play(text: str, words: list[str]) -> Action:
 
 def _read_bid(text: str, words: list[str]) -> Action:
     if len(words) != 1:
-        raise ActionError(f"invalid action: {shown(text)} ({expected_actions()})")
+        raise ActionError(f"invalid action: {shown(text)} (expected 'bid N', e.g. 'bid 3')")
     if not _NUMBER.fullmatch(words[0]):
         raise ActionError(
             f"invalid action: {shown(text)} (expected a whole number of tricks, e.g. 'bid 3')"
@@ -389,8 +395,13 @@ def _answer(accept: bool) -> Callable[[str, list[str]], Action]:
     return read
 
 
-register_verb(ActionVerb(("bid", "call"), "bid N", _read_bid, Bid))
-register_verb(ActionVerb(("play",), "play CARD", _read_play, Play))
-register_verb(ActionVerb(("claim",), "claim N", _read_claim, Claim))
-register_verb(ActionVerb(("accept",), "accept claim", _answer(True), ClaimAnswer))
-register_verb(ActionVerb(("refuse",), "refuse claim", _answer(False), ClaimAnswer))
+#: The kernel's own words (every ruleset reads them).
+KERNEL_VOCABULARY: Final = Vocabulary(
+    (
+        ActionVerb(("bid", "call"), "bid N", _read_bid, Bid),
+        ActionVerb(("play",), "play CARD", _read_play, Play),
+        ActionVerb(("claim",), "claim N", _read_claim, Claim),
+        ActionVerb(("accept",), "accept claim", _answer(True), ClaimAnswer),
+        ActionVerb(("refuse",), "refuse claim", _answer(False), ClaimAnswer),
+    )
+)

@@ -8,6 +8,13 @@ directly.  The auction and the scorer are the components the profile names
 (``[auction] kind``, ``[scoring] kind``), registered in
 ``cardrules_setup_components``; a hook is kept only where a family answers it.
 
+A family declares its components, profiles and words once, in a
+:class:`~cardrules.rules.family.Family` that its entry point names; the kernel
+answers ``cardrules_profile_dirs`` and ``cardrules_setup_components`` for it
+(:class:`~cardrules.rules.plugins.FamilyPlugin`).  The hooks are for what a
+declaration cannot say (a house rule that replaces the duties or the end of any
+game) and for a plugin of hooks alone.
+
 The kernel's own behaviour is registered as a plugin (``cardrules.rules.builtin``)
 whose implementations are ``trylast`` defaults built from the profile's
 settings; a variant overrides one by returning a non-None value.

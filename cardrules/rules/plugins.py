@@ -19,6 +19,7 @@ import pluggy
 
 from cardrules.errors import ProfileError
 from cardrules.rules import builtin, hookspecs
+from cardrules.rules.actions import KERNEL_VOCABULARY, Vocabulary
 from cardrules.rules.catalog import (
     CHOSEN_TRUMP,
     AuctionTraits,
@@ -27,12 +28,17 @@ from cardrules.rules.catalog import (
 )
 from cardrules.rules.components import Auction, Direction, EndCondition, Scorer, ThrowIn
 from cardrules.rules.duties import Duty
+from cardrules.rules.family import Family, vocabulary_of
+from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.profile import Profile
 
 __all__ = [
     "Components",
+    "FamilyPlugin",
     "OptionSpec",
     "entry_points",
+    "families_of",
+    "installed_families",
     "make_plugin_manager",
 ]
 
@@ -43,10 +49,53 @@ def entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=hookspecs.PROJECT)}
 
 
+class FamilyPlugin:
+    """A :class:`~cardrules.rules.family.Family` as pluggy sees it: the two hooks a
+    declaration answers (its components, its profile directories)."""
+
+    def __init__(self, family: Family, home: str) -> None:
+        self.family = family
+        #: The module the family is declared in (where plugin blame looks).
+        self.home = home
+
+    def __repr__(self) -> str:
+        return f"FamilyPlugin({self.family.name!r})"
+
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        self.family.setup(components)
+
+    @hookimpl
+    def cardrules_profile_dirs(self) -> list[Path]:
+        return self.family.profile_dirs()
+
+
+def _family_home(family: Family) -> str:
+    """The module a family given as an object was declared in, as near as it says."""
+    makes: list[object] = [kind.make for kind in family.auctions]
+    makes += [kind.make for kind in family.scorers]
+    for make in makes:
+        module = getattr(make, "__module__", None)
+        if isinstance(module, str):
+            return module
+    return __name__
+
+
+def _register(pm: pluggy.PluginManager, plugin: object, name: str | None, home: str) -> None:
+    """Register ``plugin`` in ``pm``: a family with its hooks, else the plugin itself."""
+    if isinstance(plugin, Family):
+        pm.register(FamilyPlugin(plugin, home), name=name or f"family:{plugin.name}")
+        for i, hooks in enumerate(plugin.hooks):
+            pm.register(hooks, name=f"{name or plugin.name}:hooks{i}")
+    else:
+        pm.register(plugin, name=name)
+
+
 def make_plugin_manager(
     names: Sequence[str], extra: Iterable[object] = (), *, source: str = ""
 ) -> pluggy.PluginManager:
-    """A fresh plugin manager with the kernel defaults, the named entry points and ``extra``."""
+    """A fresh plugin manager with the kernel defaults, the named entry points and ``extra``
+    (plugins or :class:`~cardrules.rules.family.Family` objects)."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(builtin, name="cardrules.builtin")
@@ -64,12 +113,15 @@ def make_plugin_manager(
             )
             continue
         if pm.get_plugin(name) is None:
-            pm.register(ep.load(), name=name)
+            _register(pm, ep.load(), name, ep.module)
     if problems:
         raise ProfileError(source, problems)
     try:
         for plugin in extra:
-            pm.register(plugin)
+            if isinstance(plugin, Family):
+                _register(pm, plugin, None, _family_home(plugin))
+            else:
+                pm.register(plugin)
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise ProfileError(
@@ -78,9 +130,25 @@ def make_plugin_manager(
     return pm
 
 
-def all_plugins_manager() -> pluggy.PluginManager:
-    """A plugin manager with every installed plugin, for listing profiles."""
-    return make_plugin_manager(sorted(entry_points()))
+def families_of(pm: pluggy.PluginManager) -> tuple[Family, ...]:
+    """The families registered in ``pm``, in the order they were registered."""
+    return tuple(p.family for _, p in pm.list_name_plugin() if isinstance(p, FamilyPlugin))
+
+
+@functools.cache
+def installed_families() -> tuple[Family, ...]:
+    """Every installed family (the ``cardrules`` entry points naming a
+    :class:`~cardrules.rules.family.Family`), by entry-point name; a plugin that fails to
+    load is left out here (it is reported when a profile names it)."""
+    found = []
+    for _, ep in sorted(entry_points().items()):
+        try:
+            plugin = ep.load()
+        except Exception:  # reported by make_plugin_manager when a profile names it
+            continue
+        if isinstance(plugin, Family):
+            found.append(plugin)
+    return tuple(found)
 
 
 def profile_dirs(pm: pluggy.PluginManager) -> list[Path]:
@@ -103,6 +171,9 @@ class Resolved:
     scorer: Scorer
     end: EndCondition
     components: Components
+    #: The families of the ruleset, and the words its actions are read in (theirs and the kernel's).
+    families: tuple[Family, ...] = ()
+    vocabulary: Vocabulary = KERNEL_VOCABULARY
 
 
 def setup_components(pm: pluggy.PluginManager) -> Components:
@@ -144,8 +215,18 @@ def resolve(
     end: EndCondition = hook.cardrules_game_end_condition(
         profile=profile, deals=deals, components=components
     )
+    families = families_of(pm)
     return Resolved(
-        direction, tuple(throw_ins), bounds, auction, tuple(duties), scorer, end, components
+        direction,
+        tuple(throw_ins),
+        bounds,
+        auction,
+        tuple(duties),
+        scorer,
+        end,
+        components,
+        families,
+        vocabulary_of(families),
     )
 
 

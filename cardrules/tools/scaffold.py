@@ -8,7 +8,7 @@ installable package instead::
     NAME/
       pyproject.toml                    entry point NAME in the group "cardrules"
       src/cardrules_IDENT/__init__.py
-      src/cardrules_IDENT/plugin.py     one hook: cardrules_profile_dirs
+      src/cardrules_IDENT/family.py     FAMILY: the family declared (its profiles, so far)
       src/cardrules_IDENT/components.py a scorer of its own, subclassing the kernel's base
       src/cardrules_IDENT/profiles/NAME.toml
       tests/test_IDENT.py               the entry point finds the profile; a game plays;
@@ -165,7 +165,7 @@ def new_variant(
             base / "pyproject.toml": tomli_w.dumps(_pyproject(name, pkg, rules)),
             base / "README.md": _README.format(name=name, parent=rules.name, pkg=pkg),
             base / "src" / pkg / "__init__.py": _INIT.format(name=name, parent=rules.name),
-            base / "src" / pkg / "plugin.py": _PLUGIN.format(name=name),
+            base / "src" / pkg / "family.py": _FAMILY.format(name=name),
             base / "src" / pkg / "components.py": _COMPONENTS.format(name=name),
             base / "src" / pkg / "py.typed": "",
             base / "src" / pkg / "profiles" / f"{name}.toml": profile_text,
@@ -266,7 +266,7 @@ def _pyproject(name: str, pkg: str, parent: Ruleset) -> dict[str, Any]:
             "readme": "README.md",
             "requires-python": ">=3.11",
             "dependencies": ["cardrules"],
-            "entry-points": {"cardrules": {name: f"{pkg}.plugin"}},
+            "entry-points": {"cardrules": {name: f"{pkg}.family:FAMILY"}},
         },
         "tool": {
             "hatch": {"build": {"targets": {"wheel": {"packages": [f"src/{pkg}"]}}}},
@@ -281,27 +281,26 @@ _README = """\
 A variant of `{parent}` for cardrules.
 
 ```sh
-pip install -e .          # registers the plugin `{name}` (entry-point group `cardrules`)
+pip install -e .          # registers the family `{name}` (entry-point group `cardrules`)
 pytest                    # the entry point finds the profile; a game plays to the end
 ```
 
 The rules are in `src/{pkg}/profiles/{name}.toml` (it `extends` `{parent}`);
-code that TOML cannot express goes in `src/{pkg}/plugin.py`, and rule objects of
-your own (a scorer, an auction, an end of the game) in `src/{pkg}/components.py`:
-each subclasses the kernel's base in `cardrules.rules.components`.
+what TOML cannot express (a duty, an auction, a scorer, an option, an action's words) is
+declared in `FAMILY`, in `src/{pkg}/family.py`, and rule objects of your own (a scorer,
+an auction, an end of the game) are written in `src/{pkg}/components.py`: each
+subclasses the kernel's base in `cardrules.rules.components`.
 """
 
 _INIT = '''\
-"""The {name} variant of {parent} for cardrules (plugin ``{name}``)."""
+"""The {name} variant of {parent} for cardrules (family ``{name}``)."""
 '''
 
-_PLUGIN = '''\
-"""Hook implementations of this variant, found through its entry point.
+_FAMILY = '''\
+"""The family ``{name}``, declared once: ``FAMILY``, named by its entry point.
 
-This is the plugin ``{name}`` (entry-point group ``cardrules``).
-The one hook below tells cardrules where this package's profiles are.
-A rule that TOML cannot express is another hook from
-``cardrules.rules.hookspecs``; for example a duty of your own::
+``FAMILY`` says where this package's profiles are.  What TOML cannot express is
+declared in it too; for example a duty of your own::
 
     from cardrules.rules.duties import Duty
 
@@ -312,33 +311,33 @@ A rule that TOML cannot express is another hook from
         def narrow(self, hand, legal, t):
             ...
 
-    @hookimpl
-    def cardrules_setup_components(components):
-        components.add_duty(NoAceLead)
+    FAMILY = Family("{name}", profiles=PROFILES, duties=(NoAceLead,))
 
 then list ``{{ name = "no_ace_lead", rule = "..." }}`` under ``[play] duties``.
 A house-rule switch is declared once, with its default, and read typed::
 
-    components.add_option(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."))
+    FAMILY = Family(..., options=(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."),))
     ...
     if profile.flag("no_ace_lead"):  # the declared default when the profile is silent
         ...
+
+An auction, a scorer (with the end of its games), a ranking of the cards and the words
+of new actions are declared the same way (``auctions=``, ``scorers=``, ``rankings=``,
+``verbs=``: see :class:`cardrules.Family`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules import hookimpl
+from cardrules import Family
 
-#: The directory of this variant's profiles.
+#: The directory of this family's profiles.
 PROFILES = Path(__file__).resolve().parent / "profiles"
 
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This package's profiles, so that ``cardrules.load("{name}")`` finds them."""
-    return [PROFILES]
+#: This family: its profiles (so that ``cardrules.load("{name}")`` finds them), and what
+#: its profiles may name beyond their parent's.
+FAMILY = Family("{name}", profiles=PROFILES)
 '''
 
 _COMPONENTS = '''\
@@ -352,11 +351,13 @@ hand...), to override where the rules say otherwise.  A scorer that reads more o
 a deal than its contract and tricks (the cards each seat took, the game's earlier
 deals) overrides ``score_finished``, which the game calls at the end of every deal.
 
-Register an object in ``plugin.py`` and name it in the profile::
+Declare an object in ``FAMILY`` (``family.py``) and name it in the profile::
 
-    @hookimpl
-    def cardrules_setup_components(components):
-        components.add_scorer("{name}-tricks", lambda profile: TricksScorer())
+    FAMILY = Family(
+        "{name}",
+        profiles=PROFILES,
+        scorers=(ScorerKind("{name}-tricks", lambda profile: TricksScorer()),),
+    )
 
 with ``[scoring] kind = "{name}-tricks"``.
 """
@@ -394,18 +395,18 @@ from decimal import Decimal
 import cardrules
 from cardrules.rules.components import FinishedDeal
 
-from {pkg} import plugin
 from {pkg}.components import TricksScorer
+from {pkg}.family import FAMILY
 
 
 def test_entry_point_is_registered() -> None:
     eps = importlib.metadata.entry_points(group="cardrules")
     found = [ep.value for ep in eps if ep.name == "{name}"]
-    assert found == ["{pkg}.plugin"]
+    assert found == ["{pkg}.family:FAMILY"]
 
 
-def test_hook_lists_the_profile() -> None:
-    assert (plugin.cardrules_profile_dirs()[0] / "{name}.toml").is_file()
+def test_the_family_lists_the_profile() -> None:
+    assert (FAMILY.profile_dirs()[0] / "{name}.toml").is_file()
 
 
 def test_profile_is_found_by_name() -> None:

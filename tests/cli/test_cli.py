@@ -23,8 +23,8 @@ from cardrules.engine.game import lowest_wins
 from cardrules.profile.registry import profile_paths
 from cardrules.profile.schema import AuctionModel, PlayModel
 from cardrules.profile.validated import load_profile
-from cardrules.rules.actions import expected_actions
 from cardrules.rules.components import seat_name
+from cardrules.rules.reading import expected_actions
 from cardrules.tools.spec import describe, render_text
 from cardrules_minibridge import ChooseContract
 from helpers import SHIPPED_PROFILES

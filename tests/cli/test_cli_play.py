@@ -20,13 +20,16 @@ from cardrules.cli.console import Console, in_hand_order
 from cardrules.cli.narrate import house_rules, player_words
 from cardrules.cli.play import read_action
 from cardrules.engine.bots import RuleBot, play_game
-from cardrules.rules import actions
-from cardrules.rules.actions import Action, ActionForm, expected_actions, parse_action, read_form
+from cardrules.rules.actions import Action, ActionForm, Vocabulary
+from cardrules.rules.reading import parse_action
 from cardrules_minibridge import ChooseContract
 from cardrules_minibridge.contracts import CONTRACTS, contract_level
 
 STRICT = "callbreak-strict"
 MB = "minibridge-ebu"
+#: The words a Minibridge game reads.
+_MB_WORDS = cardrules.load(MB).vocabulary
+_mb_read = _MB_WORDS.read
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -66,20 +69,21 @@ def target_profile(tmp_path: Path, target: int = 40) -> Path:
 
 def test_d_6_every_contract_reads_in_the_form_pbn_writes() -> None:
     """MB-3.2 / D-6: ``1C`` .. ``1NT`` are the part-scores, ``3NT 4H 4S 5C 5D`` the games:
-    the form the PBN export writes reads as the same action as ``contract STRAIN GOAL``."""
+    the form the PBN export writes reads as the same action as ``contract STRAIN GOAL`` (in a
+    Minibridge game's words: bridge reads ``1C`` as its bid)."""
     for choice in CONTRACTS:
         bridge = f"{contract_level(choice)}{choice.strain}"
-        assert parse_action(bridge) == parse_action(f"contract {choice.strain} {choice.goal}")
-        assert parse_action(bridge) == choice
-        assert parse_action(bridge.lower()) == choice
-    assert parse_action("3 NT") == parse_action("3N") == ChooseContract("NT", "game")
-    assert parse_action("4♠") == ChooseContract("S", "game")
+        assert _mb_read(bridge) == _mb_read(f"contract {choice.strain} {choice.goal}")
+        assert _mb_read(bridge) == choice
+        assert _mb_read(bridge.lower()) == choice
+    assert _mb_read("3 NT") == _mb_read("3N") == ChooseContract("NT", "game")
+    assert _mb_read("4♠") == ChooseContract("S", "game")
 
 
 @pytest.mark.parametrize("text", ["2S", "7NT", "0NT", "3H", "4D", "5NT", "2♥"])
 def test_d_6_a_level_that_is_no_contract_is_refused_naming_it(text: str) -> None:
     with pytest.raises(ActionError) as err:
-        parse_action(text)
+        _mb_read(text)
     assert str(err.value) == (
         f"invalid action: {text!r} (no Minibridge contract: a game is 3NT, 4H, 4S, 5C or 5D, "
         "a part-score 1C, 1D, 1H, 1S or 1NT)"
@@ -89,8 +93,8 @@ def test_d_6_a_level_that_is_no_contract_is_refused_naming_it(text: str) -> None
 @pytest.mark.parametrize("text", ["10H", "4X", "3", "NT3"])
 def test_texts_of_no_form_are_refused_as_before(text: str) -> None:
     with pytest.raises(ActionError) as err:
-        parse_action(text)
-    assert str(err.value) == f"invalid action: {text!r} ({expected_actions()})"
+        _mb_read(text)
+    assert str(err.value) == f"invalid action: {text!r} ({_MB_WORDS.expected()})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,16 +107,21 @@ class _Knock(Action):
         return "knock"
 
 
-def test_a_form_without_a_verb_is_registered_by_a_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The kernel reads a verb-less form through what a plugin registers, tried when no
-    verb matches; ``read_form`` tries only the forms of the kinds asked for."""
+def test_a_form_without_a_verb_is_read_where_a_family_declares_it() -> None:
+    """A verb-less form is read by the vocabularies that hold it (a family's games'),
+    tried when no verb matches; ``read_form`` tries only the forms of the kinds asked for."""
     form = ActionForm("!!", _Knock, lambda text: _Knock() if text == "!!" else None)
-    monkeypatch.setitem(actions._FORMS, form.form, form)
-    assert parse_action(" !! ") == _Knock()
-    assert read_form("!!", {_Knock}) == _Knock()
-    assert read_form("!!", {Play, Bid}) is None
-    assert read_form("4S", {_Knock}) is None
-    assert "'!!'" in expected_actions()
+    words = Vocabulary.kernel().with_words(forms=[form])
+    assert words.read(" !! ") == _Knock()
+    assert words.read_form("!!", {_Knock}) == _Knock()
+    assert words.read_form("!!", {Play, Bid}) is None
+    assert words.read_form("4S", {_Knock}) is None
+    assert "'!!'" in words.expected()
+    assert read_action("!!", [_Knock()], vocabulary=words) == _Knock()
+    with pytest.raises(ActionError):
+        Vocabulary.kernel().read("!!")  # no other vocabulary learns it
+    with pytest.raises(ActionError):
+        parse_action("!!")  # nor the installed families'
     assert repr(form) == "ActionForm('!!', _Knock)"
 
 

@@ -23,17 +23,7 @@ from cardrules.errors import ActionError, IllegalAction
 from cardrules.rules.actions import Action
 from cardrules.rules.components import Auction, AuctionState, DealInfo, Scorer, Side
 from cardrules.rules.plugins import Components
-
-BASE = "callbreak-strict"
-
-
-def write_profile(folder: Path, name: str, body: str) -> Path:
-    path = folder / f"{name}.toml"
-    path.write_text(
-        f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "{BASE}"\n{body}',
-        encoding="utf-8",
-    )
-    return path
+from helpers import write_profile
 
 
 def play_out(game: cardrules.Game, seed: int = 0) -> None:

@@ -62,9 +62,10 @@ def test_loading_a_shipped_profile_by_name_imports_no_other_family() -> None:
     code = (
         "import sys, cardrules\n"
         "cardrules.load('hearts-openspiel')\n"
-        "print(sorted(m for m in sys.modules if m.endswith('.plugin')))\n"
+        "print(sorted(m for m in sys.modules if m.endswith(('.family', '.plugin'))"
+        " and m.startswith('cardrules_')))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert out.strip() == "['cardrules_hearts.plugin']"
+    assert out.strip() == "['cardrules_hearts.family']"

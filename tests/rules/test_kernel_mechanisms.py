@@ -38,17 +38,7 @@ from cardrules.rules.components import (
 )
 from cardrules.rules.plugins import Components
 from cardrules.rules.profile import Profile
-
-BASE = "callbreak-strict"
-
-
-def write_profile(folder: Path, name: str, body: str) -> Path:
-    path = folder / f"{name}.toml"
-    path.write_text(
-        f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "{BASE}"\n{body}',
-        encoding="utf-8",
-    )
-    return path
+from helpers import write_profile
 
 
 class _SwapState(AuctionState):
@@ -330,19 +320,13 @@ def test_legal_cards_given_the_cards_of_earlier_tricks(tmp_path: Path) -> None:
 # -- two families reading the same text; a hand shown during the play ----------
 
 
-def test_two_readers_of_one_word_are_tried_the_games_own_first(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """register_verb keeps every reader of a word: a text is read by the first reader that
+def test_two_readers_of_one_word_are_tried_the_games_own_first() -> None:
+    """A vocabulary keeps every reader of a word: a text is read by the first reader that
     can, those of the classes in ``prefer`` (a game's legal actions) first."""
     from dataclasses import dataclass
 
     from cardrules.errors import ActionError
-    from cardrules.rules import actions
-    from cardrules.rules.actions import ActionVerb, parse_action, register_verb
-
-    # the verbs of this test only (other tests list the installed families' verbs)
-    monkeypatch.setattr(actions, "_VERBS", {w: list(v) for w, v in actions._VERBS.items()})
+    from cardrules.rules.actions import ActionVerb, Vocabulary
 
     @dataclass(frozen=True)
     class Knock(Action):
@@ -358,15 +342,26 @@ def test_two_readers_of_one_word_are_tried_the_games_own_first(
             raise ActionError(f"invalid action: {text!r} (expected 'knock loud')")
         return Knock(True)
 
-    register_verb(ActionVerb(("knock",), "knock", quiet, Knock))
-    register_verb(ActionVerb(("knock",), "knock loud", loud, Bid))
-    assert parse_action("knock") == Knock(False)
-    assert parse_action("knock loud") == Knock(True)  # the first reader refuses it
+    words = Vocabulary.kernel().with_words(
+        [
+            ActionVerb(("knock",), "knock", quiet, Knock),
+            ActionVerb(("knock",), "knock loud", loud, Bid),
+        ]
+    )
+    assert words.read("knock") == Knock(False)
+    assert words.read("knock loud") == Knock(True)  # the first reader refuses it
+    assert words.read("knock loud", prefer={Bid}) == Knock(True)
     with pytest.raises(ActionError, match="expected 'knock'"):
-        parse_action("knock twice")  # every reader refuses: the first one's error
-    # registering the same verb again replaces it rather than adding a second reader
-    register_verb(ActionVerb(("knock",), "knock", quiet, Knock))
-    assert len(actions._VERBS["knock"]) == 2
+        words.read("knock twice")  # every reader refuses: the first one's error
+    with pytest.raises(ActionError, match="expected 'knock loud'"):
+        words.read("knock twice", prefer={Bid})  # the preferred reader's error
+    # the same verb again replaces it rather than adding a second reader
+    again = words.with_words([ActionVerb(("knock",), "knock", quiet, Knock)])
+    assert [v.form for v in again.verbs].count("knock") == 2  # both given, in order...
+    assert "'knock'" in again.expected() and again.expected().count("'knock'") == 1
+    # ...and the kernel's own vocabulary never learns the word
+    with pytest.raises(ActionError, match="expected 'bid N'"):
+        Vocabulary.kernel().read("knock")
 
 
 class _ShownAfterLead(Contract):
@@ -513,4 +508,4 @@ def test_an_auction_may_fix_the_first_dealer_and_refuse_another(tmp_path: Path) 
         rules.new_game(seed=1, dealer=7)
     game = cardrules.Game(rules, seed=1, dealer=3)  # as a record written before says
     assert cardrules.Game.from_json(game.to_json(), rules=rules).first_dealer == 3
-    assert cardrules.load(BASE).first_dealer_reason is None
+    assert cardrules.load("callbreak-strict").first_dealer_reason is None

@@ -262,14 +262,14 @@ def test_new_package_failing_midway_leaves_nothing(
     left behind, nor the folders --dir made for it; the error names the file."""
     real_open = os.open
 
-    def disk_full_at_plugin_py(path: str, flags: int, mode: int = 0o777, **kw: object) -> int:
-        if Path(path).name == "plugin.py":
+    def disk_full_at_family_py(path: str, flags: int, mode: int = 0o777, **kw: object) -> int:
+        if Path(path).name == "family.py":
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
         return real_open(path, flags, mode, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(os, "open", disk_full_at_plugin_py)
+    monkeypatch.setattr(os, "open", disk_full_at_family_py)
     where = tmp_path / "new" / "deeper"
-    failing = where / "zzt-kid" / "src" / "cardrules_zzt_kid" / "plugin.py"
+    failing = where / "zzt-kid" / "src" / "cardrules_zzt_kid" / "family.py"
     want = f"cannot create {failing}: no space left on device"
     args = ("zzt-kid", "--from", "callbreak-app", "--dir", str(where), "--plugin")
     assert cli_error(*args) == want
@@ -280,7 +280,8 @@ def test_new_package_failing_midway_leaves_nothing(
 
 
 def test_new_plugin_package_layout(tmp_path: Path) -> None:
-    """--plugin writes a package: pyproject with the entry point, one hook, a profile, a test."""
+    """--plugin writes a package: pyproject with the entry point naming the family declared
+    in family.py, a profile, a test."""
     files = new_variant("zzt-plug", "callbreak-strict", directory=tmp_path, plugin=True)
     base = tmp_path / "zzt-plug"
     pkg = package_name("zzt-plug")
@@ -289,21 +290,22 @@ def test_new_plugin_package_layout(tmp_path: Path) -> None:
         "pyproject.toml",
         "README.md",
         f"src/{pkg}/__init__.py",
-        f"src/{pkg}/plugin.py",
+        f"src/{pkg}/family.py",
         f"src/{pkg}/components.py",
         f"src/{pkg}/py.typed",
         f"src/{pkg}/profiles/zzt-plug.toml",
         f"tests/test_{pkg}.py",
     }
     project = tomllib.loads((base / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["entry-points"]["cardrules"] == {"zzt-plug": f"{pkg}.plugin"}
+    assert project["project"]["entry-points"]["cardrules"] == {"zzt-plug": f"{pkg}.family:FAMILY"}
     profile = tomllib.loads(
         (base / "src" / pkg / "profiles" / "zzt-plug.toml").read_text(encoding="utf-8")
     )
     assert profile["profile"]["plugins"] == ["zzt-plug"]
     assert profile["profile"]["extends"] == "callbreak-strict"
-    plugin_src = (base / "src" / pkg / "plugin.py").read_text(encoding="utf-8")
-    assert plugin_src.count("\n@hookimpl\n") == 1  # one hook implementation
+    family_src = (base / "src" / pkg / "family.py").read_text(encoding="utf-8")
+    assert '\nFAMILY = Family("zzt-plug", profiles=PROFILES)\n' in family_src
+    assert "hookimpl" not in family_src  # a declaration, not hooks
     for path in files:
         if path.suffix == ".py":
             compile(path.read_text(encoding="utf-8"), str(path), "exec")

@@ -7,7 +7,7 @@ a bid, ``pass`` and ``p`` as a pass, ``double``, ``x`` and ``dbl`` as a double,
 ``redouble``, ``xx`` and ``rdbl`` as a redouble.  Minibridge reads ``3NT`` as a
 contract choice too: a game reads a text as its own legal actions say.
 
->>> from cardrules.rules.actions import read_form
+>>> from cardrules.rules.reading import read_form
 >>> read_form("3nt", {BridgeBid}), read_form("1♥", {BridgeBid})
 (BridgeBid(3, 'NT'), BridgeBid(1, 'H'))
 >>> [str(call) for call in (BridgeBid(4, "S"), PASS, DOUBLE, REDOUBLE)]
@@ -29,8 +29,6 @@ from cardrules.rules.actions import (
     Action,
     ActionForm,
     ActionVerb,
-    register_form,
-    register_verb,
 )
 from cardrules_bridge.scoring import STRAINS
 
@@ -272,12 +270,6 @@ def parse_call(text: str) -> Call:
     return bid
 
 
-register_verb(ActionVerb(("bid",), "bid 3NT", _read_bid, BridgeBid))
-for _name in _CALLS:
-    register_verb(_reader(_name))
-register_form(ActionForm("1C..7NT", BridgeBid, _bid_of))
-
-
 # ---------------------------------------------------------------------------
 # The rule bot's bidding system (D-7)
 
@@ -449,3 +441,12 @@ def choose_call(
     if last is not None and theirs and DOUBLE in legal and _penalty_double(h, last[1]):
         return DOUBLE
     return PASS if PASS in legal else legal[0]
+
+
+#: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
+VERBS: tuple[ActionVerb, ...] = (
+    ActionVerb(("bid",), "bid 3NT", _read_bid, BridgeBid),
+    *(_reader(_name) for _name in _CALLS),
+)
+#: The forms its actions are written in without a verb.
+FORMS: tuple[ActionForm, ...] = (ActionForm("1C..7NT", BridgeBid, _bid_of),)

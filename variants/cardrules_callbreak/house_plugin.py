@@ -77,8 +77,8 @@ from cardrules.rules.duties import Duty
 from cardrules.rules.hookspecs import hookimpl
 from cardrules.rules.plugins import Components, OptionSpec
 from cardrules.rules.profile import Profile
+from cardrules_callbreak.family import NO_PICTURE
 from cardrules_callbreak.house import HouseRulesEnd
-from cardrules_callbreak.plugin import NO_PICTURE
 
 #: The house-rule switches this plugin declares (APP-5), with their defaults.
 OPTIONS = (

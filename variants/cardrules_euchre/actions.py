@@ -8,7 +8,7 @@ with the call (EU-4.1: ``order up alone``, ``name H alone``); ``alone`` and
 asked (EUO-3.2); and ``discard 9C``, the dealer's discard, which only the dealer
 sees (EU-3.2).
 
->>> from cardrules.rules.actions import parse_action
+>>> from cardrules.rules.reading import parse_action
 >>> [str(parse_action(t, prefer=(EuchreCall,))) for t in ("pass", "order up alone", "name h")]
 ['pass', 'order up alone', 'name H']
 >>> parse_action("discard 9c", prefer=(EuchreCall,))
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.deck import Card, Deck, Ranking, Suit, named_deck
 from cardrules.errors import ActionError, CardError, shown
-from cardrules.rules.actions import Action, ActionVerb, register_verb
+from cardrules.rules.actions import Action, ActionVerb
 from cardrules_euchre.ranking import bowers
 
 if TYPE_CHECKING:
@@ -209,15 +209,6 @@ def _read_discard(text: str, words: list[str]) -> Action:
         raise ActionError(f"invalid action: {shown(text)}: {exc}") from None
 
 
-register_verb(ActionVerb(("pass",), "pass", _no_words(PASS), PassCall))
-register_verb(ActionVerb(("order",), "order up", _read_up(OrderUp, "order"), OrderUp))
-register_verb(ActionVerb(("take",), "take up", _read_up(TakeUp, "take"), TakeUp))
-register_verb(ActionVerb(("name",), "name SUIT", _read_name, NameTrump))
-register_verb(ActionVerb(("alone",), "alone", _no_words(GoAlone(True)), GoAlone))
-register_verb(ActionVerb(("partner",), "partner", _no_words(GoAlone(False)), GoAlone))
-register_verb(ActionVerb(("discard",), "discard CARD", _read_discard, Discard))
-
-
 # ---------------------------------------------------------------------------
 # The rule bot
 
@@ -286,3 +277,15 @@ def advise(view: View, legal: Sequence[Action]) -> Action | None:
     if names:
         return max(names, key=lambda a: len(trumps_held(hand, a.suit)))
     return None
+
+
+#: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
+VERBS: tuple[ActionVerb, ...] = (
+    ActionVerb(("pass",), "pass", _no_words(PASS), PassCall),
+    ActionVerb(("order",), "order up", _read_up(OrderUp, "order"), OrderUp),
+    ActionVerb(("take",), "take up", _read_up(TakeUp, "take"), TakeUp),
+    ActionVerb(("name",), "name SUIT", _read_name, NameTrump),
+    ActionVerb(("alone",), "alone", _no_words(GoAlone(True)), GoAlone),
+    ActionVerb(("partner",), "partner", _no_words(GoAlone(False)), GoAlone),
+    ActionVerb(("discard",), "discard CARD", _read_discard, Discard),
+)

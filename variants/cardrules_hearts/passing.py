@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.cards import CARDS, Card, Suit, cards_of
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
-from cardrules.rules.actions import Action, ActionVerb, expected_actions, register_verb
+from cardrules.rules.actions import Action, ActionVerb
 from cardrules.rules.components import (
     Auction,
     AuctionState,
@@ -38,6 +38,7 @@ from cardrules.rules.components import (
     Direction,
     seat_words,
 )
+from cardrules.rules.reading import expected_actions
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -123,8 +124,6 @@ def _read_pass(text: str, words: list[str]) -> Action:
     except CardError as exc:
         raise ActionError(f"invalid action: {shown(text)}: {exc}") from None
 
-
-register_verb(ActionVerb(("pass",), "pass CARD", _read_pass, PassCard))
 
 #: Interned pass actions by card index (the passing lists a dozen each decision).
 PASSES: tuple[PassCard, ...] = tuple(PassCard(Card.from_index(i)) for i in range(52))
@@ -368,3 +367,7 @@ class HeartsPassingState(AuctionState):
     def exposed(self) -> frozenset[int]:
         """No hand is ever shown."""
         return frozenset()
+
+
+#: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
+VERBS: tuple[ActionVerb, ...] = (ActionVerb(("pass",), "pass CARD", _read_pass, PassCard),)

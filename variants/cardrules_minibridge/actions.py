@@ -1,16 +1,20 @@
 """Declarer's contract choice: the action ``contract STRAIN GOAL`` (MB-3.1, D-6).
 
-Importing this module registers the verb ``contract`` with the kernel's
-action reader, so ``cardrules.parse_action("contract S game")`` reads it, and
-the form bridge players write, the level and the strain (``3NT``, ``4S``: the
-form the PBN export writes): a part-score is at level 1, a game at level 3 in
-no-trump, 4 in a major and 5 in a minor (MB-3.2: the tricks needed, less six).
+The family declares the verb ``contract`` (:data:`VERBS`), so a Minibridge
+game reads ``contract S game``, and the form bridge players write, the level and
+the strain (``3NT``, ``4S``: the form the PBN export writes, :data:`FORMS`): a
+part-score is at level 1, a game at level 3 in no-trump, 4 in a major and 5 in a
+minor (MB-3.2: the tricks needed, less six).  In a bridge game the same text is a
+bid: each game reads its own family's words.
 
 >>> import cardrules
->>> cardrules.parse_action("contract nt part-score")
+>>> words = cardrules.load("minibridge-ebu").vocabulary
+>>> words.read("contract nt part-score")
 ChooseContract('NT', 'partscore')
->>> cardrules.parse_action("4S"), cardrules.parse_action("1nt")
+>>> words.read("4S"), words.read("1nt")
 (ChooseContract('S', 'game'), ChooseContract('NT', 'partscore'))
+>>> cardrules.load("bridge-duplicate").vocabulary.read("4S")
+BridgeBid(4, 'S')
 >>> str(ChooseContract("S", "game"))
 'contract S game'
 """
@@ -28,10 +32,8 @@ from cardrules.rules.actions import (
     Action,
     ActionForm,
     ActionVerb,
-    expected_actions,
-    register_form,
-    register_verb,
 )
+from cardrules.rules.reading import expected_actions
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -157,5 +159,9 @@ def _read_level(text: str) -> Action | None:
     )
 
 
-register_verb(ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract, ChooseContract))
-register_form(ActionForm("LEVEL STRAIN", ChooseContract, _read_level))
+#: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
+VERBS: tuple[ActionVerb, ...] = (
+    ActionVerb(("contract",), "contract STRAIN GOAL", _read_contract, ChooseContract),
+)
+#: The forms its actions are written in without a verb.
+FORMS: tuple[ActionForm, ...] = (ActionForm("LEVEL STRAIN", ChooseContract, _read_level),)

@@ -22,7 +22,6 @@ from typing import Any
 
 from cardrules.cards import Suit
 from cardrules.errors import ActionError, CardError, CardrulesError
-from cardrules.rules.actions import parse_action
 from cardrules.rules.components import (
     Contract,
     Direction,
@@ -33,6 +32,7 @@ from cardrules.rules.components import (
     seat_name,
     seat_of_letter,
 )
+from cardrules.rules.reading import parse_action
 from cardrules_minibridge.actions import GOALS, STRAINS, ChooseContract
 
 __all__ = [

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.cards import CARDS, Card, Suit, cards_of
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
-from cardrules.rules.actions import Action, ActionVerb, Bid, expected_actions, register_verb
+from cardrules.rules.actions import Action, ActionVerb, Bid
 from cardrules.rules.components import (
     PAIRS,
     Auction,
@@ -49,6 +49,7 @@ from cardrules.rules.components import (
     seat_words,
     trump_words,
 )
+from cardrules.rules.reading import expected_actions
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -188,10 +189,6 @@ def _read_give(text: str, words: list[str]) -> Action:
     except CardError as exc:
         raise ActionError(f"invalid action: {shown(text)}: {exc}") from None
 
-
-register_verb(ActionVerb(("blind",), "blind nil", _read_blind, BlindNil))
-register_verb(ActionVerb(("look",), "look", _read_look, Look))
-register_verb(ActionVerb(("give",), "give CARD", _read_give, GiveCard))
 
 #: Interned give actions by card index.
 GIVES: tuple[GiveCard, ...] = tuple(GiveCard(card) for card in CARDS)
@@ -632,3 +629,11 @@ class SpadesBidsState(AuctionState):
     def exposed(self) -> frozenset[int]:
         """No hand is ever shown."""
         return frozenset()
+
+
+#: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
+VERBS: tuple[ActionVerb, ...] = (
+    ActionVerb(("blind",), "blind nil", _read_blind, BlindNil),
+    ActionVerb(("look",), "look", _read_look, Look),
+    ActionVerb(("give",), "give CARD", _read_give, GiveCard),
+)

@@ -7,8 +7,8 @@ import pytest
 import cardrules
 from cardrules import Card, IllegalAction
 from cardrules.engine.game import deal_cards, deal_from_seed, shuffle_and_cut
-from cardrules.rules.actions import expected_actions
 from cardrules.rules.components import Direction
+from cardrules.rules.reading import expected_actions
 from helpers import ALL_CARDS, APP, STRICT, check_full_deal, names, play_deal, seat_after
 
 CLASSIC = "callbridge-classic"

@@ -11,8 +11,9 @@ import pytest
 
 from cardrules.deck import Suit
 from cardrules.errors import CardrulesError, IllegalAction
-from cardrules.rules.actions import Action, Bid, parse_action
+from cardrules.rules.actions import Action, Bid
 from cardrules.rules.components import DealInfo, Direction
+from cardrules.rules.reading import parse_action
 from cardrules_euchre import (
     DECK,
     Discard,

@@ -225,9 +225,16 @@ def test_he_2_1_pass_reads_and_writes_its_text() -> None:
     for bad in ("pass QS KS", "pass 1S"):
         with pytest.raises(cardrules.CardrulesError):
             cardrules.parse_action(bad)
-    # "pass" alone is bridge's call once every installed family's verbs are read
-    assert "'pass/x/xx'" in cardrules.rules.actions.expected_actions()
+    # "pass" alone is another family's action among every installed family's words
+    from cardrules.rules.reading import expected_actions
+
+    assert "'pass/x/xx'" in expected_actions()
     assert not isinstance(cardrules.parse_action("pass"), PassCard)
+    # a Hearts game reads "pass QS" in its own words, which have no bare "pass"
+    words = cardrules.load(HEARTS).vocabulary
+    assert words.read("pass QS") == PassCard(Card.parse("QS"))
+    with pytest.raises(cardrules.CardrulesError):
+        words.read("pass")
 
 
 def test_he_2_2_no_pass_is_taken_in_a_deal_without_passing() -> None:

@@ -1,6 +1,6 @@
-"""Hook implementations of the Euchre family plugin (entry point ``euchre``).
+"""The Euchre family, declared once: ``FAMILY``, entry point ``euchre``.
 
-It provides the ranking ``bowers`` (the jack of trumps and the other jack of
+It declares the ranking ``bowers`` (the jack of trumps and the other jack of
 its colour above the ace: EU-1.3 .. EU-1.5), the auction ``euchre_making`` (two
 rounds of calls, the dealer's pickup and discard, going alone: EU-3.x, EU-4.x),
 the scorers ``euchre`` (only one side scores: EU-6.x) and ``euchre_zero_sum``
@@ -15,10 +15,11 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from cardrules.rules.catalog import Components, OptionSpec, ScorerFactory
+from cardrules.rules.catalog import OptionSpec, ScorerFactory
 from cardrules.rules.components import DealsEnd
-from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
+from cardrules_euchre.actions import VERBS
 from cardrules_euchre.auction import EuchreMaking
 from cardrules_euchre.ranking import BOWERS, bowers
 from cardrules_euchre.scoring import EuchreScorer
@@ -90,27 +91,26 @@ def _scorer(zero_sum: bool) -> ScorerFactory:
     return make
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "euchre",
+    "Euchre",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # The auction chooses each deal's trump; the sides are the two partnerships.
-    components.add_ranking(BOWERS, bowers)
-    components.add_auction(
-        "euchre_making",
-        _making,
-        provides="euchre",
-        chooses_trump=True,
-        sides="partnership",
-        phase_name="making",
-    )
-    for name, zero_sum in (("euchre", False), ("euchre_zero_sum", True)):
-        components.add_scorer(
-            name, _scorer(zero_sum), needs="euchre", sides="partnership", end=_end
-        )
-    for spec in OPTIONS:
-        components.add_option(spec)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    rankings={BOWERS: bowers},
+    auctions=(
+        AuctionKind(
+            "euchre_making",
+            _making,
+            provides="euchre",
+            chooses_trump=True,
+            sides="partnership",
+            phase_name="making",
+        ),
+    ),
+    scorers=tuple(
+        ScorerKind(name, _scorer(zero_sum), needs="euchre", sides="partnership", end=_end)
+        for name, zero_sum in (("euchre", False), ("euchre_zero_sum", True))
+    ),
+    options=OPTIONS,
+    verbs=VERBS,
+)

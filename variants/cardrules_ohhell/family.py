@@ -1,6 +1,6 @@
-"""Hook implementations of the Oh Hell family plugin (entry point ``ohhell``).
+"""The Oh Hell family, declared once: ``FAMILY``, entry point ``ohhell``.
 
-It provides the auction ``oh_hell_bids`` (one bid each from the dealer's
+It declares the auction ``oh_hell_bids`` (one bid each from the dealer's
 left, the dealer last and bound by the hook: OH-3.1 .. OH-3.3) and the scorer
 ``exact_bid`` (OH-5.1, OH-5.2, D-7), whose ``[scoring] params`` are
 ``bonus`` (10), ``per_bid`` (1), ``per_trick`` (0) and ``per_miss`` (0).  The rest of an Oh
@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.rules.catalog import Components
-from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
 from cardrules_ohhell.auction import HOOK_RULE, OhHellBids
 from cardrules_ohhell.scoring import ExactBidScorer
@@ -46,17 +45,16 @@ def _exact(profile: Profile) -> ExactBidScorer:
     return ExactBidScorer(**profile.int_params(_EXACT_PARAMS))
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "ohhell",
+    "Oh Hell",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # One bid per seat (a contract of calls); the trump is the turned-up card's
     # suit or the profile's, never chosen in the bidding.  Each seat scores for itself.
-    components.add_auction(
-        "oh_hell_bids", _bids, provides="calls", chooses_trump=False, phase_name="bidding"
-    )
-    components.add_scorer("exact_bid", _exact, needs="calls", sides="individual")
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    auctions=(
+        AuctionKind(
+            "oh_hell_bids", _bids, provides="calls", chooses_trump=False, phase_name="bidding"
+        ),
+    ),
+    scorers=(ScorerKind("exact_bid", _exact, needs="calls", sides="individual"),),
+)

@@ -1,6 +1,6 @@
-"""Hook implementations of the Call Break family plugin (entry point ``callbreak``).
+"""The Call Break family, declared once: ``FAMILY``, entry point ``callbreak``.
 
-It provides the family's scorers (``call_tenths``: CBS-4, APP-4;
+It declares the family's scorers (``call_tenths``: CBS-4, APP-4;
 ``call_window``: CBC-4) and the throw-in tests ``no_spade`` (APP-1.2) and
 ``no_picture`` (APP-5.3) that a profile lists under ``[deal] throw_in``.
 The app's house-rule switches live in their own plugin,
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.rules.catalog import Components, ThrowInSpec
-from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.catalog import ThrowInSpec
+from cardrules.rules.family import Family, ScorerKind
 from cardrules.rules.profile import Profile
 from cardrules_callbreak.house import has_no_picture, has_no_spade
 from cardrules_callbreak.scoring import CallTenthsScorer, CallWindowScorer
@@ -34,16 +34,14 @@ def _window(profile: Profile) -> CallWindowScorer:
     return CallWindowScorer(**profile.int_params(_WINDOW_PARAMS))
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "callbreak",
+    "Call Break and Call Bridge",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # Both read one call per seat and score each seat for itself.
-    components.add_scorer("call_tenths", _tenths, needs="calls", sides="individual")
-    components.add_scorer("call_window", _window, needs="calls", sides="individual")
-    for spec in (NO_SPADE, NO_PICTURE):
-        components.add_throw_in(spec.name, spec.description, spec.test)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    scorers=(
+        ScorerKind("call_tenths", _tenths, needs="calls", sides="individual"),
+        ScorerKind("call_window", _window, needs="calls", sides="individual"),
+    ),
+    throw_ins=(NO_SPADE, NO_PICTURE),
+)

@@ -1,6 +1,6 @@
-"""Hook implementations of the Hearts family plugin (entry point ``hearts``).
+"""The Hearts family, declared once: ``FAMILY``, entry point ``hearts``.
 
-It provides the auction ``hearts_passing`` (three cards passed in rotation,
+It declares the auction ``hearts_passing`` (three cards passed in rotation,
 HE-2.x; the holder of 2♣ leads, HE-3.1), the duties ``hearts_opening_lead``,
 ``no_points_first_trick`` and ``hearts_broken_before_led`` (HE-3.x), the
 scorer ``hearts`` (penalty points from the cards taken, the moon: HE-4.x), the
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.rules.catalog import Components, OptionSpec
-from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.catalog import OptionSpec
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
 from cardrules_hearts.duties import HeartsBrokenBeforeLed, NoPointsFirstTrick, OpeningLead
-from cardrules_hearts.passing import PASS_RULE, HeartsPassing
+from cardrules_hearts.passing import PASS_RULE, VERBS, HeartsPassing
 from cardrules_hearts.scoring import HeartsEnd, HeartsScorer
 
 #: The ``[options]`` settings this plugin declares, with their defaults (OpenSpiel's
@@ -108,27 +108,24 @@ def _scorer(profile: Profile) -> HeartsScorer:
     )
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "hearts",
+    "Hearts",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # No calls: the deal's contract is the plain one (no trumps, the 2♣ leads); each
     # seat scores for itself.
-    components.add_auction(
-        "hearts_passing",
-        _passing,
-        provides="none",
-        chooses_trump=False,
-        sides="individual",
-        phase_name="passing",
-    )
-    components.add_scorer("hearts", _scorer, sides="individual", end=_end)
-    components.add_duty(OpeningLead)
-    components.add_duty(NoPointsFirstTrick)
-    components.add_duty(HeartsBrokenBeforeLed)
-    for spec in OPTIONS:
-        components.add_option(spec)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    auctions=(
+        AuctionKind(
+            "hearts_passing",
+            _passing,
+            provides="none",
+            chooses_trump=False,
+            sides="individual",
+            phase_name="passing",
+        ),
+    ),
+    scorers=(ScorerKind("hearts", _scorer, sides="individual", end=_end),),
+    duties=(OpeningLead, NoPointsFirstTrick, HeartsBrokenBeforeLed),
+    options=OPTIONS,
+    verbs=VERBS,
+)

@@ -1,6 +1,6 @@
-"""Hook implementations of the contract bridge plugin (entry point ``bridge``).
+"""The contract bridge family, declared once: ``FAMILY``, entry point ``bridge``.
 
-It provides the auction ``bridge_calls`` (BR-2: bids, passes, doubles and redoubles from
+It declares the auction ``bridge_calls`` (BR-2: bids, passes, doubles and redoubles from
 the dealer, making a contract of the shape ``"bridge"``), the scorer ``duplicate`` (Law
 77 by side, BR-4.2 and BR-5), the ``first_board`` setting of ``[options]`` (BR-1.4) and
 the end of a session of boards, which the scorer declares (BR-4.3).
@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardrules.errors import ProfileError
-from cardrules.rules.catalog import Components, OptionSpec
-from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.catalog import OptionSpec
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
+from cardrules_bridge.actions import FORMS, VERBS
 from cardrules_bridge.auction import DUMMY_RULE, PLAY_TURN_RULE, BridgeAuction
 from cardrules_bridge.scorer import BoardsEnd, DuplicateScorer
 
@@ -59,25 +60,25 @@ def _end(profile: Profile, deals: int) -> BoardsEnd:
     return BoardsEnd(deals, profile.game_rule)
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "bridge",
+    "Contract bridge",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # The auction settles a contract of its own shape ("bridge": level, strain, doubling,
     # declarer, dummy, vulnerability), chooses the trump and plays in partnerships; the
     # scorer reads that shape and scores by pair.
-    components.add_auction(
-        "bridge_calls",
-        _auction,
-        provides="bridge",
-        chooses_trump=True,
-        sides="partnership",
-        phase_name="auction",
-    )
-    components.add_scorer("duplicate", _scorer, needs="bridge", sides="partnership", end=_end)
-    for spec in OPTIONS:
-        components.add_option(spec)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    auctions=(
+        AuctionKind(
+            "bridge_calls",
+            _auction,
+            provides="bridge",
+            chooses_trump=True,
+            sides="partnership",
+            phase_name="auction",
+        ),
+    ),
+    scorers=(ScorerKind("duplicate", _scorer, needs="bridge", sides="partnership", end=_end),),
+    options=OPTIONS,
+    verbs=VERBS,
+    forms=FORMS,
+)

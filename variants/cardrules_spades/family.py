@@ -1,6 +1,6 @@
-"""Hook implementations of the Spades family plugin (entry point ``spades``).
+"""The Spades family, declared once: ``FAMILY``, entry point ``spades``.
 
-It provides the auction ``spades_bids`` (one call each from the dealer's
+It declares the auction ``spades_bids`` (one call each from the dealer's
 left, 0 to 13, and where the ``blind_nil`` option is on blind nil before looking
 and its exchange: SP-2.1 .. SP-2.5, SPO-1.2), the scorer ``spades`` (by side,
 bags carried over the game: SP-4.x), the lead duties
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.rules.catalog import Components, OptionSpec
-from cardrules.rules.hookspecs import hookimpl
+from cardrules.rules.catalog import OptionSpec
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
-from cardrules_spades.auction import BLIND_NIL_RULE, CAP_RULE, SpadesBids
+from cardrules_spades.auction import BLIND_NIL_RULE, CAP_RULE, VERBS, SpadesBids
 from cardrules_spades.duties import NoTrumpLeadHoldingOtherSuit, TrumpsBrokenBeforeLed
 from cardrules_spades.scoring import SpadesEnd, SpadesScorer
 
@@ -110,25 +110,23 @@ def _end(profile: Profile, deals: int) -> SpadesEnd:
     )
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "spades",
+    "Spades",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # One call per seat (a contract of calls) with spades the fixed trump; scores by side.
-    components.add_auction(
-        "spades_bids",
-        _bids,
-        provides="calls",
-        chooses_trump=False,
-        sides="partnership",
-        phase_name="bidding",
-    )
-    components.add_scorer("spades", _scorer, needs="calls", sides="partnership", end=_end)
-    components.add_duty(TrumpsBrokenBeforeLed)
-    components.add_duty(NoTrumpLeadHoldingOtherSuit)
-    for spec in OPTIONS:
-        components.add_option(spec)
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    auctions=(
+        AuctionKind(
+            "spades_bids",
+            _bids,
+            provides="calls",
+            chooses_trump=False,
+            sides="partnership",
+            phase_name="bidding",
+        ),
+    ),
+    scorers=(ScorerKind("spades", _scorer, needs="calls", sides="partnership", end=_end),),
+    duties=(TrumpsBrokenBeforeLed, NoTrumpLeadHoldingOtherSuit),
+    options=OPTIONS,
+    verbs=VERBS,
+)

@@ -1,13 +1,13 @@
-"""Hook implementations of the Minibridge plugin (entry point ``minibridge``)."""
+"""The Minibridge family, declared once: ``FAMILY``, entry point ``minibridge``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from cardrules.errors import ProfileError
-from cardrules.rules.hookspecs import hookimpl
-from cardrules.rules.plugins import Components
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
+from cardrules_minibridge.actions import FORMS, VERBS
 from cardrules_minibridge.auction import PointsAuction
 from cardrules_minibridge.contracts import MinibridgeScorer
 
@@ -28,17 +28,18 @@ def _scorer(profile: Profile) -> MinibridgeScorer:
     return MinibridgeScorer()
 
 
-@hookimpl
-def cardrules_setup_components(components: Components) -> None:
+FAMILY = Family(
+    "minibridge",
+    "Minibridge",
+    profiles=Path(__file__).resolve().parent / "profiles",
     # The pair over 20 points plays: its stronger hand declares and picks the
     # strain, the partner is dummy (MB-2.2 .. MB-3.1); pairs score (MB-5.5).
-    components.add_auction(
-        "points", _points_auction, provides="declarer", chooses_trump=True, sides="partnership"
-    )
-    components.add_scorer("minibridge", _scorer, needs="declarer", sides="partnership")
-
-
-@hookimpl
-def cardrules_profile_dirs() -> list[Path]:
-    """This family's profiles and their rule texts (``profiles/`` beside this module)."""
-    return [Path(__file__).resolve().parent / "profiles"]
+    auctions=(
+        AuctionKind(
+            "points", _points_auction, provides="declarer", chooses_trump=True, sides="partnership"
+        ),
+    ),
+    scorers=(ScorerKind("minibridge", _scorer, needs="declarer", sides="partnership"),),
+    verbs=VERBS,
+    forms=FORMS,
+)
