@@ -11,7 +11,12 @@ from cardrules.batch.players import Player, is_random, make_players
 from cardrules.batch.tables import MASK_BITS, installed_numpy
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardrulesError
-from cardrules.rules.components import DealInfo, ExchangesCards, ScoresCardsTaken
+from cardrules.rules.components import (
+    ConcealsTrump,
+    DealInfo,
+    ExchangesCards,
+    ScoresCardsTaken,
+)
 
 __all__ = ["API_WORDS", "Wording", "choose_engine", "not_batched"]
 
@@ -88,6 +93,8 @@ def not_batched(rules: Ruleset) -> str:
         return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
     if isinstance(rules.scorer, ScoresCardsTaken):
         return "counts the tricks, not the cards taken (the profile's scorer reads them)"
+    if isinstance(rules.auction, ConcealsTrump) and rules.auction.conceals_trump():
+        return "does not conceal a trump (the profile's auction may, until a player asks for it)"
     for trump in (None, *deck.suits):
         why = order_not_batched(rules.order(trump))
         if why:
