@@ -395,7 +395,7 @@ class MonteCarloBot:
             if isinstance(rules.scorer, ScoresCardsTaken):  # each card may score: all differ
                 return list(legal)
             return _distinct_cards(view, legal)
-        plays = [a for a in legal if type(a) is Play]
+        plays: list[Action] = [a for a in legal if type(a) is Play]
         if plays and view.phase == "play":  # the cards, and the play's other actions (an ask)
             if not isinstance(rules.scorer, ScoresCardsTaken):
                 plays = _distinct_cards(view, plays)

@@ -21,7 +21,7 @@ import cardrules
 from cardrules import Contract, hookimpl
 from cardrules.cards import Card, Suit
 from cardrules.engine.bots import MonteCarloBot, RandomBot, RuleBot, play_game
-from cardrules.engine.worlds import inconsistency, sample_hands
+from cardrules.engine.worlds import inconsistency, knowledge, sample_hands
 from cardrules.errors import ActionError, IllegalAction
 from cardrules.rules.actions import Action, ActionVerb, RevealTrump, register_verb
 from cardrules.rules.components import ConcealedTrump, DealInfo, Side
@@ -385,11 +385,62 @@ def test_worlds_and_games_from_a_view_with_a_concealed_trump(tmp_path: Path) -> 
     assert world.revealed == game.revealed and world.view(3).to_dict() == view.to_dict()
 
 
-def test_the_adapters_and_batch_engines(tmp_path: Path) -> None:
+def test_a_world_keeps_out_the_trumps_of_an_asker_that_played_none(tmp_path: Path) -> None:
+    """Seat 2 asks on a club (diamonds concealed), must play a diamond if it holds one, and
+    plays a spade: the worlds of another seat give it no diamond."""
+    rules = _rules(tmp_path)
+    game = _game(rules, "D")
+    game.apply("play 2C")
+    game.apply("reveal trump")
+    game.apply("play 5S")
+    view = game.view(3)
+    know = knowledge(view)
+    diamonds = rules.deck.suit_masks[Suit.D]
+    assert know.pool & diamonds and know.forbidden[2] & diamonds == know.pool & diamonds
+    rng = random.Random(2)
+    for _ in range(10):
+        hands = sample_hands(view, rng)
+        assert not any(c.suit == Suit.D for c in hands[2])
+        assert inconsistency(view, hands) is None
+
+
+def test_the_batch_engines_and_the_adapters(tmp_path: Path) -> None:
+    """The NumPy engine refuses a profile whose auction conceals its trump, in words; the
+    game engine plays it; the adapters' action space holds ``reveal trump``."""
     rules = _rules(tmp_path)
     from cardrules.batch.engines import not_batched
+    from cardrules.envs.encoding import Encoding
 
     assert "conceal" in not_batched(rules)
+    pytest.importorskip("numpy")
+    with pytest.raises(cardrules.CardrulesError, match="does not conceal a trump"):
+        cardrules.simulate(rules, deals=2, engine="numpy")
+    done = cardrules.simulate(rules, deals=4, seed=1)  # auto: the game engine
+    assert len(done) == 4 and all(sum(rec.tricks) == 5 for rec in done)
+    enc = Encoding(rules)
+    index = enc.index(RevealTrump())
+    assert enc.action(index) == RevealTrump() and index >= rules.deck.size
+    game = _game(rules)
+    game.apply("play 2C")
+    mask = enc.mask(game.view(2))
+    assert mask[index] == 1 and mask.sum() == 6  # its five cards, and the ask
+    start, length = next((s, n) for name, s, n in enc.segments() if name == "trump")
+    assert enc.observe(game.view(2))[start : start + length].tolist()[-1] == 1  # none known
+
+
+def test_the_servers_view_message_describes_a_concealed_trump(tmp_path: Path) -> None:
+    pytest.importorskip("pydantic")
+    from cardrules.server.messages import SeatView
+
+    rules = _rules(tmp_path)
+    game = _game(rules)
+    game.apply("play 2C")
+    sent = SeatView.model_validate(game.view(2).to_dict())
+    assert sent.trump is None and sent.trump_concealed is True
+    assert "trump_concealed" in sent.model_dump_json(exclude_none=True)
+    game.apply("reveal trump")
+    sent = SeatView.model_validate(game.public_view().to_dict())
+    assert sent.trump == "S" and sent.revealed == (2, 0, 1) and sent.trump_concealed is None
 
 
 def test_card_text_of_the_reveal() -> None:
