@@ -175,7 +175,8 @@ class ConcealedTrump:
     False: only the cards played after it count as trumps (those before keep the value
     they had, which wins only in the suit led).  ``chooser_asks``: the chooser too may
     reveal it when it holds no card of the suit led (False: only the other seats may ask).
-    Twenty-Nine as pagat.com describes it: all three True.
+    Twenty-Nine as pagat.com describes it: all three True.  Once the deal is over, its
+    contract, trump and all, is public (the game's finished deals, ``View.results``).
     """
 
     chooser: int

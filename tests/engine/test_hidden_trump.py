@@ -26,6 +26,7 @@ from cardrules.errors import ActionError, IllegalAction
 from cardrules.rules.actions import Action, ActionVerb, RevealTrump, register_verb
 from cardrules.rules.components import ConcealedTrump, DealInfo, Side
 from cardrules.rules.plugins import Components
+from helpers import refused
 
 BASE = "callbreak-strict"
 CHOOSER = 1
@@ -449,3 +450,27 @@ def test_card_text_of_the_reveal() -> None:
     with pytest.raises(ActionError, match="expected 'reveal trump'"):
         cardrules.parse_action("reveal 3")
     assert isinstance(Card.parse("AS"), Card)
+
+
+def test_hostile_asks_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    """``reveal trump`` where no trump is concealed (a shipped profile, in its auction and
+    its play), during the secret auction, from a seat not to act, and once revealed."""
+    shipped = cardrules.load("callbreak-strict").new_game(seed=2)
+    refused(shipped, "reveal trump")  # the auction: a call is expected
+    shipped.apply(shipped.legal_actions()[0])
+    while shipped.phase == "auction":
+        shipped.apply(shipped.legal_actions()[0])
+    assert "no trump is concealed" in str(refused(shipped, "reveal trump"))
+    assert "reveal trump" not in [str(a) for a in shipped.legal_actions()]
+    rules = _rules(tmp_path)
+    game = rules.new_game(seed=1, dealer=0, hands=HANDS)
+    assert refused(game, "reveal trump").rule == "X-1"  # the secret auction's own refusal
+    game.apply("conceal H")
+    game.apply("play 2C")
+    for seat in (0, 1, 3):
+        refused(game, "reveal trump", seat=seat)  # seat 2 is to act
+    with pytest.raises(ActionError):
+        game.apply("reveal trumps")
+    game.apply("reveal trump", seat=2)
+    assert "revealed already" in str(refused(game, "ask trump"))
+    assert game.view(0).trump == "H"
