@@ -178,8 +178,14 @@ def _game_scene(game: Game) -> Scene:
         tricks_won=tuple(game.tricks_won),
         totals=game.totals if game.deals else {},
         turn=turn,
-        concealed=None if game._hidden is None else game._hidden.chooser,
+        concealed=_concealer(game),
     )
+
+
+def _concealer(game: Game) -> int | None:
+    """The seat that conceals the deal's trump while it is concealed in the play, else None."""
+    hidden = game._hidden
+    return hidden.chooser if hidden is not None and game.phase in ("play", "claim") else None
 
 
 def deal_order(game: Game) -> Order:

@@ -191,6 +191,10 @@ def test_the_concealed_trump_is_in_its_choosers_view_alone(tmp_path: Path) -> No
     # The picture of a view follows the view.
     assert "♠" not in str(game.view(2)).split("Contract")[1].split("\n")[0]
     assert "concealed" in str(game.view(2))
+    assert "Trump concealed by E" in str(game)  # the whole table's picture says so too
+    game.apply("play 2C")
+    game.apply("reveal trump")
+    assert "concealed" not in str(game) and "concealed" not in str(game.view(2))
 
 
 def test_before_the_reveal_the_highest_card_led_wins(tmp_path: Path) -> None:
