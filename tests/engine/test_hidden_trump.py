@@ -478,3 +478,25 @@ def test_hostile_asks_are_refused_and_change_nothing(tmp_path: Path) -> None:
     game.apply("reveal trump", seat=2)
     assert "revealed already" in str(refused(game, "ask trump"))
     assert game.view(0).trump == "H"
+
+
+@pytest.mark.parametrize("whole_trick", [True, False])
+def test_a_game_from_a_view_after_a_reveal_wins_the_trick_as_the_real_one(
+    tmp_path: Path, whole_trick: bool
+) -> None:
+    """The trick of the reveal, a spade discarded before it: a game made from a view after
+    the reveal has the same card winning it, and its worlds are consistent."""
+    rules = _rules(tmp_path, whole_trick=whole_trick, must_trump=False)
+    game = _game(rules)
+    for text in ("play 2C", "play 5S", "play QC", "reveal trump"):
+        game.apply(text)
+    assert game.winning_seat == (2 if whole_trick else 3)
+    view = game.view(0)
+    rng = random.Random(4)
+    for i in range(5):
+        hands = sample_hands(view, rng)
+        assert inconsistency(view, hands) is None
+        world = rules.game_from_view(view, hands, seed=i)
+        assert world.winning_seat == game.winning_seat and world.revealed == game.revealed
+        world.apply("play AD")
+        assert world.tricks[-1].winner == game.winning_seat
