@@ -54,6 +54,11 @@ def numpy_auctions(
             if contract is None:
                 redeal.append(i)
                 continue
+            if contract.concealed is not None:  # (not_batched says so of a declared one)
+                raise CardrulesError(
+                    "invalid engine: 'numpy' does not conceal a trump (the profile's auction "
+                    "made a contract that does); use engine='game'"
+                )
             decisions += n
             contracts[i] = contract
             all_actions[i] = actions

@@ -88,6 +88,8 @@ def not_batched(rules: Ruleset) -> str:
         return "does not keep the cards of earlier tricks (a duty of the profile reads them)"
     if rules.scorer.reads_taken:
         return "counts the tricks, not the cards taken (the profile's scorer reads them)"
+    if rules.auction.conceals_trump():
+        return "does not conceal a trump (the profile's auction may, until a player asks for it)"
     for trump in (None, *deck.suits):
         why = order_not_batched(rules.order(trump))
         if why:

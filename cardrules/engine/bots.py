@@ -394,6 +394,11 @@ class MonteCarloBot:
             if rules.scorer.reads_taken:  # each card may score: all differ
                 return list(legal)
             return _distinct_cards(view, legal)
+        plays: list[Action] = [a for a in legal if type(a) is Play]
+        if plays and view.phase == "play":  # the cards, and the play's other actions (an ask)
+            if not rules.scorer.reads_taken:
+                plays = _distinct_cards(view, plays)
+            return [*plays, *(a for a in legal if type(a) is not Play)]
         ruled = self._rule.choose(view)
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids and len(legal) > self.candidates:  # the calls nearest the rule bot's

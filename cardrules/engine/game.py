@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Sequence
 from decimal import Decimal, getcontext, setcontext
 from typing import Any, Final, NamedTuple
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
 from cardrules.deck import FRENCH_52, Order
 from cardrules.engine.blame import _caused, plugin_error
 from cardrules.engine.claims import _ACCEPT, _CLAIM_KIND, _REFUSE, Claimed, open_claim, tricks_left
@@ -61,11 +62,19 @@ from cardrules.engine.tricks import (
 )
 from cardrules.engine.views import PUBLIC, View, make_view
 from cardrules.errors import ActionError, CardrulesError, IllegalAction, PluginError, shown
-from cardrules.rules.actions import Action, Claim, ClaimAnswer, Play
+from cardrules.rules.actions import (
+    REVEAL_TRUMP,
+    Action,
+    Claim,
+    ClaimAnswer,
+    Play,
+    RevealTrump,
+)
 from cardrules.rules.catalog import option_text
 from cardrules.rules.components import (
     SCORE_CONTEXT,
     AuctionState,
+    ConcealedTrump,
     Contract,
     DealInfo,
     DealResult,
@@ -84,6 +93,7 @@ __all__ = [
     "MAX_PLAYERS",
     "Game",
     "PlayedCard",
+    "Revealed",
     "Standing",
     "ThrowInEvent",
     "Trick",
@@ -101,7 +111,16 @@ MAX_CHANCE_REDRAWS = 64
 #: totals never reach its target ends here (``game.over.reason`` says so).
 MAX_DEALS: Final = 1000
 #: The kinds of action of the play phase.
-_PLAY_KIND: Final = frozenset({Play, Claim})
+_PLAY_KIND: Final = frozenset({Play, Claim, RevealTrump})
+
+
+class Revealed(NamedTuple):
+    """When a concealed trump was revealed (public): the seat that asked, the trick (the
+    number of the deal's tricks completed then) and the cards on it then."""
+
+    seat: int
+    trick: int
+    cards: int
 
 
 def _letter(seat: int) -> str:
@@ -182,6 +201,7 @@ class Game:
         "_follow",
         "_french",
         "_halt",
+        "_hidden",
         "_legal",
         "_n",
         "_needs_played",
@@ -216,6 +236,7 @@ class Game:
         "over",
         "phase",
         "preset",
+        "revealed",
         "rules",
         "seed",
         "throw_ins",
@@ -389,6 +410,9 @@ class Game:
         self.hands = list(hands)
         self.auction: AuctionState = auction
         self.contract: Contract | None = None
+        #: When the deal's concealed trump was revealed (None: not, or none is concealed).
+        self.revealed: Revealed | None = None
+        self._hidden: ConcealedTrump | None = None  # the deal's trump while concealed
         self.trick: list[PlayedCard] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self._n
@@ -435,6 +459,10 @@ class Game:
         self.leader = contract.leader
         self._to_act = contract.leader
         order = self.order = self.rules.order_of(contract)
+        concealed = self._hidden = contract.concealed
+        self.revealed = None
+        if concealed is not None:  # no card counts as a trump until it is revealed
+            order = self.order = self.rules.order(None, contract.ranking or None)
         self._trump = order.trump
         self._beats = order.beats
         self._follow = order.follow
@@ -447,6 +475,8 @@ class Game:
         # written from the same steps (Ruleset.fast_narrow).  None: narrow().
         self._codes = self.rules.fast_codes if _COMPILED else None
         self._fast = self.rules.fast_narrow if self._codes is None else None
+        if concealed is not None:  # the duties one at a time: _narrow adds the asker's trump
+            self._codes = self._fast = None
         self._legal = -1
 
     # -- public state ------------------------------------------------------
@@ -630,16 +660,24 @@ class Game:
     def _narrow(self, seat: int) -> int:
         """The duties' mask for ``seat``, one duty at a time (a profile off the fast path)."""
         try:
-            return narrow(self.rules.duties, self.hands[seat], self.trick_state())
+            legal = narrow(self.rules.duties, self.hands[seat], self.trick_state())
         except CardrulesError:
             raise
         except Exception as exc:  # a plugin duty's bug; nothing has changed
             error = self._plugin_error(exc)
             raise error from exc
+        if self.revealed is not None and legal & self.trump_mask and self._must_trump(seat):
+            legal &= self.trump_mask
+        return legal
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
+            if self._hidden is not None:  # a trump concealed: the cards, and perhaps the ask
+                plays = plays_in(self.legal_mask(), self._plays)
+                if not self._reveal_refused(self._to_act):
+                    plays.append(REVEAL_TRUMP)
+                return plays
             if self._french:
                 return _plays_of(self.legal_mask())
             return plays_in(self.legal_mask(), self._plays)
@@ -684,6 +722,8 @@ class Game:
         if self.phase == "play":
             if isinstance(act, Claim):
                 return self.rules.profile.claims and 0 <= act.tricks <= self._tricks_left()
+            if isinstance(act, RevealTrump):
+                return not self._reveal_refused(self._to_act)
             return isinstance(act, Play) and bool(self.legal_mask() >> act.card.index & 1)
         return act in self.legal_actions()
 
@@ -755,6 +795,9 @@ class Game:
         if isinstance(act, Claim):
             self._make_claim(to_act, act)
             return
+        if isinstance(act, RevealTrump):
+            self._reveal(to_act, act)
+            return
         if not isinstance(act, Play):
             raise IllegalAction(
                 "",
@@ -777,6 +820,14 @@ class Game:
         if legal < 0:
             legal = self.legal_mask()
         if not legal & bit:
+            if self.revealed is not None and legal & self.trump_mask and self._must_trump(to_act):
+                assert self.contract is not None and self.contract.concealed is not None
+                raise IllegalAction(
+                    self.contract.concealed.rule,
+                    f"{seat_words(to_act)} asked for the trump and must play a trump",
+                    action=str(act),
+                    seat=to_act,
+                )
             why = explain_mask(self.rules, hand, self.trick_state(), card)
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
         self.actions.append(self._texts[index])
@@ -841,6 +892,104 @@ class Game:
         self._claim = None
         self.phase = "play"
         self._end_deal()
+
+    # -- a concealed trump -------------------------------------------------
+
+    def _reveal_refused(self, seat: int | None) -> str:
+        """Why ``seat`` (to act in the play) may not ask for the trump now ("" when it may):
+        while the trump is concealed, a seat that holds no card of the suit led may."""
+        concealed = self._hidden
+        if concealed is None:
+            if self.contract is not None and self.contract.concealed is not None:
+                return "the trump was revealed already"
+            return "no trump is concealed in this deal"
+        if seat is None or self.phase != "play":
+            return "the trump may be asked for only during the play"
+        cards = self._trick_cards
+        if not cards:
+            return "the trump may be asked for only by a seat that cannot follow the suit led"
+        if seat == concealed.chooser and not concealed.chooser_asks:
+            return f"{seat_words(seat)} chose the trump and may not ask for it"
+        if self.hands[seat] & (self._follow[cards[0]] or self._led_mask(cards)):
+            return f"{seat_words(seat)} holds a card of the suit led and must follow it"
+        return ""
+
+    def _reveal(self, to_act: int, act: Action) -> None:
+        """``act``: the seat to act asks for the concealed trump; every seat knows it from
+        now on, and play counts trumps (the trick in progress too, as the contract says)."""
+        why = self._reveal_refused(to_act)
+        if why:
+            concealed = None if self.contract is None else self.contract.concealed
+            rule = "" if concealed is None else concealed.rule
+            raise IllegalAction(rule, why, action=str(act), seat=to_act)
+        self._save(before=True)
+        self.actions.append(str(act))
+        self.revealed = Revealed(to_act, len(self.tricks), len(self._trick_cards))
+        self._hidden = None
+        self._show_trump()
+
+    def _show_trump(self) -> None:
+        """The tables of play of the contract's trump, now that it is revealed."""
+        assert self.contract is not None
+        order = self.order = self.rules.order_of(self.contract)
+        self._trump = order.trump
+        self._beats = order.beats
+        self._follow = order.follow
+        self.trump_mask = order.trumps
+        if self.trick:
+            self._win, self.winning_seat = self._winning()
+        self._legal = -1
+
+    def _winning(self) -> tuple[int, int]:
+        """The winning card and its seat in the trick in progress, a trump revealed: its
+        cards compared in the order of the trump, but where the contract says the trumps
+        played before the reveal do not count, those cards as they were compared then."""
+        beats = early = self._beats
+        split = 0
+        revealed = self.revealed
+        contract = self.contract
+        concealed = None if contract is None else contract.concealed
+        if (
+            revealed is not None
+            and contract is not None
+            and concealed is not None
+            and not concealed.whole_trick
+            and revealed.trick == len(self.tricks)
+        ):
+            split = revealed.cards
+            early = self.rules.order(None, contract.ranking or None).beats
+        win = seat = -1
+        for i, played in enumerate(self.trick):
+            index = played.card.index
+            if win < 0 or (early if i < split else beats)[win] >> index & 1:
+                win, seat = index, played.seat
+        return win, seat
+
+    def _must_trump(self, seat: int) -> bool:
+        """Whether ``seat`` asked for the trump before the card it is to play now, under a
+        contract that has the asker play a trump then (if it can)."""
+        revealed = self.revealed
+        contract = self.contract
+        return (
+            revealed is not None
+            and revealed.seat == seat
+            and revealed.trick == len(self.tricks)
+            and revealed.cards == len(self._trick_cards)
+            and contract is not None
+            and contract.concealed is not None
+            and contract.concealed.must_trump
+        )
+
+    def _drawn_trump(self, chooser: int, hand: int) -> Suit:
+        """A trump for a world made from a view that does not name the concealed one: a
+        suit drawn from the seed, each in proportion to the cards of it the chooser was
+        dealt in this world (any suit where it holds none of the deck's suits)."""
+        deck = self.deck
+        weights = [(deck.suit_masks[s] & hand).bit_count() for s in deck.suits]
+        rng = random.Random(f"{self.seed}/{self.deal_number}/concealed trump of {chooser}")
+        if not any(weights):
+            return rng.choice(deck.suits)
+        return rng.choices(deck.suits, weights)[0]
 
     def _kinds(self) -> frozenset[type[Action]]:
         """The classes of the actions legal now: a text several families read the same
@@ -1064,6 +1213,8 @@ class Game:
             state["turned_up"] = str(self.turned_up)
         if self._claim is not None:  # (only then: records written before replay as they were)
             state["claim"] = self.claim
+        if self.revealed is not None:  # (likewise: only where a concealed trump was revealed)
+            state["revealed"] = list(self.revealed)
         return state
 
     def to_json(self, *, key: object = None) -> str:
@@ -1276,7 +1427,15 @@ class Game:
             (seat, _HIDDEN if text is None else _Shown(text)) for seat, text in view.auction_actions
         ]
         self._dealt = dealt
+        if contract.concealed is not None and contract.trump is None:  # concealed from view
+            chooser = contract.concealed.chooser
+            drawn = self._drawn_trump(chooser, self.initial_hands[chooser])
+            contract = dataclasses.replace(contract, trump=drawn)
         self._enter_play(contract)
+        if view.revealed is not None:
+            self.revealed = Revealed(*view.revealed)
+            self._hidden = None
+            self._show_trump()
         self._trick_cards = []
         self.trick = []
         self._win = self.winning_seat = -1
@@ -1287,6 +1446,8 @@ class Game:
                 self.winning_seat = seat
             self._trick_cards.append(index)
             self.trick.append(self._played_cards[seat][index])
+        if self.revealed is not None and self.trick:
+            self._win, self.winning_seat = self._winning()
         self.tricks_won = list(view.tricks_won)
         if view.trick:
             self.leader = view.trick[0].seat
@@ -1373,6 +1534,7 @@ class Game:
                     self._active,
                     self._next,
                     self.discarded,
+                    self.revealed,
                 ),
             )
         )
@@ -1416,6 +1578,10 @@ class Game:
         self._active = state.active
         self._next = state.next_seats
         self.discarded = state.discarded
+        self.revealed = state.revealed
+        contract = state.contract
+        concealed = None if contract is None else contract.concealed
+        self._hidden = concealed if state.revealed is None and state.phase != "auction" else None
         self._legal = -1
 
     def _take_back_call(self) -> None:
@@ -1454,6 +1620,8 @@ class Game:
             index = played.card.index
             if win < 0 or self._beats[win] >> index & 1:
                 win, win_seat = index, played.seat
+        if self.revealed is not None and self.trick:  # (the trick the trump was revealed in)
+            win, win_seat = self._winning()
         if win < 0 and self.tricks:
             last = self.tricks[-1]
             win_seat = last.winner
@@ -1569,6 +1737,7 @@ class _Saved(NamedTuple):
     active: int
     next_seats: tuple[int, ...]
     discarded: list[int]
+    revealed: Revealed | None
 
 
 #: A ruleset makes games of this class (its module cannot import this one).

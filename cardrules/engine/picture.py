@@ -178,7 +178,14 @@ def _game_scene(game: Game) -> Scene:
         tricks_won=tuple(game.tricks_won),
         totals=game.totals if game.deals else {},
         turn=turn,
+        concealed=_concealer(game),
     )
+
+
+def _concealer(game: Game) -> int | None:
+    """The seat that conceals the deal's trump while it is concealed in the play, else None."""
+    hidden = game._hidden
+    return hidden.chooser if hidden is not None and game.phase in ("play", "claim") else None
 
 
 def deal_order(game: Game) -> Order:
@@ -222,7 +229,15 @@ def _view_scene(view: View) -> Scene:
         tricks_won=view.tricks_won,
         totals=view.totals if view.deal_scores else {},
         turn=turn,
+        concealed=_chooser(view) if view.trump_concealed else None,
     )
+
+
+def _chooser(view: View) -> int | None:
+    """The seat that conceals the view's trump (None where the contract does not say)."""
+    contract = view.deal_contract
+    concealed = None if contract is None else contract.concealed
+    return None if concealed is None else concealed.chooser
 
 
 def _deck_of(view: View) -> Deck:
@@ -274,6 +289,7 @@ def _scene(
     tricks_won: Sequence[int],
     totals: Mapping[Side, Decimal],
     turn: str,
+    concealed: int | None = None,
 ) -> Scene:
     stages = {"play": f"play, trick {trick_number}", "finished": "game over"}
     stage = stages.get(phase, phase)
@@ -292,6 +308,8 @@ def _scene(
     lines = []
     if contract is not None:
         lines.append(contract.words())
+        if concealed is not None:  # (the view's trump is none where it may not see it)
+            lines.append(f"Trump concealed by {seat_name(concealed)}, not revealed yet")
     else:
         facts = auction_facts(auction, players, deck)
         if trump is not None:

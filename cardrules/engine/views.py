@@ -73,6 +73,12 @@ class View:
     results: tuple[DealResult, ...] = ()
     #: The rules the game is played under (public), for bots that plan.
     ruleset: Ruleset | None = field(default=None, repr=False, compare=False)
+    #: True while the deal's trump is concealed by its chooser (``Contract.concealed``): no
+    #: card counts as a trump yet; ``trump`` names it in the chooser's view alone.
+    trump_concealed: bool = False
+    #: When the concealed trump was revealed (public): (the seat that asked, the tricks
+    #: completed then, the cards on the trick then); None: not revealed.
+    revealed: tuple[int, int, int] | None = None
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -97,8 +103,11 @@ class View:
         and trumps once play begins, else the rules' fixed trump (a view without its rules:
         the French pack's natural order with the view's trump)."""
         rules = self.ruleset
-        if rules is not None and self.deal_contract is not None:
-            return rules.order_of(self.deal_contract)
+        contract = self.deal_contract
+        if rules is not None and contract is not None and self.trump_concealed:
+            return rules.order(None, contract.ranking or None)  # no trump counts yet
+        if rules is not None and contract is not None:
+            return rules.order_of(contract)
         trump = None if self.trump is None else Suit[self.trump]
         return natural(trump) if rules is None else rules.order(trump)
 
@@ -132,6 +141,10 @@ class View:
             out["auction_actions"] = [[s, text] for s, text in self.auction_actions]
         if self.known:
             out["known"] = {str(s): [str(c) for c in cs] for s, cs in self.known.items()}
+        if self.trump_concealed:
+            out["trump_concealed"] = True
+        if self.revealed is not None:
+            out["revealed"] = list(self.revealed)
         return out
 
     def to_json(self) -> str:
@@ -183,6 +196,9 @@ def make_view(game: Game, seat: int) -> View:
             held = mask & game.hands[s]
             if held and s not in visible:
                 known[s] = tuple(cards_of(held))
+    concealed = _concealed(game, seat)
+    if concealed:  # the trump concealed: this seat knows that there is one, not which
+        contract = contract.trump_hidden() if contract is not None else None
     trump = None
     if contract is not None:
         trump = None if contract.trump is None else contract.trump.name
@@ -215,4 +231,17 @@ def make_view(game: Game, seat: int) -> View:
         known=known,
         results=tuple(game.deals),
         ruleset=game.rules,
+        trump_concealed=game._hidden is not None and game.phase in _IN_PLAY,
+        revealed=game.revealed if game.phase in _IN_PLAY else None,
     )
+
+
+#: The phases in which a deal's trump may be concealed (once the deal is over, it is shown).
+_IN_PLAY = ("play", "claim")
+
+
+def _concealed(game: Game, seat: int) -> bool:
+    """Whether the deal's trump is concealed from ``seat`` now: chosen, not revealed, and
+    ``seat`` is not its chooser (the public view is no seat's)."""
+    hidden = game._hidden
+    return hidden is not None and game.phase in _IN_PLAY and seat != hidden.chooser

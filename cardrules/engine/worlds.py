@@ -104,6 +104,9 @@ class Knowledge:
         private = any(text is None for _, text in view.auction_actions)
         self.thrown = bool(rules.throw_ins) and not view.known and not private
         self.forbidden = {s: self._forbidden(s) for s in self.hidden}
+        asker = _asked_without_trump(view)
+        if asker in self.forbidden:  # it asked for the trump, had to play one, and did not
+            self.forbidden[asker] |= self.pool & view.order.trumps
 
     def _forbidden(self, seat: int) -> int:
         """The cards of the pool ``seat`` cannot hold now: one would have made a card it
@@ -151,7 +154,7 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
     """Every card played in the view's deal, with its duties' state; and the cards each
     seat played."""
     n = rules.players
-    deck_order = view.order
+    now = deck_order = view.order
     trump = deck_order.trump
     beats_of = deck_order.beats
     order = [(leader, cards) for leader, cards, _ in view.tricks]
@@ -160,14 +163,24 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
     played_by = [0] * n
     contract = view.deal_contract
     out = contract.sitting_out if contract is not None else frozenset()
+    # A trump concealed, then revealed: the cards before the reveal were played without it.
+    revealed = view.revealed
+    concealed = None if contract is None else contract.concealed
+    if revealed is not None and contract is not None:
+        deck_order = rules.order(None, contract.ranking or None)
+        trump, beats_of = deck_order.trump, deck_order.beats
     raw: list[tuple[int, int, TrickState]] = []
     before = 0
     for number, (leader, cards) in enumerate(order):
         seat = leader
         indices: list[int] = []
         win = -1
-        for card in cards:
+        for place, card in enumerate(cards):
             index = card.index
+            if revealed is not None and (number, place) == (revealed[1], revealed[2]):
+                deck_order, trump, beats_of = now, now.trump, now.beats  # the reveal
+                if concealed is not None and concealed.whole_trick and indices:
+                    win = indices[now.winner(indices)]
             if indices:
                 state = TrickState(
                     deck_order.led_place(indices),
@@ -198,6 +211,23 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
         plays.append(PlaySeen(seat, index, state, later[seat]))
     plays.reverse()
     return plays, played_by
+
+
+def _asked_without_trump(view: View) -> int | None:
+    """The seat that asked for a concealed trump where the asker must then play a trump if
+    it can, and played none: it held none (None: no such seat)."""
+    revealed = view.revealed
+    contract = view.deal_contract
+    concealed = None if contract is None else contract.concealed
+    if revealed is None or concealed is None or not concealed.must_trump:
+        return None
+    seat, number, place = revealed
+    tricks = [cards for _, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append(tuple(c for _, c in view.trick))
+    if number >= len(tricks) or place >= len(tricks[number]):
+        return None  # it has not played yet
+    return None if view.order.trumps >> tricks[number][place].index & 1 else seat
 
 
 def _hands_now(

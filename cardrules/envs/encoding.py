@@ -45,7 +45,10 @@ which the observation space (:meth:`Encoding.spaces`) declares.
 
 The actions: index ``i`` < C plays card ``i`` of the deck; ``C + j`` is the ``j``-th
 of the auction's actions (:meth:`~cardrules.rules.components.Auction.every_action`);
-then, where the profile allows claims, ``accept claim`` and ``refuse claim``.
+then ``reveal trump`` where the auction may conceal its trump
+(:meth:`~cardrules.rules.components.Auction.conceals_trump`; a concealed trump is none in
+the ``trump`` part of the views that may not see it), and, where the profile allows
+claims, ``accept claim`` and ``refuse claim``.
 (A claim itself is not offered: agents play every card.)
 
 >>> import cardrules
@@ -64,7 +67,7 @@ import operator
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.errors import CardrulesError
-from cardrules.rules.actions import Action, ClaimAnswer, Play, plays_of
+from cardrules.rules.actions import REVEAL_TRUMP, Action, ClaimAnswer, Play, plays_of
 
 if TYPE_CHECKING:
     from cardrules.engine.ruleset import Ruleset
@@ -96,7 +99,10 @@ class Encoding:
         if rules.profile.claims:
             claims = (ClaimAnswer(True), ClaimAnswer(False))
         #: The non-card actions, in index order from the deck's size.
-        self.extra: tuple[Action, ...] = auction + claims
+        reveal: tuple[Action, ...] = ()
+        if factory.conceals_trump():
+            reveal = (REVEAL_TRUMP,)
+        self.extra: tuple[Action, ...] = auction + reveal + claims
         self._auction = len(auction)
         self._index = {str(a): cards + i for i, a in enumerate(self.extra)}
         self.actions = cards + len(self.extra)

@@ -38,6 +38,7 @@ __all__ = [
     "Claim",
     "ClaimAnswer",
     "Play",
+    "RevealTrump",
     "Vocabulary",
     "plays_of",
 ]
@@ -146,6 +147,26 @@ class ClaimAnswer(Action):
 
     def __str__(self) -> str:
         return "accept claim" if self.accept else "refuse claim"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTrump(Action):
+    """Asking for the concealed trump to be revealed to all (``reveal trump``), before
+    playing a card, by the seat to act that holds no card of the suit led, where the
+    contract conceals its trump (:class:`~cardrules.rules.components.ConcealedTrump`).
+
+    Listed among the legal actions, after the cards, while it is legal.
+    """
+
+    prompt: ClassVar[str] = "Your card, or ask for the trump"
+    typing_hint: ClassVar[str] = "'reveal trump' (or 'ask trump')"
+
+    def __str__(self) -> str:
+        return "reveal trump"
+
+
+#: The one reveal action (interned).
+REVEAL_TRUMP: RevealTrump = RevealTrump()
 
 
 _DECK_PLAYS: dict[Deck, tuple[Play, ...]] = {}
@@ -395,6 +416,12 @@ def _answer(accept: bool) -> Callable[[str, list[str]], Action]:
     return read
 
 
+def _read_reveal(text: str, words: list[str]) -> Action:
+    if [w.lower() for w in words] != ["trump"]:
+        raise ActionError(f"invalid action: {shown(text)} (expected 'reveal trump')")
+    return REVEAL_TRUMP
+
+
 #: The kernel's own words (every ruleset reads them).
 KERNEL_VOCABULARY: Final = Vocabulary(
     (
@@ -403,5 +430,6 @@ KERNEL_VOCABULARY: Final = Vocabulary(
         ActionVerb(("claim",), "claim N", _read_claim, Claim),
         ActionVerb(("accept",), "accept claim", _answer(True), ClaimAnswer),
         ActionVerb(("refuse",), "refuse claim", _answer(False), ClaimAnswer),
+        ActionVerb(("reveal", "ask"), "reveal trump", _read_reveal, RevealTrump),
     )
 )

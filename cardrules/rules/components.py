@@ -10,6 +10,7 @@ they subclass the bases here (:class:`Auction`, :class:`AuctionState`,
 from __future__ import annotations
 
 import abc
+import dataclasses
 import decimal
 import functools
 import inspect
@@ -38,6 +39,7 @@ __all__ = [
     "AuctionState",
     "CallAuction",
     "CallsContract",
+    "ConcealedTrump",
     "Contract",
     "DealInfo",
     "DealResult",
@@ -140,6 +142,44 @@ def trump_words(trump: Suit | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ConcealedTrump:
+    """A trump its chooser conceals until a player asks for it (Twenty-Nine's trump card laid
+    face down): the mechanism's settings, on the contract (:attr:`Contract.concealed`).
+
+    Until it is revealed no card counts as a trump: a trick is won by the highest card of
+    the suit led.  A player to act who holds no card of the suit led may ask for it
+    (``"reveal trump"``, :class:`~cardrules.rules.actions.RevealTrump`) before playing;
+    from then on every seat knows it, and play counts trumps.  Only the chooser's view
+    names the trump before that; every other view says that a trump is concealed.
+
+    ``chooser`` is the seat that chose it.  ``rule`` is the rule id a refused
+    ``"reveal trump"`` cites.  ``must_trump``: the player who asked must then play a
+    trump to that trick if able.  ``whole_trick``: the trick in progress counts the trumps
+    played to it before the reveal (a card of the suit discarded earlier becomes a trump);
+    False: only the cards played after it count as trumps (those before keep the value
+    they had, which wins only in the suit led).  ``chooser_asks``: the chooser too may
+    reveal it when it holds no card of the suit led (False: only the other seats may ask).
+    Twenty-Nine as pagat.com describes it: all three True.  Once the deal is over, its
+    contract, trump and all, is public (the game's finished deals, ``View.results``).
+    """
+
+    chooser: int
+    rule: str = ""
+    must_trump: bool = True
+    whole_trick: bool = True
+    chooser_asks: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description (in the contract's)."""
+        return {
+            "chooser": self.chooser,
+            "must_trump": self.must_trump,
+            "whole_trick": self.whole_trick,
+            "chooser_asks": self.chooser_asks,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Contract:
     """What play and scoring need from the auction: the base of every family's contract.
 
@@ -161,6 +201,9 @@ class Contract:
     #: Seats that sit this deal out (a partner of a player going alone): they hold their
     #: cards, play to no trick and are skipped in turn.
     sitting_out: frozenset[int] = field(default=frozenset(), kw_only=True)
+    #: The trump's chooser conceals it until a player asks for it (:class:`ConcealedTrump`);
+    #: None: the trump is known to all from the first lead.
+    concealed: ConcealedTrump | None = field(default=None, kw_only=True)
 
     #: How a summary of many deals names what :meth:`made` counts.
     made_label: ClassVar[str] = "contracts made"
@@ -207,6 +250,12 @@ class Contract:
         played (bridge's dummy, from the opening lead on); none unless the family says."""
         return frozenset()
 
+    def trump_hidden(self) -> Contract:
+        """The contract as the seats that may not see a concealed trump know it (every view
+        but its chooser's, until it is revealed): the same with no trump.  A family whose
+        contract writes the trump elsewhere too (in its words, in a call) overrides this."""
+        return dataclasses.replace(self, trump=None)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (records and views hold it)."""
         out: dict[str, Any] = {
@@ -217,6 +266,8 @@ class Contract:
             out["ranking"] = self.ranking
         if self.sitting_out:
             out["sitting_out"] = sorted(self.sitting_out)
+        if self.concealed is not None:
+            out["concealed"] = self.concealed.to_dict()
         return out
 
 
@@ -415,6 +466,13 @@ class Auction(abc.ABC):
         spaces of the research adapters, :mod:`cardrules.envs`); () (the default): the
         auction lists none, and the adapters refuse it."""
         return ()
+
+    def conceals_trump(self) -> bool:
+        """True when this auction's contracts may conceal their trump
+        (:attr:`Contract.concealed`): engines that cannot play a concealed trump (the NumPy
+        batch engine) say so before the first deal, and the research adapters' action
+        space holds ``"reveal trump"``.  False by default."""
+        return False
 
     def hand_tests(self, public: Mapping[str, Any]) -> dict[int, Callable[[int], bool]]:
         """What a public auction tells of the hands (the points each player announces in

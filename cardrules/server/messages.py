@@ -273,7 +273,14 @@ class ClaimView(BaseModel):
 
 
 #: Keys :meth:`View.to_dict` writes only when they hold something.
-_OMITTED_WHEN_EMPTY = ("turned_up", "claim", "auction_actions", "known")
+_OMITTED_WHEN_EMPTY = (
+    "turned_up",
+    "claim",
+    "auction_actions",
+    "known",
+    "trump_concealed",
+    "revealed",
+)
 
 
 def _is_none(value: object) -> bool:
@@ -302,7 +309,8 @@ class SeatView(BaseModel):
     JSON numbers.  ``auction`` and ``contract`` are the family's own public facts
     (their keys are listed by family in the protocol's documentation); every other
     key is the same for every profile.  ``turned_up``, ``claim``,
-    ``auction_actions`` and ``known`` are left out when they hold nothing.
+    ``auction_actions``, ``known``, ``trump_concealed`` and ``revealed`` are left out
+    when they hold nothing.
     """
 
     model_config = ConfigDict(extra="forbid", json_schema_extra=_omitted_keys_schema)
@@ -385,6 +393,21 @@ class SeatView(BaseModel):
         description="cards this seat knows another seat holds (the cards it passed), by "
         "seat, those not played yet; left out when none",
         json_schema_extra=_only(_SEAT_KEY),
+    )
+    trump_concealed: Literal[True] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="true while the deal's trump is concealed by the seat that chose it "
+        "(trump is then null in every view but that seat's); left out otherwise",
+    )
+    revealed: tuple[SeatNumber, Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]] | None = (
+        Field(
+            default=None,
+            exclude_if=_is_none,
+            description="when the concealed trump was revealed: [the seat that asked, the "
+            "tricks completed then, the cards on the trick then]; left out before (or "
+            "where no trump is concealed)",
+        )
     )
 
     @field_validator("auction", "contract", mode="wrap")
