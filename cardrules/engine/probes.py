@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final, TypeGuard
 
 from cardrules.rules.components import (
+    DealsStages,
     DecidesForOthers,
     ExchangesCards,
     ExplainsRedeal,
@@ -50,3 +51,7 @@ def _scores_cards_taken(scorer: object) -> TypeGuard[ScoresCardsTaken]:
 
 def _exchanges_cards(state: object) -> TypeGuard[ExchangesCards]:
     return _conforms(state, ExchangesCards)
+
+
+def _deals_stages(state: object) -> TypeGuard[DealsStages]:
+    return _conforms(state, DealsStages)

@@ -289,6 +289,12 @@ class Ruleset:
         sizes = self.profile.hand_sizes
         return sizes[(deal_number - 1) % len(sizes)] if sizes else self.deck.size // self.players
 
+    @property
+    def deal_stages(self) -> tuple[int, ...]:
+        """The cards each seat receives at each stage of a deal (``[deal] stages``), in
+        order, with an auction between them; empty: the whole hand at once."""
+        return self.profile.deal_stages
+
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""
         if self.partnership:

@@ -78,6 +78,9 @@ class View:
     known: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     #: The game's finished deals (dealer, contract, tricks, scores: all public).
     results: tuple[DealResult, ...] = ()
+    #: The cards still to be dealt to each seat, by seat, where the profile deals in stages
+    #: (``[deal] stages``): nobody's cards yet, in no hand of the view; empty otherwise.
+    to_deal: tuple[int, ...] = ()
     #: The rules the game is played under (public), for bots that plan.
     ruleset: Ruleset | None = field(default=None, repr=False, compare=False)
 
@@ -139,6 +142,8 @@ class View:
             out["auction_actions"] = [[s, text] for s, text in self.auction_actions]
         if self.known:
             out["known"] = {str(s): [str(c) for c in cs] for s, cs in self.known.items()}
+        if self.to_deal:
+            out["to_deal"] = list(self.to_deal)
         return out
 
     def to_json(self) -> str:
@@ -221,5 +226,6 @@ def make_view(game: Game, seat: int) -> View:
         auction_actions=calls,
         known=known,
         results=tuple(game.deals),
+        to_deal=game.cards_to_deal if game.rules.deal_stages else (),
         ruleset=game.rules,
     )

@@ -41,6 +41,7 @@ __all__ = [
     "DealResult",
     "DealScorer",
     "DealsEnd",
+    "DealsStages",
     "DecidesForOthers",
     "DescribesRedeal",
     "Direction",
@@ -299,6 +300,11 @@ class DealInfo(NamedTuple):
     number: int = 1
     #: The cards played with (the stock's indices are this deck's).
     deck: Deck = FRENCH_52
+    #: Under ``[deal] stages``: the cards of every stage, a mask per seat, stage by stage
+    #: (``hands`` is the first; the stock holds none of the others).  An auction reads a
+    #: later stage's cards only once it is dealt (:class:`DealsStages`); empty without
+    #: stages.
+    stages: tuple[tuple[int, ...], ...] = ()
 
     def chance(self, label: str) -> random.Random:
         """A random source for this deal, reproducible from the game's seed and the deal's
@@ -426,6 +432,19 @@ class DecidesForOthers(Protocol):
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat``."""
+
+
+@runtime_checkable
+class DealsStages(Protocol):
+    """Optional member of an auction state under a profile that deals in stages (``[deal]
+    stages``: Twenty-Nine's four cards, an auction, four more): how many stages it wants
+    dealt.  The game reads it after each action of the auction and deals the stages up to
+    it (the cards of each in :attr:`DealInfo.stages`), so a second round of calls may
+    follow a second stage; every stage left is dealt when the auction ends, before the
+    first lead.  Without this member: the first stage during the whole auction."""
+
+    def stages_dealt(self) -> int:
+        """The stages to be dealt by now (1 at the start; more than there are: all)."""
 
 
 @runtime_checkable
