@@ -363,7 +363,7 @@ def test_records_replay_and_copies(tmp_path: Path) -> None:
     ],
 )
 def test_hostile_stages_are_refused_naming_the_key(tmp_path: Path, stages: str, words: str) -> None:
-    with pytest.raises(cardrules.ProfileError, match="deal.stages") as refused:
+    with pytest.raises(cardrules.ProfileError, match=r"deal\.stages") as refused:
         load(tmp_path, stages=stages)
     assert words in str(refused.value)
 
