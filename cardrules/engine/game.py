@@ -1245,7 +1245,10 @@ class Game:
         During the auction the deal is dealt again with these hands and the
         auction's actions replayed; an action the view does not show (a card
         another seat passed) is chosen by ``hidden(game)`` (default: one of the
-        legal actions at random, from ``seed``).  Hands that contradict the
+        legal actions at random, from ``seed``).  Where the deal is dealt in stages
+        (``[deal] stages``), the cards still to be dealt (``view.to_deal``) are drawn
+        from ``seed`` among the cards the view does not show, the view's own seat's too
+        (see :func:`~cardrules.engine.positions.world_stages`).  Hands that contradict the
         view (a card seen elsewhere, a hand of the wrong size, a card that could
         not have been played) raise :class:`~cardrules.CardrulesError`.
         """

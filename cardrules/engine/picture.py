@@ -178,6 +178,7 @@ def _game_scene(game: Game) -> Scene:
         tricks_won=tuple(game.tricks_won),
         totals=game.totals if game.deals else {},
         turn=turn,
+        to_deal=game.cards_to_deal,
     )
 
 
@@ -222,6 +223,7 @@ def _view_scene(view: View) -> Scene:
         tricks_won=view.tricks_won,
         totals=view.totals if view.deal_scores else {},
         turn=turn,
+        to_deal=view.to_deal,
     )
 
 
@@ -274,6 +276,7 @@ def _scene(
     tricks_won: Sequence[int],
     totals: Mapping[Side, Decimal],
     turn: str,
+    to_deal: Sequence[int] = (),
 ) -> Scene:
     stages = {"play": f"play, trick {trick_number}", "finished": "game over"}
     stage = stages.get(phase, phase)
@@ -300,6 +303,8 @@ def _scene(
             facts.append(f"turned up: {turned_up.symbol()}")
         if facts:
             lines.append("Auction: " + "; ".join(facts))
+    if any(to_deal):  # a deal dealt in stages, between them
+        lines.append("Still to deal: " + _per_seat(to_deal))
     if last is not None and not trick and phase != "auction":
         leader, cards, winner = last
         shown = " ".join(c.symbol() for c in cards)

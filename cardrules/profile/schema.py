@@ -195,6 +195,19 @@ class DealModel(_Strict):
         "asks for them (its stages_dealt), all that are left when it ends.  Left out: "
         "one stage, the whole hand at once.",
     )
+
+    @field_validator("stages")
+    @classmethod
+    def _stages(cls, stages: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        """Each stage deals at least a card; one hand size (not drawn from a range)."""
+        if stages is None:
+            return None
+        if any(stage < 1 for stage in stages):
+            raise ValueError(f"each stage must deal at least 1 card (got {shown(stages)})")
+        if info.data.get("hand_size_range") is not None:
+            raise ValueError("not with hand_size_range (the stages add up to one hand size)")
+        return stages
+
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
 
@@ -391,16 +404,11 @@ class ProfileModel(_Strict):
         return self
 
     def _stages_fit(self, most: int) -> None:
-        """``[deal] stages``: positive, adding up to every deal's hand size."""
+        """``[deal] stages`` (each positive, checked with the table): adding up to every
+        deal's hand size."""
         stages = self.deal.stages
         if stages is None:
             return
-        if any(stage < 1 for stage in stages):
-            raise ValueError(f"deal.stages: each stage must deal at least 1 card (got {stages})")
-        if self.deal.hand_size_range is not None:
-            raise ValueError(
-                "deal.stages: not with hand_size_range (the stages add up to one hand size)"
-            )
         total = sum(stages)
         sizes = set(self.deal.hand_sizes) or {most}
         if sizes != {total}:

@@ -236,11 +236,12 @@ def test_views_hide_the_cards_not_dealt(tmp_path: Path) -> None:
             assert [c.mask for c in view.hand] == [
                 c.mask for c in rules.deck.cards_of(game.hands[seat])
             ]
-        str(view)  # the picture of a view between the stages
-    str(game)
+        assert "Still to deal: N 4, E 4, S 4, W 4" in str(view)  # its picture says so
+    assert "Still to deal: N 4, E 4, S 4, W 4" in str(game)
     finish_auction(game, random.Random(1))
     view = game.view(0)
     assert view.to_deal == (0, 0, 0, 0) and len(view.hand) == 8
+    assert "Still to deal" not in str(view) and "Still to deal" not in str(game)
     assert "to_deal" in view.to_dict()  # the profile deals in stages: said every time
     plain = load(tmp_path, stages="")
     assert "to_deal" not in plain.new_game(seed=3).view(0).to_dict()  # as before
