@@ -191,9 +191,9 @@ class DealModel(_Strict):
         "number and they add up to the hand size (every deal's: not with "
         "hand_size_range).  The seed's shuffle decides the whole hands as without "
         "stages, each seat's cards going to its stages in the order they are dealt; the "
-        "auction starts on the first stage, and the next are dealt when the auction "
-        "asks for them (its stages_dealt), all that are left when it ends.  Left out: "
-        "one stage, the whole hand at once.",
+        "throw-ins look at the first stage, the auction starts on it, and the next are "
+        "dealt when the auction asks for them (its stages_dealt), all that are left when "
+        "it ends.  Left out: one stage, the whole hand at once.",
     )
 
     @field_validator("stages")

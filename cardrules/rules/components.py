@@ -301,7 +301,8 @@ class DealInfo(NamedTuple):
     #: The cards played with (the stock's indices are this deck's).
     deck: Deck = FRENCH_52
     #: Under ``[deal] stages``: the cards of every stage, a mask per seat, stage by stage
-    #: (``hands`` is the first; the stock holds none of the others).  An auction reads a
+    #: (``hands`` is the first, the cards dealt when the auction starts; the stock holds
+    #: none of the others).  An auction reads a
     #: later stage's cards only once it is dealt (:class:`DealsStages`); empty without
     #: stages.
     stages: tuple[tuple[int, ...], ...] = ()

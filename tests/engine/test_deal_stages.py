@@ -19,7 +19,7 @@ import pytest
 
 import cardrules
 from cardrules import Bid, Contract, hookimpl
-from cardrules.deck import Suit
+from cardrules.deck import Suit, named_deck
 from cardrules.engine.bots import MonteCarloBot
 from cardrules.engine.dealing import shuffle_and_cut
 from cardrules.engine.worlds import sample_hands
@@ -115,13 +115,19 @@ class _StagesPlugin:
         components.add_auction("red_calls", lambda p, b: _Red(_RedState), provides="none")
         components.add_auction("red_twice", lambda p, b: _Red(_TwoRounds), provides="none")
         components.add_scorer("tricks_each", lambda p: _TricksEach())
+        components.add_throw_in("no_red", "a hand without a red card", _no_red)
+
+
+def _no_red(hand: int) -> bool:
+    deck = named_deck("piquet-32")
+    return not hand & (deck.suit_masks[Suit.H] | deck.suit_masks[Suit.D])
 
 
 TABLE = """
 [deck]
 name = "piquet-32"
 [deal]
-throw_in = []
+throw_in = {throw_in}
 {stages}
 [auction]
 kind = "{kind}"
@@ -138,13 +144,13 @@ deals = 2
 
 
 def load(
-    folder: Path, *, stages: str = "stages = [4, 4]", kind: str = "red_calls"
+    folder: Path, *, stages: str = "stages = [4, 4]", kind: str = "red_calls", throw_in: str = "[]"
 ) -> cardrules.Ruleset:
-    name = f"staged-{kind}-{abs(hash(stages)) % 10_000}"
+    name = f"staged-{kind}-{abs(hash((stages, throw_in))) % 10_000}"
     path = folder / f"{name}.toml"
     path.write_text(
         f'[profile]\nname = "{name}"\ntitle = "{name}"\nextends = "{BASE}"\n'
-        + TABLE.format(stages=stages, kind=kind),
+        + TABLE.format(stages=stages, kind=kind, throw_in=throw_in),
         encoding="utf-8",
     )
     return cardrules.load(path, plugins=[_StagesPlugin()])
@@ -193,6 +199,21 @@ def test_the_stages_deal_the_hands_a_plain_deal_deals(tmp_path: Path) -> None:
         finish_auction(game, rng)
         assert game.phase == "play" and tuple(game.hands) == same.initial_hands
         assert game.cards_to_deal == (0, 0, 0, 0) and game.dealt_mask == staged.deck.all_mask
+
+
+def test_the_throw_ins_look_at_the_first_stage(tmp_path: Path) -> None:
+    """A throw-in tests the hands dealt when the auction starts: no first stage without a
+    red card is kept, and a deal whose whole hands all hold one is thrown in where a first
+    stage holds none."""
+    rules = load(tmp_path, throw_in='[{ name = "no_red", rule = "X-3" }]')
+    plain = load(tmp_path, stages="", throw_in='[{ name = "no_red", rule = "X-3" }]')
+    only_staged = 0
+    for seed in range(40):
+        game = rules.new_game(seed=seed)
+        assert all(red_count(hand, rules) for hand in game.hands)
+        if game.throw_ins and not plain.new_game(seed=seed).throw_ins:
+            only_staged += 1  # the same whole hands, kept without stages
+    assert only_staged
 
 
 def test_the_auction_runs_on_the_first_stage(tmp_path: Path) -> None:
