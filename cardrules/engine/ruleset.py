@@ -323,6 +323,9 @@ class Ruleset:
         order, so the card turned up varies with the seed.  A card in a hand, a card
         given twice or a missing one is a :class:`~cardrules.CardError` naming it.
         The record keeps the stock, so the game replays.
+
+        Where the profile deals in stages (``[deal] stages``), each hand holds its whole
+        cards, each seat's first cards listed being its first stage, and so on.
         """
         fixed = self.first_dealer
         reason = self.first_dealer_reason
