@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final
 
 from cardrules.cards import Card, mask_of
 from cardrules.deck import FRENCH_52, Deck
@@ -109,7 +109,8 @@ def _deal_masks(
     return tuple(hands)
 
 
-class DealStages(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DealStages:
     """A deal dealt in stages (``[deal] stages``): the cards of each stage, a mask per seat
     (``parts[0]`` the first, the hands the auction starts on), and how many stages are
     dealt so far.  The cards of the stages not dealt yet are nobody's: in no hand and no

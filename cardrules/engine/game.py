@@ -478,7 +478,7 @@ class Game:
                 hands[seat] |= mask
                 self._dealt |= mask
         self.hands = hands
-        self._stages = staged._replace(dealt=upto)
+        self._stages = DealStages(staged.parts, upto)
         self._legal = -1
 
     def _begin_play(self) -> None:

@@ -106,10 +106,10 @@ class Knowledge:
         )
         # Throw-ins look at the hands as dealt: known only where no card changed hands.
         private = any(text is None for _, text in view.auction_actions)
-        # (Under [deal] stages they looked at the first stage only: not known once others
-        # are dealt, and no world's later cards could have been thrown in.)
-        self.thrown = bool(rules.throw_ins) and not view.known and not private
-        self.thrown = self.thrown and not rules.deal_stages
+        # (Under [deal] stages they look at the first stage, which a view does not keep.)
+        self.thrown = (
+            bool(rules.throw_ins) and not view.known and not private and not rules.deal_stages
+        )
         self.forbidden = {s: self._forbidden(s) for s in self.hidden}
 
     def _forbidden(self, seat: int) -> int:
