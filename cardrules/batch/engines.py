@@ -82,6 +82,8 @@ def not_batched(rules: Ruleset) -> str:
             "deals every deal of a block the same number of cards (the profile draws it "
             "from [deal] hand_size_range)"
         )
+    if rules.deal_stages:
+        return "deals every hand at once (the profile deals them in stages: [deal] stages)"
     if rules.profile.trump == "turn_up":
         return "does not turn up a trump card"
     if rules.fast_needs_played:

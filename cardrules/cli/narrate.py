@@ -427,6 +427,8 @@ class Narrator:
         if view.deal_contract is not None:
             self.say_new(f"  {contract_line(view.deal_contract)}")
         changed = [s for s in range(game.rules.players) if game.hands[s] != game.initial_hands[s]]
+        if game.rules.deal_stages:  # the later stages were dealt: every hand grew
+            changed = list(range(game.rules.players))
         order = deal_order(game)
         if seat is None:
             if changed:

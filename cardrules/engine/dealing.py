@@ -21,7 +21,7 @@ from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError, CardrulesError, shown
 from cardrules.rules.components import Direction, seat_words
 
-__all__ = ["ThrowInEvent", "deal_cards", "deal_from_seed", "shuffle_and_cut"]
+__all__ = ["DealStages", "ThrowInEvent", "deal_cards", "deal_from_seed", "shuffle_and_cut"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,69 @@ def _deal_masks(
             mask |= 1 << index
         hands[order[position]] = mask
     return tuple(hands)
+
+
+@dataclass(frozen=True, slots=True)
+class DealStages:
+    """A deal dealt in stages (``[deal] stages``): the cards of each stage, a mask per seat
+    (``parts[0]`` the first, the hands the auction starts on), and how many stages are
+    dealt so far.  The cards of the stages not dealt yet are nobody's: in no hand and no
+    view, and not in the stock either."""
+
+    parts: tuple[tuple[int, ...], ...]
+    dealt: int = 1
+
+    def undealt_mask(self) -> int:
+        """Every card of the stages not dealt yet (a mask)."""
+        mask = 0
+        for part in self.parts[self.dealt :]:
+            for hand in part:
+                mask |= hand
+        return mask
+
+    def to_deal(self, seat: int) -> int:
+        """The cards still to be dealt to ``seat``."""
+        return sum(part[seat].bit_count() for part in self.parts[self.dealt :])
+
+
+def stage_parts(
+    deck: Sequence[int], dealer: int, direction: Direction, stages: Sequence[int]
+) -> tuple[tuple[int, ...], ...]:
+    """The cards of each stage (masks by seat) of a deck of card indices dealt as
+    :func:`deal_cards` deals it: each seat's cards go to its stages in the order they are
+    dealt, so that the stages together are the hands of a deal without stages."""
+    n = direction.players
+    parts = []
+    at = 0
+    for size in stages:
+        parts.append(_deal_masks(deck[at * n : (at + size) * n], dealer, direction, size))
+        at += size
+    return tuple(parts)
+
+
+def split_stages(
+    cards: Sequence[Sequence[int]], stages: Sequence[int]
+) -> tuple[tuple[int, ...], ...]:
+    """The cards of each stage (masks by seat) of hands given as card indices by seat, in
+    the order each seat receives them (a deal by hand: the first cards listed first)."""
+    parts = []
+    at = 0
+    for size in stages:
+        part = []
+        for hand in cards:
+            mask = 0
+            for index in hand[at : at + size]:
+                mask |= 1 << index
+            part.append(mask)
+        parts.append(tuple(part))
+        at += size
+    return tuple(parts)
+
+
+def _preset_order(hands: object, deck: Deck) -> list[list[int]]:
+    """The card indices of hands dealt by hand (already checked), by seat, as listed."""
+    assert isinstance(hands, Sequence)
+    return [[card.index for card in deck.parse_cards(hand)] for hand in hands]
 
 
 def deal_from_seed(

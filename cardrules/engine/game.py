@@ -25,14 +25,18 @@ from cardrules.deck import FRENCH_52, Order
 from cardrules.engine.blame import _caused, plugin_error
 from cardrules.engine.claims import _ACCEPT, _CLAIM_KIND, _REFUSE, Claimed, open_claim, tricks_left
 from cardrules.engine.dealing import (
+    DealStages,
     ThrowInEvent,
     _deal_masks,
     _deck_indices,
     _preset_masks,
+    _preset_order,
     _preset_stock,
     deal_cards,
     deal_from_seed,
     shuffle_and_cut,
+    split_stages,
+    stage_parts,
 )
 from cardrules.engine.positions import (
     _HIDDEN,
@@ -40,6 +44,7 @@ from cardrules.engine.positions import (
     _Shown,
     _world_masks,
     replay_auction,
+    world_stages,
 )
 from cardrules.engine.records import (
     MAX_RECORD_BYTES,
@@ -210,10 +215,12 @@ class Game:
         "_playout",
         "_plays",
         "_preset_at",
+        "_preset_parts",
         "_preset_stock",
         "_saved",
         "_seats",
         "_size",
+        "_stages",
         "_texts",
         "_to_act",
         "_trick_cards",
@@ -286,12 +293,18 @@ class Game:
         # pack order, as a deal by hand left them before stock= and turn_up=).
         self._preset_at = 1
         self._preset_stock: tuple[int, ...] | None = None
+        # Under [deal] stages: the preset hands' cards of each stage (None: lowest first),
+        # and the stages of the deal in progress (None: a deal without stages).
+        self._preset_parts: tuple[tuple[int, ...], ...] | None = None
+        self._stages: DealStages | None = None
         self._calls: list[tuple[int, Action]] = []
         # True: the game stops once the deal in play is scored (a bot's playout).
         self._halt = False
         if hands is not None:
             self.preset = _preset_masks(hands, n, _preset_size(rules, hands, seed), rules.deck)
             self._preset_stock = _preset_stock(self.preset, stock, turn_up, seed, rules)
+            if rules.deal_stages:  # each seat's cards go to its stages in the order given
+                self._preset_parts = split_stages(_preset_order(hands, deck), rules.deal_stages)
         elif stock is not None or turn_up is not None:
             what = "stock" if stock is not None else "turn_up"
             raise CardrulesError(
@@ -363,9 +376,11 @@ class Game:
         rules = self.rules
         for attempt in range(MAX_REDEALS):
             hands, stock = self._deal_cards(dealer, attempt)
+            parts = self._stage_parts(dealer, attempt, hands) if rules.deal_stages else ()
+            first = parts[0] if parts else hands  # what the throw-ins and the auction see
             thrown = None
             for throw_in in rules.throw_ins:
-                seat = throw_in.applies(hands)
+                seat = throw_in.applies(first)
                 if seat is not None:
                     thrown = ThrowInEvent(
                         self.deal_number, dealer, seat, throw_in.rule, throw_in.description
@@ -376,13 +391,14 @@ class Game:
                 continue
             deal = DealInfo(
                 dealer,
-                hands,
+                first,
                 rules.direction,
                 stock,
                 dict(self.totals),
                 self.seed,
                 self.deal_number,
                 self.deck,
+                parts,
             )
             auction = rules.auction.start(deal)
             if auction.to_act() is None and auction.result() is None:
@@ -407,7 +423,8 @@ class Game:
         #: the auction, and after it unless the auction may move cards (then it may have
         #: been taken up, which the auction tells, if at all, through ``known_to``).
         self.turned_up_in_stock = True
-        self.hands = list(hands)
+        self.hands = list(first)
+        self._stages = DealStages(parts) if parts else None
         self.auction: AuctionState = auction
         self.contract: Contract | None = None
         #: When the deal's concealed trump was revealed (None: not, or none is concealed).
@@ -424,6 +441,8 @@ class Game:
         dealt = self.deck.all_mask
         for index in stock:
             dealt ^= 1 << index
+        if parts:  # the cards of the later stages are not dealt yet
+            dealt &= ~DealStages(parts).undealt_mask()
         self._dealt = dealt  # every card dealt: the cards played are the ones no hand holds
         # The hot path keeps the winning card as cards are played, and the
         # legal mask of the seat to act until the state changes (-1: unknown);
@@ -439,6 +458,44 @@ class Game:
         self._to_act: int | None = auction.to_act()
         if self._to_act is None:
             self._begin_play()
+        elif parts:
+            self._deal_stages(self._stages_asked())
+
+    def _stage_parts(
+        self, dealer: int, attempt: int, hands: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], ...]:
+        """The cards of each stage of a deal under ``[deal] stages`` (masks by seat): the
+        seed's deck dealt in stages; a deal by hand as its cards were given (else lowest
+        first, as ``Game.from_deal`` deals)."""
+        stages = self.rules.deal_stages
+        if self.deal_number == self._preset_at and attempt == 0 and self.preset is not None:
+            if self._preset_parts is not None:
+                return self._preset_parts
+            listed = [[i for i in range(self.deck.size) if h >> i & 1] for h in hands]
+            return split_stages(listed, stages)
+        deck = _deck_indices(self.seed, self.deal_number, attempt, self.deck.size)
+        return stage_parts(deck, dealer, self.rules.direction, stages)
+
+    def _stages_asked(self) -> int:
+        """The stages the auction wants dealt by now (:meth:`AuctionState.stages_dealt`)."""
+        auction = self.auction
+        return auction.stages_dealt()
+
+    def _deal_stages(self, upto: int) -> None:
+        """Deal the stages of the deal in progress up to the ``upto``-th (all of them at
+        most): new lists of hands, so that a state saved before keeps its own."""
+        staged = self._stages
+        if staged is None or type(upto) is not int or upto <= staged.dealt:
+            return
+        upto = min(upto, len(staged.parts))
+        hands = list(self.hands)
+        for part in staged.parts[staged.dealt : upto]:
+            for seat, mask in enumerate(part):
+                hands[seat] |= mask
+                self._dealt |= mask
+        self.hands = hands
+        self._stages = DealStages(staged.parts, upto)
+        self._legal = -1
 
     def _begin_play(self) -> None:
         contract = self.auction.result()
@@ -448,6 +505,8 @@ class Game:
         if after is not None:  # the auction moved cards between hands
             self.hands = self._exchanged(after)
             self.turned_up_in_stock = self.turned_up is None
+        if self._stages is not None:  # every stage left is dealt before the first lead
+            self._deal_stages(len(self._stages.parts))
         self._enter_play(contract)
         if not contract.needs_play():  # the auction ended the deal (a board passed out)
             self._finish_deal()
@@ -520,6 +579,16 @@ class Game:
         """The cards ``seat`` holds now, sorted by suit and rank."""
         seat = _check_seat(seat, self._n)
         return list(self.deck.cards_of(self.hands[seat]))
+
+    @property
+    def cards_to_deal(self) -> tuple[int, ...]:
+        """The cards still to be dealt to each seat, by seat (public): all 0 but during an
+        auction between the stages of a deal dealt in stages (``[deal] stages``).  The
+        cards themselves are nobody's yet: in no hand, no view, and not the stock."""
+        staged = self._stages
+        if staged is None:
+            return (0,) * self._n
+        return tuple(staged.to_deal(seat) for seat in range(self._n))
 
     @property
     def first_trick(self) -> bool:
@@ -788,6 +857,9 @@ class Game:
             if self._to_act is None:
                 self._save()  # the play begins (or the deal ends): undo puts this back
                 self._begin_play()
+            elif self._stages is not None and self._stages_asked() > self._stages.dealt:
+                self._save()  # a stage is dealt: undo puts this back
+                self._deal_stages(self._stages_asked())
             return
         if self.phase == "claim":
             self._answer_claim(to_act, act)
@@ -1121,6 +1193,8 @@ class Game:
                 all_before |= old
                 all_after |= new
             stock = every & ~self._dealt
+            if self._stages is not None:  # the cards of stages not dealt are not the stock's
+                stock &= ~self._stages.undealt_mask()
             if not problem and all_after & ~(all_before | stock):
                 problem = "a card is neither in a hand nor in the stock"
         if problem or not isinstance(after, tuple):
@@ -1234,6 +1308,11 @@ class Game:
             if self.preset is None
             else [[str(c) for c in self.deck.cards_of(h)] for h in self.preset]
         )
+        if preset is not None and self._preset_parts is not None:  # stage by stage
+            preset = [
+                [str(c) for part in self._preset_parts for c in self.deck.cards_of(part[seat])]
+                for seat in range(self._n)
+            ]
         doc = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -1316,7 +1395,10 @@ class Game:
         During the auction the deal is dealt again with these hands and the
         auction's actions replayed; an action the view does not show (a card
         another seat passed) is chosen by ``hidden(game)`` (default: one of the
-        legal actions at random, from ``seed``).  Hands that contradict the
+        legal actions at random, from ``seed``).  Where the deal is dealt in stages
+        (``[deal] stages``), the cards still to be dealt (``view.to_deal``) are drawn
+        from ``seed`` among the cards the view does not show, the view's own seat's too
+        (see :func:`~cardrules.engine.positions.world_stages`).  Hands that contradict the
         view (a card seen elsewhere, a hand of the wrong size, a card that could
         not have been played) raise :class:`~cardrules.CardrulesError`.
         """
@@ -1387,6 +1469,10 @@ class Game:
         self.preset = tuple(masks)
         self._preset_at = view.deal_number
         self._preset_stock = stock
+        if self.rules.deal_stages:  # the cards still to be dealt: drawn, nobody knows them
+            self.preset, self._preset_parts, self._preset_stock = world_stages(
+                view, masks, stock, self.rules, self.seed
+            )
         self._start_deal(view.dealer)
         if self.throw_ins:
             raise CardrulesError(
@@ -1420,6 +1506,7 @@ class Game:
             dealt |= masks[seat] | played_by[seat]
         self.initial_hands = tuple(masks[s] | played_by[s] for s in range(n))
         self.hands = list(masks)
+        self._stages = None  # (every stage is dealt once the play begins)
         self.turned_up = view.turned_up
         self.turned_up_in_stock = view.turned_up_in_stock
         self.auction = _AuctionShown(view, contract)
@@ -1535,6 +1622,7 @@ class Game:
                     self._next,
                     self.discarded,
                     self.revealed,
+                    self._stages,
                 ),
             )
         )
@@ -1582,6 +1670,7 @@ class Game:
         contract = state.contract
         concealed = None if contract is None else contract.concealed
         self._hidden = concealed if state.revealed is None and state.phase != "auction" else None
+        self._stages = state.stages
         self._legal = -1
 
     def _take_back_call(self) -> None:
@@ -1738,6 +1827,7 @@ class _Saved(NamedTuple):
     next_seats: tuple[int, ...]
     discarded: list[int]
     revealed: Revealed | None
+    stages: DealStages | None
 
 
 #: A ruleset makes games of this class (its module cannot import this one).

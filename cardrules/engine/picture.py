@@ -179,6 +179,7 @@ def _game_scene(game: Game) -> Scene:
         totals=game.totals if game.deals else {},
         turn=turn,
         concealed=_concealer(game),
+        to_deal=game.cards_to_deal,
     )
 
 
@@ -230,6 +231,7 @@ def _view_scene(view: View) -> Scene:
         totals=view.totals if view.deal_scores else {},
         turn=turn,
         concealed=_chooser(view) if view.trump_concealed else None,
+        to_deal=view.to_deal,
     )
 
 
@@ -290,6 +292,7 @@ def _scene(
     totals: Mapping[Side, Decimal],
     turn: str,
     concealed: int | None = None,
+    to_deal: Sequence[int] = (),
 ) -> Scene:
     stages = {"play": f"play, trick {trick_number}", "finished": "game over"}
     stage = stages.get(phase, phase)
@@ -318,6 +321,8 @@ def _scene(
             facts.append(f"turned up: {turned_up.symbol()}")
         if facts:
             lines.append("Auction: " + "; ".join(facts))
+    if any(to_deal):  # a deal dealt in stages, between them
+        lines.append("Still to deal: " + _per_seat(to_deal))
     if last is not None and not trick and phase != "auction":
         leader, cards, winner = last
         shown = " ".join(c.symbol() for c in cards)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardrules.cards import mask_of
+from cardrules.engine.dealing import split_stages
 from cardrules.engine.ruleset import Ruleset
 from cardrules.engine.views import View
 from cardrules.errors import CardError, IllegalAction, shown
@@ -143,6 +144,40 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
     if view.turned_up is not None and view.turned_up_in_stock:
         stock.insert(0, view.turned_up.index)
     return masks, tuple(stock)
+
+
+def world_stages(
+    view: View, masks: Sequence[int], stock: Sequence[int], rules: Ruleset, seed: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Under ``[deal] stages``, during the auction: the whole hands of a world made of
+    ``view`` (``masks``: the cards held now, every seat's), the cards of each of its stages
+    (masks by seat) and its stock.  The cards still to be dealt (``view.to_deal``) are
+    unknown to every seat, the viewer's own included: they are drawn from the cards of
+    ``stock`` (the turned-up card, if known to lie there, stays on top) by chance from
+    ``seed``, and so, where more than one stage is dealt already, is the stage of each card
+    held now (the view does not tell which stage dealt which card)."""
+    stages = rules.deal_stages
+    to_deal = view.to_deal or (0,) * rules.players
+    rng = random.Random(f"{seed}/stages")
+    pool = list(stock)
+    top = []
+    if view.turned_up is not None and view.turned_up_in_stock and pool:
+        top.append(pool.pop(0))
+    rng.shuffle(pool)
+    dealt = len(stages)
+    while dealt and sum(stages[dealt - 1 :]) <= max(to_deal, default=0):
+        dealt -= 1
+    orders = []
+    at = 0
+    for seat, mask in enumerate(masks):
+        held = [i for i in range(rules.deck.size) if mask >> i & 1]
+        if dealt > 1:
+            rng.shuffle(held)
+        orders.append(held + pool[at : at + to_deal[seat]])
+        at += to_deal[seat]
+    parts = split_stages(orders, stages)
+    hands = tuple(sum(1 << i for i in order) for order in orders)
+    return hands, parts, (*top, *sorted(pool[at:]))
 
 
 def replay_auction(game: Game, view: View, hidden: Callable[[Game], Action] | None) -> str:

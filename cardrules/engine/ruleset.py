@@ -311,6 +311,12 @@ class Ruleset:
         sizes = self.profile.hand_sizes
         return sizes[(deal_number - 1) % len(sizes)] if sizes else self.deck.size // self.players
 
+    @property
+    def deal_stages(self) -> tuple[int, ...]:
+        """The cards each seat receives at each stage of a deal (``[deal] stages``), in
+        order, with an auction between them; empty: the whole hand at once."""
+        return self.profile.deal_stages
+
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""
         if self.partnership:
@@ -339,6 +345,9 @@ class Ruleset:
         order, so the card turned up varies with the seed.  A card in a hand, a card
         given twice or a missing one is a :class:`~cardrules.CardError` naming it.
         The record keeps the stock, so the game replays.
+
+        Where the profile deals in stages (``[deal] stages``), each hand holds its whole
+        cards, each seat's first cards listed being its first stage, and so on.
         """
         fixed = self.first_dealer
         reason = self.first_dealer_reason

@@ -71,6 +71,9 @@ class View:
     known: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     #: The game's finished deals (dealer, contract, tricks, scores: all public).
     results: tuple[DealResult, ...] = ()
+    #: The cards still to be dealt to each seat, by seat, where the profile deals in stages
+    #: (``[deal] stages``): nobody's cards yet, in no hand of the view; empty otherwise.
+    to_deal: tuple[int, ...] = ()
     #: The rules the game is played under (public), for bots that plan.
     ruleset: Ruleset | None = field(default=None, repr=False, compare=False)
     #: True while the deal's trump is concealed by its chooser (``Contract.concealed``): no
@@ -145,6 +148,8 @@ class View:
             out["trump_concealed"] = True
         if self.revealed is not None:
             out["revealed"] = list(self.revealed)
+        if self.to_deal:
+            out["to_deal"] = list(self.to_deal)
         return out
 
     def to_json(self) -> str:
@@ -230,6 +235,7 @@ def make_view(game: Game, seat: int) -> View:
         auction_actions=calls,
         known=known,
         results=tuple(game.deals),
+        to_deal=game.cards_to_deal if game.rules.deal_stages else (),
         ruleset=game.rules,
         trump_concealed=game._hidden is not None and game.phase in _IN_PLAY,
         revealed=game.revealed if game.phase in _IN_PLAY else None,

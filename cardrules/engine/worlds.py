@@ -102,7 +102,10 @@ class Knowledge:
         self.tests: dict[int, Callable[[int], bool]] = rules.auction.hand_tests(view.auction)
         # Throw-ins look at the hands as dealt: known only where no card changed hands.
         private = any(text is None for _, text in view.auction_actions)
-        self.thrown = bool(rules.throw_ins) and not view.known and not private
+        # (Under [deal] stages they look at the first stage, which a view does not keep.)
+        self.thrown = (
+            bool(rules.throw_ins) and not view.known and not private and not rules.deal_stages
+        )
         self.forbidden = {s: self._forbidden(s) for s in self.hidden}
         asker = _asked_without_trump(view)
         if asker in self.forbidden:  # it asked for the trump, had to play one, and did not

@@ -182,6 +182,32 @@ class DealModel(_Strict):
         description="[low, high]: each deal's hand size drawn by chance from low to high "
         "(each as likely, from the game's seed), instead of hand_sizes.",
     )
+    stages: list[int] | None = Field(
+        None,
+        min_length=1,
+        description="The hands dealt in stages with an auction between them: the cards "
+        "each player receives at each stage, in order (Twenty-Nine's [4, 4]: four cards "
+        "each, an auction on them, then four more).  Each stage is a positive whole "
+        "number and they add up to the hand size (every deal's: not with "
+        "hand_size_range).  The seed's shuffle decides the whole hands as without "
+        "stages, each seat's cards going to its stages in the order they are dealt; the "
+        "throw-ins look at the first stage, the auction starts on it, and the next are "
+        "dealt when the auction asks for them (its stages_dealt), all that are left when "
+        "it ends.  Left out: one stage, the whole hand at once.",
+    )
+
+    @field_validator("stages")
+    @classmethod
+    def _stages(cls, stages: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        """Each stage deals at least a card; one hand size (not drawn from a range)."""
+        if stages is None:
+            return None
+        if any(stage < 1 for stage in stages):
+            raise ValueError(f"each stage must deal at least 1 card (got {shown(stages)})")
+        if info.data.get("hand_size_range") is not None:
+            raise ValueError("not with hand_size_range (the stages add up to one hand size)")
+        return stages
+
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
 
@@ -374,7 +400,23 @@ class ProfileModel(_Strict):
                     f"deal.hand_sizes: each must be from 1 to {most}, the cards of a pack for "
                     f"{players} players (got {size})"
                 )
+        self._stages_fit(most)
         return self
+
+    def _stages_fit(self, most: int) -> None:
+        """``[deal] stages`` (each positive, checked with the table): adding up to every
+        deal's hand size."""
+        stages = self.deal.stages
+        if stages is None:
+            return
+        total = sum(stages)
+        sizes = set(self.deal.hand_sizes) or {most}
+        if sizes != {total}:
+            size = " or ".join(str(s) for s in sorted(sizes))
+            raise ValueError(
+                f"deal.stages: {stages} add up to {total}, but a hand holds {size} cards "
+                "(the stages must add up to the hand size)"
+            )
 
     def deck_size(self) -> int:
         """The number of cards of the profile's deck."""

@@ -335,6 +335,12 @@ class DealInfo(NamedTuple):
     number: int = 1
     #: The cards played with (the stock's indices are this deck's).
     deck: Deck = FRENCH_52
+    #: Under ``[deal] stages``: the cards of every stage, a mask per seat, stage by stage
+    #: (``hands`` is the first, the cards dealt when the auction starts; the stock holds
+    #: none of the others).  An auction reads a
+    #: later stage's cards only once it is dealt (:meth:`AuctionState.stages_dealt`); empty without
+    #: stages.
+    stages: tuple[tuple[int, ...], ...] = ()
 
     def chance(self, label: str) -> random.Random:
         """A random source for this deal, reproducible from the game's seed and the deal's
@@ -416,6 +422,15 @@ class AuctionState(abc.ABC):
         pass, the cards passed to it): merged into that seat's view of the auction, never
         into another's; nothing by default."""
         return {}
+
+    def stages_dealt(self) -> int:
+        """Under a profile that deals in stages (``[deal] stages``: Twenty-Nine's four
+        cards, an auction, four more), how many stages the auction wants dealt by now.  The
+        game reads it after each action of the auction and deals the stages up to it (the
+        cards of each in :attr:`DealInfo.stages`), so a second round of calls may follow a
+        second stage; every stage left is dealt when the auction ends, before the first
+        lead.  1 by default: the first stage during the whole auction."""
+        return 1
 
     def unseen(self) -> frozenset[int]:
         """The seats that have not looked at their own cards yet (a call made before

@@ -87,6 +87,9 @@ class Profile:
     #: ``[deal] turn_up``: the stock's top card is turned up for all to see (also where
     #: ``[play] trump`` is ``"turn_up"``).
     turn_up: bool = False
+    #: ``[deal] stages``: the cards each seat receives at each stage of the deal, in order
+    #: (an auction between them); empty: the whole hand at once.
+    deal_stages: tuple[int, ...] = ()
     #: The default of every ``[options]`` setting the profile's plugins declare
     #: (:class:`~cardrules.rules.catalog.OptionSpec`), filled in when the rules are
     #: resolved: what :meth:`option` answers for a setting the profile leaves out.
@@ -146,6 +149,7 @@ class Profile:
             if deal.get("hand_size_range")
             else None,
             turn_up=bool(deal.get("turn_up", False)) or play["trump"] == "turn_up",
+            deal_stages=tuple(deal.get("stages") or ()),
         )
 
     def allows_deals(self, deals: int) -> bool:

@@ -409,6 +409,13 @@ class SeatView(BaseModel):
             "where no trump is concealed)",
         )
     )
+    to_deal: list[Annotated[int, Field(ge=0)]] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="where the profile deals the hands in stages with an auction between "
+        "them: the cards still to be dealt to each seat, by seat (no one's yet, in no "
+        "hand); left out otherwise",
+    )
 
     @field_validator("auction", "contract", mode="wrap")
     @classmethod
