@@ -555,6 +555,12 @@ class Game:
         return self._to_act
 
     @property
+    def auction_actions(self) -> tuple[tuple[int, Action], ...]:
+        """The actions of this deal's auction so far, each with the seat that took it, in
+        order (a view shows another seat's private action without its text)."""
+        return tuple(self._calls)
+
+    @property
     def phase_name(self) -> str:
         """:attr:`phase` as the family names it: ``"passing"`` for the Hearts auction,
         ``"bidding"``, ``"auction"``...; ``"play"``, ``"claim"`` and ``"finished"`` as they are."""

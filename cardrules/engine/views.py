@@ -194,7 +194,9 @@ def make_view(game: Game, seat: int) -> View:
     auction = game.auction.public()
     if seat != PUBLIC:  # told this seat alone
         auction.update(game.auction.private(seat))
-    calls = tuple((s, str(a) if s == seat or not a.private else None) for s, a in game._calls)
+    calls = tuple(
+        (s, str(a) if s == seat or not a.private else None) for s, a in game.auction_actions
+    )
     known: dict[int, tuple[Card, ...]] = {}
     if seat != PUBLIC and contract is not None:
         for s, mask in game.auction.known_to(seat).items():

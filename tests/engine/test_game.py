@@ -258,3 +258,16 @@ def test_from_deal_deals_the_hands_given_or_none_when_thrown_in() -> None:
     for k, card in enumerate(cards):
         no_spade[k // 13] |= 1 << card.index
     assert Game.from_deal(rules, no_spade, (), dealer=0) is None
+
+
+def test_auction_actions_lists_the_deals_calls_with_their_seats(strict: Ruleset) -> None:
+    """``game.auction_actions``: the auction's actions of this deal, each with its seat, in
+    order (D-2: dealer 0, so seat 3 calls first, then 2...); a new deal starts empty."""
+    game = strict.new_game(seed=1, dealer=0)
+    assert game.auction_actions == ()
+    game.apply("bid 2")
+    game.apply("bid 3")
+    assert game.auction_actions == ((3, Bid(2)), (2, Bid(3)))
+    assert game.view(0).auction_actions == ((3, "bid 2"), (2, "bid 3"))
+    game.undo()
+    assert game.auction_actions == ((3, Bid(2)),)
