@@ -516,8 +516,9 @@ class Game:
                 -1, self._trump, -1, 0, (), not self.tricks, self.played_mask(), order
             )
         win = self._win
+        led = order.suit_of[cards[0]]
         return TrickState(
-            order.led_place(cards),
+            led if led >= 0 else order.led_place(cards),
             self._trump,
             win,
             self._beats[win],
