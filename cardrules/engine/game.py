@@ -975,14 +975,13 @@ class Game:
                 ValueError(f"invalid hands after the auction: {problem}"),
             )
             raise _caused(error)
-        hands = [int(h) for h in after]
-        discarded = list(self.discarded)  # (a new list: a state saved before keeps the old)
-        held = 0
-        for seat, (old, new) in enumerate(zip(before, hands, strict=True)):
-            discarded[seat] |= old & ~new & ~all_after
-            held |= new
-        self.discarded = discarded
-        self._dealt = held | self._trick_mask()
+        hands = list(after)  # (each an int, checked above)
+        if all_before & ~all_after:  # cards laid away
+            discarded = list(self.discarded)  # (a new list: a state saved before keeps the old)
+            for seat, (old, new) in enumerate(zip(before, hands, strict=True)):
+                discarded[seat] |= old & ~new & ~all_after
+            self.discarded = discarded
+        self._dealt = all_after | self._trick_mask()
         return hands
 
     def _trick_mask(self) -> int:
