@@ -1353,10 +1353,10 @@ class Game:
                     self._calls,
                     len(self._calls),
                     self.contract,
-                    list(self.trick),  # (a trick played out is a new list: see _play)
+                    tuple(self.trick),  # (a trick played out is a new list: see _play)
                     self.tricks,
                     self.tricks_won,
-                    list(self._trick_cards),
+                    tuple(self._trick_cards),
                     self._dealt,
                     self._win,
                     self.winning_seat,
@@ -1396,10 +1396,10 @@ class Game:
         self._calls = state.calls
         del self._calls[state.called :]
         self.contract = state.contract
-        self.trick = state.trick
+        self.trick = list(state.trick)
         self.tricks = state.tricks
         self.tricks_won = state.tricks_won
-        self._trick_cards = state.trick_cards
+        self._trick_cards = list(state.trick_cards)
         self._dealt = state.dealt
         self._win = state.win
         self.winning_seat = state.win_seat
@@ -1528,7 +1528,7 @@ class _Saved(NamedTuple):
     won change in place only as cards are played, and each card is taken back in place
     before a state saved earlier is put back; the totals, and the tricks won by a claim,
     are new objects when they change (_finish_deal, _answer_claim).  Only the trick in
-    progress is copied (a trick played out leaves its list for a new one)."""
+    progress is copied, as a tuple (a trick played out leaves its list for a new one)."""
 
     done: int
     before: bool
@@ -1549,10 +1549,10 @@ class _Saved(NamedTuple):
     calls: list[tuple[int, Action]]
     called: int
     contract: Contract | None
-    trick: list[PlayedCard]
+    trick: tuple[PlayedCard, ...]
     tricks: list[Trick]
     tricks_won: list[int]
-    trick_cards: list[int]
+    trick_cards: tuple[int, ...]
     dealt: int
     win: int
     win_seat: int
