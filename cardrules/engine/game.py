@@ -363,7 +363,7 @@ class Game:
                 hands,
                 rules.direction,
                 stock,
-                dict(self.totals),
+                self.totals,  # (shared: the game replaces its totals, never changes them)
                 self.seed,
                 self.deal_number,
                 self.deck,
