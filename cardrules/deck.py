@@ -626,9 +626,9 @@ class Order:
                 continue
             mine = strength[index]
             higher = 0
-            for other in deck.cards_of(masks[place]):
-                if strength[other.index] > mine:
-                    higher |= 1 << other.index
+            for other in spec.rows[place]:  # (the cards of masks[place])
+                if strength[other] > mine:
+                    higher |= 1 << other
             beats.append(higher if place == trump else higher | trumps)
         words = list(spec.words[: len(spec.rows)])
         for place in range(len(words), len(spec.rows)):

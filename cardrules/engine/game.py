@@ -394,7 +394,7 @@ class Game:
                 first,
                 rules.direction,
                 stock,
-                dict(self.totals),
+                self.totals,  # (shared: the game replaces its totals, never changes them)
                 self.seed,
                 self.deal_number,
                 self.deck,
@@ -615,8 +615,9 @@ class Game:
                 -1, self._trump, -1, 0, (), not self.tricks, self.played_mask(), order
             )
         win = self._win
+        led = order.suit_of[cards[0]]
         return TrickState(
-            order.led_place(cards),
+            led if led >= 0 else order.led_place(cards),
             self._trump,
             win,
             self._beats[win],
@@ -1211,14 +1212,13 @@ class Game:
                 ValueError(f"invalid hands after the auction: {problem}"),
             )
             raise _caused(error)
-        hands = [int(h) for h in after]
-        discarded = list(self.discarded)  # (a new list: a state saved before keeps the old)
-        held = 0
-        for seat, (old, new) in enumerate(zip(before, hands, strict=True)):
-            discarded[seat] |= old & ~new & ~all_after
-            held |= new
-        self.discarded = discarded
-        self._dealt = held | self._trick_mask()
+        hands = list(after)  # (each an int, checked above)
+        if all_before & ~all_after:  # cards laid away
+            discarded = list(self.discarded)  # (a new list: a state saved before keeps the old)
+            for seat, (old, new) in enumerate(zip(before, hands, strict=True)):
+                discarded[seat] |= old & ~new & ~all_after
+            self.discarded = discarded
+        self._dealt = all_after | self._trick_mask()
         return hands
 
     def _trick_mask(self) -> int:
@@ -1607,10 +1607,10 @@ class Game:
                     self._calls,
                     len(self._calls),
                     self.contract,
-                    list(self.trick),  # (a trick played out is a new list: see _play)
+                    tuple(self.trick),  # (a trick played out is a new list: see _play)
                     self.tricks,
                     self.tricks_won,
-                    list(self._trick_cards),
+                    tuple(self._trick_cards),
                     self._dealt,
                     self._win,
                     self.winning_seat,
@@ -1652,10 +1652,10 @@ class Game:
         self._calls = state.calls
         del self._calls[state.called :]
         self.contract = state.contract
-        self.trick = state.trick
+        self.trick = list(state.trick)
         self.tricks = state.tricks
         self.tricks_won = state.tricks_won
-        self._trick_cards = state.trick_cards
+        self._trick_cards = list(state.trick_cards)
         self._dealt = state.dealt
         self._win = state.win
         self.winning_seat = state.win_seat
@@ -1791,7 +1791,7 @@ class _Saved(NamedTuple):
     won change in place only as cards are played, and each card is taken back in place
     before a state saved earlier is put back; the totals, and the tricks won by a claim,
     are new objects when they change (_finish_deal, _answer_claim).  Only the trick in
-    progress is copied (a trick played out leaves its list for a new one)."""
+    progress is copied, as a tuple (a trick played out leaves its list for a new one)."""
 
     done: int
     before: bool
@@ -1812,10 +1812,10 @@ class _Saved(NamedTuple):
     calls: list[tuple[int, Action]]
     called: int
     contract: Contract | None
-    trick: list[PlayedCard]
+    trick: tuple[PlayedCard, ...]
     tricks: list[Trick]
     tricks_won: list[int]
-    trick_cards: list[int]
+    trick_cards: tuple[int, ...]
     dealt: int
     win: int
     win_seat: int

@@ -40,14 +40,24 @@ _PLAYED_CARDS: Final[tuple[tuple[PlayedCard, ...], ...]] = tuple(
     tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
 )
 
+
+def _byte_plays(k: int) -> tuple[tuple[Play, ...], ...]:
+    """The 256 entries of ``_BYTE_PLAYS[k]``, doubled a bit at a time (fast at import): the
+    second half of the table for bit ``i`` is the first half with that bit's play added."""
+    table: list[tuple[Play, ...]] = [()]
+    for index in range(8 * k, 8 * k + 8):
+        if index < len(PLAYS):
+            play = PLAYS[index]
+            table += [(*plays, play) for plays in table]
+        else:  # (no card: the bit adds nothing)
+            table += table
+    return tuple(table)
+
+
 #: _BYTE_PLAYS[k][b]: the play actions of the cards whose bits are set in
 #: byte ``b`` of a mask's byte ``k`` (cards 8k..8k+7), lowest index first.
 _BYTE_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < len(PLAYS))
-        for b in range(256)
-    )
-    for k in range(7)
+    _byte_plays(k) for k in range(7)
 )
 _B0: Final = _BYTE_PLAYS[0]
 _B1: Final = _BYTE_PLAYS[1]

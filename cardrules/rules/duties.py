@@ -89,12 +89,30 @@ class TrickState:
     led_mask: int = field(default=0, init=False)
     trump_mask: int = field(default=0, init=False)
 
-    def __post_init__(self) -> None:
-        order = self.order
+    def __init__(
+        self,
+        led: int,
+        trump: int,
+        winner: int,
+        beats: int,
+        cards: tuple[int, ...],
+        first_trick: bool,
+        played_before: int = 0,
+        order: Order | None = None,
+    ) -> None:
+        # (written out rather than a __post_init__: one call per card on the duties' path)
+        self.led = led
+        self.trump = trump
+        self.winner = winner
+        self.beats = beats
+        self.cards = cards
+        self.first_trick = first_trick
+        self.played_before = played_before
         if order is None:
-            order = self.order = natural(self.trump)
+            order = natural(trump)
+        self.order = order
         self.trump_mask = order.trumps
-        self.led_mask = order.suit_masks[self.led] if self.led >= 0 else 0
+        self.led_mask = order.suit_masks[led] if led >= 0 else 0
 
     @property
     def leading(self) -> bool:
