@@ -149,6 +149,9 @@ class Ruleset:
         self.families = resolved.families
         #: The words this ruleset's actions are read in: the kernel's and its families'.
         self.vocabulary = resolved.vocabulary
+        #: The cards each seat receives at each stage of a deal (``[deal] stages``), in
+        #: order, with an auction between them; empty: the whole hand at once.
+        self.deal_stages: tuple[int, ...] = profile.deal_stages
         self.partnership = profile.sides == "partnership"
         self.sides: tuple[Side, ...] = PAIRS if self.partnership else tuple(range(self.players))
         self.trump: Suit | None = profile.fixed_trump
@@ -291,12 +294,12 @@ class Ruleset:
         found = self._orders[trump, ranking] = self.deck.order(Ranking(name, trump), build)
         return found
 
-    def order_of(self, contract: object) -> Order:
+    def order_of(self, contract: Contract) -> Order:
         """The tables of play of a deal under ``contract``: its trump, and the ranking it
-        names (``contract.ranking``, where a family's contract has one)."""
-        trump = getattr(contract, "trump", None)
-        ranking = getattr(contract, "ranking", None)
-        return self.order(trump, ranking if isinstance(ranking, str) and ranking else None)
+        names (``contract.ranking``; "": the profile's)."""
+        key = (contract.trump, contract.ranking or None)
+        found = self._orders.get(key)
+        return self.order(*key) if found is None else found
 
     def hand_size(self, deal_number: int, seed: int | None = None) -> int:
         """The cards each seat is dealt in deal ``deal_number`` (1-based): the profile's
@@ -310,12 +313,6 @@ class Ruleset:
             return random.Random(f"{seed}/{deal_number}/hand size").randint(*span)
         sizes = self.profile.hand_sizes
         return sizes[(deal_number - 1) % len(sizes)] if sizes else self.deck.size // self.players
-
-    @property
-    def deal_stages(self) -> tuple[int, ...]:
-        """The cards each seat receives at each stage of a deal (``[deal] stages``), in
-        order, with an auction between them; empty: the whole hand at once."""
-        return self.profile.deal_stages
 
     def side_of(self, seat: int) -> Side:
         """The side a seat scores for: the seat itself, or its pair."""
