@@ -823,9 +823,9 @@ class _TakenInTricks(Sequence[int]):
         return repr(self._taken())
 
 
-@dataclass(frozen=True, slots=True)
-class FinishedDeal:
-    """What a scorer may read of a deal once its play is over: the game hands one to
+class FinishedDeal(NamedTuple):
+    """What a scorer may read of a deal once its play is over (a named tuple: made once a
+    deal, cheaply): the game hands one to
     :meth:`Scorer.score_finished` at the end of every deal.
 
     ``contract`` and ``tricks`` (tricks taken by seat) are what :meth:`Scorer.score`
