@@ -29,10 +29,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from cardrules.deck import DeckSpec
 from cardrules.errors import ProfileError
 from cardrules.profile.files import SNAPSHOT_FORMAT, dump_profile, read_snapshot, snapshot_file
 from cardrules.profile.registry import find_profile, resolve_chain, resolve_data, shipped_profiles
-from cardrules.deck import DeckSpec
 from cardrules.rules.profile import Profile
 
 __all__ = [
@@ -103,14 +103,17 @@ def validated_profile(
     return Profile.from_dump(dump, path=source, data=data, decks=decks)
 
 
-def dump_resolved(profile: Profile) -> str:
+def dump_resolved(profile: Profile, decks: Mapping[str, DeckSpec] | None = None) -> str:
     """TOML text of a loaded profile with ``extends`` resolved and every default written out.
 
-    The text stands alone (no ``extends``): loading it gives the same rules.
+    The text stands alone (no ``extends``): loading it gives the same rules.  ``decks``:
+    those its plugins declare (``rules.components.decks``), for the defaults that hang on
+    a family's deck (the highest call).
     """
     from cardrules.profile.schema import validate
 
-    data = validate(profile.data, profile.path).model_dump(mode="json", exclude_none=True)
+    valid = validate(profile.data, profile.path, decks)
+    data = valid.model_dump(mode="json", exclude_none=True)
     data["profile"].pop("extends", None)
     head = f"# {profile.name}: resolved from {Path(profile.path).name}"
     if profile.extends:
