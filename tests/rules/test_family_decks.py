@@ -54,6 +54,10 @@ def test_the_deck_is_shown_and_its_size_checked(tmp_path: Path) -> None:
     too_many = _twins_profile(tmp_path, "too-many", "[deal]\nhand_sizes = [13]\n")
     with pytest.raises(cardrules.ProfileError, match="from 1 to 12"):
         cardrules.load(too_many, plugins=[FAMILY])
+    points = cardrules.load(
+        _twins_profile(tmp_path, "points", "points = { A = 11 }\n"), plugins=[FAMILY]
+    )
+    assert points.deck.spec == TWINS._replace(points=(("A", 11),))  # as a built-in's points
     calls = _twins_profile(tmp_path, "calls", "[auction]\nmin_call = 13\n")
     with pytest.raises(cardrules.ProfileError, match=r"auction\.min_call"):
         cardrules.load(calls, plugins=[FAMILY])
