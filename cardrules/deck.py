@@ -243,17 +243,23 @@ class DeckSpec(NamedTuple):
         return cls(name, suit_list, rank_rows, copies, extra_list, point_items)
 
     @classmethod
-    def from_table(cls, table: Mapping[str, Any] | None) -> DeckSpec:
+    def from_table(
+        cls, table: Mapping[str, Any] | None, decks: Mapping[str, DeckSpec] | None = None
+    ) -> DeckSpec:
         """The deck a profile's ``[deck]`` table declares (validated, or as written): a
-        built-in by ``name``, perhaps with card ``points``; or suits and ranks of its own."""
+        built-in by ``name``, or one of ``decks`` (those a family declares), perhaps with
+        card ``points``; or suits and ranks of its own."""
         if not table:
             return DECKS["french-52"]
         name = table.get("name", "french-52")
         inline = any(table.get(k) for k in ("suits", "ranks", "extras"))
         if not inline:
-            base = DECKS.get(name)
+            base = DECKS.get(name) if isinstance(name, str) else None
+            if base is None and decks is not None and isinstance(name, str):
+                base = decks.get(name)
             if base is None:
-                raise CardError(f"unknown deck: {shown(name)} (expected one of {', '.join(DECKS)})")
+                known = ", ".join([*DECKS, *(decks or ())])
+                raise CardError(f"unknown deck: {shown(name)} (expected one of {known})")
             if not table.get("points"):
                 return base
             return base._replace(points=cls.of(name, ranks=[2], points=table["points"]).points)

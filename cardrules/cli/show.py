@@ -82,7 +82,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     if args.toml:
         from cardrules.profile.validated import dump_resolved
 
-        con.write(dump_resolved(rules.profile))
+        con.write(dump_resolved(rules.profile, rules.components.decks))
         return 0
     con.write(render_text(describe(rules)))
     if args.rules:

@@ -23,7 +23,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardrules.cards import Card, Suit, mask_of
-from cardrules.deck import Deck, Order, Ranking
+from cardrules.deck import DECKS, Deck, Order, Ranking
 from cardrules.engine.records import profile_hash
 from cardrules.errors import CardError, CardrulesError, ProfileError, did_you_mean, shown
 from cardrules.profile.registry import find_profile, is_earlier_version, resolve_data
@@ -621,6 +621,7 @@ def load(
             [(f"deals{rule}", f"must be {profile.deals_allowed} under these rules (got {n})")],
         )
     components = setup_components(pm)
+    profile = _with_deck(ref, profile, components)
     chosen: dict[str, OptionValue] = {}
     if given:
         profile, chosen = _with_options(profile, given, components)
@@ -656,6 +657,38 @@ def hashed_table(profile: Profile, specs: Mapping[str, OptionSpec]) -> Mapping[s
     if kept:
         table["options"] = kept
     return table
+
+
+def _with_deck(ref: str | Path, profile: Profile, components: Components) -> Profile:
+    """``profile`` playing the deck its ``[deck] name`` names among those its plugins
+    declare (``components.decks``): validated again knowing that deck, so that its call
+    bounds and hand sizes are checked against its size.  A name neither built-in nor
+    declared is refused at ``deck.name`` with the names known, and so is an inline deck
+    given the name of a declared one (the profile would name one deck and play another)."""
+    decks = components.decks
+    name = profile.deck_name
+    if profile.deck_pending:
+        if name not in decks:
+            known = [*DECKS, *sorted(decks)]
+            hint = did_you_mean(name, known)
+            raise ProfileError(
+                profile.path,
+                [("deck.name", f"unknown deck {shown(name)}; {hint}known: {', '.join(known)}")],
+            )
+        return load_profile(ref, decks)
+    if name in decks:  # an inline deck (a built-in's name is never declared)
+        raise ProfileError(
+            profile.path,
+            [
+                (
+                    "deck.name",
+                    f"{name!r} is the name of a deck the profile's plugins declare; "
+                    "name the deck declared here otherwise (or leave out its suits and "
+                    "ranks to play that one)",
+                )
+            ],
+        )
+    return profile
 
 
 def _is_default(spec: OptionSpec, value: object) -> bool:

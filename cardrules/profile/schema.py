@@ -1,5 +1,12 @@
 """The profile schema: the pydantic models every profile is validated against.
 
+A ``[deck] name`` that is no built-in deck may be one a family declares
+(:attr:`cardrules.rules.family.Family.decks`), known only once the profile's
+plugins are loaded: validated without them (``decks`` empty), the name is kept
+and what hangs on the deck's size (the call bounds, the hand sizes) is not yet
+checked; :func:`cardrules.load` validates the profile again with its plugins'
+decks, or refuses the name.
+
 Imported only when a profile has to be validated: a shipped profile whose
 merged table is unchanged loads from the snapshot of its validation
 (``profiles/_validated.json``, see :mod:`cardrules.profile.validated`), so
@@ -34,6 +41,14 @@ __all__ = [
     "validate",
     "validated_dump",
 ]
+
+
+def _declared_decks(info: ValidationInfo) -> Mapping[str, DeckSpec]:
+    """The decks the profile's plugins declare, as the validation's context gives them
+    (``{"decks": ...}``; none: validated without its plugins)."""
+    context = info.context
+    decks = context.get("decks") if isinstance(context, Mapping) else None
+    return decks if isinstance(decks, Mapping) else {}
 
 
 class _Strict(BaseModel):
@@ -86,8 +101,8 @@ class DeckModel(_Strict):
         "french-52",
         max_length=40,
         description="A built-in deck: french-52, piquet-32, euchre-24, pinochle-48, tarot-78, "
-        "tarok-54; or, with the keys below, the name of the deck they declare (then not a "
-        "built-in name).",
+        "tarok-54; or one the profile's family declares; or, with the keys below, the name "
+        "of the deck they declare (then not a built-in name).",
     )
     suits: list[Literal["C", "D", "H", "S"]] | None = Field(
         None, min_length=1, description="The suits, in the order cards are numbered."
@@ -111,17 +126,28 @@ class DeckModel(_Strict):
     )
     rules: list[str] = Field(default_factory=list, description="Rule ids this table serves.")
 
+    @property
+    def inline(self) -> bool:
+        """Whether the table declares its deck (suits, ranks or extras) rather than names one."""
+        return self.suits is not None or self.ranks is not None or bool(self.extras)
+
+    def spec(self, decks: Mapping[str, DeckSpec]) -> DeckSpec | None:
+        """The deck the table declares or names; None for a name neither built-in nor in
+        ``decks`` (a family's deck, resolved when the profile's plugins are loaded)."""
+        if not self.inline and self.name not in DECKS and self.name not in decks:
+            return None
+        return DeckSpec.from_table(self.model_dump(mode="json"), decks)
+
     @model_validator(mode="after")
-    def _declared(self) -> DeckModel:
-        inline = self.suits is not None or self.ranks is not None or self.extras
-        if not inline:
-            if self.name not in DECKS:
-                raise ValueError(
-                    f"name {self.name!r}: unknown deck (built-in: {', '.join(DECKS)}; or declare "
-                    "suits and ranks)"
-                )
+    def _declared(self, info: ValidationInfo) -> DeckModel:
+        if not self.inline:
+            # A name that is not built-in may be a family's: load() resolves it or refuses.
             if self.copies != 1:
-                raise ValueError("copies: declare suits and ranks to change a built-in deck")
+                raise ValueError("copies: declare suits and ranks to change a named deck")
+            try:
+                self.spec(_declared_decks(info))  # the points of a named deck
+            except CardrulesError as exc:
+                raise ValueError(str(exc)) from None
             return self
         if self.name in DECKS:
             raise ValueError(f"name {self.name!r}: a built-in deck's name; name the deck declared")
@@ -358,8 +384,9 @@ class ProfileModel(_Strict):
         highest call left out is the tricks of a deal; the lowest not above the highest."""
         low, high = auction.min_call, auction.max_call
         table, deck = info.data.get("table"), info.data.get("deck")
-        if isinstance(table, TableModel) and isinstance(deck, DeckModel):
-            size = Deck(DeckSpec.from_table(deck.model_dump(mode="json"))).size
+        spec = deck.spec(_declared_decks(info)) if isinstance(deck, DeckModel) else None
+        if isinstance(table, TableModel) and spec is not None:
+            size = Deck(spec).size
             most = size // table.players
             errors = [
                 InitErrorDetails(type="less_than_equal", loc=(key,), input=value, ctx={"le": top})
@@ -375,7 +402,7 @@ class ProfileModel(_Strict):
         return auction
 
     @model_validator(mode="after")
-    def _table_fits(self) -> ProfileModel:
+    def _table_fits(self, info: ValidationInfo) -> ProfileModel:
         players = self.table.players
         if self.table.sides == "partnership" and players != 4:
             raise ValueError(f"table.sides 'partnership' needs 4 players (players is {players})")
@@ -384,7 +411,10 @@ class ProfileModel(_Strict):
         first = self.deal.first_dealer
         if first is not None and first >= players:
             raise ValueError(f"deal.first_dealer must be a seat 0..{players - 1} (got {first})")
-        most = self.deck_size() // players
+        size = self.deck_size(_declared_decks(info))
+        if size is None:
+            return self  # a family's deck: checked when load() knows it
+        most = size // players
         span = self.deal.hand_size_range
         if span is not None:
             if self.deal.hand_sizes:
@@ -418,9 +448,11 @@ class ProfileModel(_Strict):
                 "(the stages must add up to the hand size)"
             )
 
-    def deck_size(self) -> int:
-        """The number of cards of the profile's deck."""
-        return Deck(DeckSpec.from_table(self.deck.model_dump(mode="json"))).size
+    def deck_size(self, decks: Mapping[str, DeckSpec] | None = None) -> int | None:
+        """The number of cards of the profile's deck (``decks``: those its plugins declare);
+        None when its name is neither built-in nor one of ``decks``."""
+        spec = self.deck.spec(decks or {})
+        return None if spec is None else Deck(spec).size
 
 
 #: What a value of the wrong type should have been, by pydantic's error type.
@@ -506,15 +538,20 @@ def _is_branch(err: ErrorDetails) -> bool:
     return bool(loc) and loc[-1] in _BRANCH_WORDS and err["type"].endswith("_type")
 
 
-def validate(data: Mapping[str, Any], source: str) -> ProfileModel:
-    """Validate a (merged) profile table; every problem at once."""
+def validate(
+    data: Mapping[str, Any], source: str, decks: Mapping[str, DeckSpec] | None = None
+) -> ProfileModel:
+    """Validate a (merged) profile table; every problem at once.  ``decks``: the decks the
+    profile's plugins declare (see the module's docstring)."""
     try:
-        return ProfileModel.model_validate(data)
+        return ProfileModel.model_validate(data, context={"decks": dict(decks or {})})
     except ValidationError as exc:
         raise ProfileError(source, format_validation_error(exc)) from None
 
 
-def validated_dump(data: Mapping[str, Any], source: str) -> dict[str, Any]:
+def validated_dump(
+    data: Mapping[str, Any], source: str, decks: Mapping[str, DeckSpec] | None = None
+) -> dict[str, Any]:
     """The validated profile as plain JSON data, defaults filled in (what the snapshot holds)."""
-    dumped: dict[str, Any] = validate(data, source).model_dump(mode="json")
+    dumped: dict[str, Any] = validate(data, source, decks).model_dump(mode="json")
     return dumped

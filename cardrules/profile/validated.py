@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from cardrules.deck import DeckSpec
 from cardrules.errors import ProfileError
 from cardrules.profile.files import SNAPSHOT_FORMAT, dump_profile, read_snapshot, snapshot_file
 from cardrules.profile.registry import find_profile, resolve_chain, resolve_data, shipped_profiles
@@ -45,16 +46,18 @@ __all__ = [
 ]
 
 
-def load_profile(ref: str | Path) -> Profile:
+def load_profile(ref: str | Path, decks: Mapping[str, DeckSpec] | None = None) -> Profile:
     """A validated :class:`Profile` from a name or a path, ``extends`` resolved.
 
     The merged table is validated as a whole; a problem with a value that a
-    parent set says which file set it.
+    parent set says which file set it.  ``decks`` are the decks the profile's
+    plugins declare, which its ``[deck] name`` may name (without them, such a
+    name is left to resolve: :attr:`Profile.deck_pending`).
     """
     path = find_profile(ref)
     merged = resolve_chain(path)
     try:
-        return validated_profile(merged.data, str(path))
+        return validated_profile(merged.data, str(path), decks)
     except ProfileError as exc:
         raise ProfileError(exc.source, merged.annotate(exc.problems)) from None
 
@@ -80,25 +83,37 @@ def _snapshot() -> dict[str, Any]:
     return entries if isinstance(entries, dict) else {}
 
 
-def validated_profile(data: Mapping[str, Any], source: str) -> Profile:
-    """The :class:`Profile` of a merged table: from the snapshot, else validated now."""
+def validated_profile(
+    data: Mapping[str, Any], source: str, decks: Mapping[str, DeckSpec] | None = None
+) -> Profile:
+    """The :class:`Profile` of a merged table: from the snapshot, else validated now.
+
+    A table naming one of ``decks`` (a family's deck) is validated with them: the
+    snapshot holds it as validated without its plugins, its deck not yet known.
+    """
     key = snapshot_key(data)
     dump = _snapshot().get(key) if key is not None else None
-    if dump is None:
-        from cardrules.profile.schema import validated_dump
+    if dump is not None:
+        profile = Profile.from_dump(dump, path=source, data=data)
+        if not (decks and profile.deck_pending):
+            return profile
+    from cardrules.profile.schema import validated_dump
 
-        dump = validated_dump(data, source)
-    return Profile.from_dump(dump, path=source, data=data)
+    dump = validated_dump(data, source, decks)
+    return Profile.from_dump(dump, path=source, data=data, decks=decks)
 
 
-def dump_resolved(profile: Profile) -> str:
+def dump_resolved(profile: Profile, decks: Mapping[str, DeckSpec] | None = None) -> str:
     """TOML text of a loaded profile with ``extends`` resolved and every default written out.
 
-    The text stands alone (no ``extends``): loading it gives the same rules.
+    The text stands alone (no ``extends``): loading it gives the same rules.  ``decks``:
+    those its plugins declare (``rules.components.decks``), for the defaults that hang on
+    a family's deck (the highest call).
     """
     from cardrules.profile.schema import validate
 
-    data = validate(profile.data, profile.path).model_dump(mode="json", exclude_none=True)
+    valid = validate(profile.data, profile.path, decks)
+    data = valid.model_dump(mode="json", exclude_none=True)
     data["profile"].pop("extends", None)
     head = f"# {profile.name}: resolved from {Path(profile.path).name}"
     if profile.extends:

@@ -1,5 +1,6 @@
 """The named rule components a ruleset can be built from: duties, throw-ins, auctions,
-scorers and ``[options]`` settings, filled by the ``cardrules_setup_components`` hook.
+scorers, rankings, decks and ``[options]`` settings, filled by the
+``cardrules_setup_components`` hook.
 
 A profile names its components (``[play] duties``, ``[auction] kind``...);
 plugins register them here under those names, with what each needs from the
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
-from cardrules.deck import OrderBuilder, natural_order
+from cardrules.deck import DECKS, DeckSpec, OrderBuilder, natural_order
 from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import Auction, EndCondition, Scorer
 from cardrules.rules.duties import Duty
@@ -298,6 +299,9 @@ class Components:
         self.scorer_specs: dict[str, ScorerTraits] = {}
         self.options: dict[str, OptionSpec] = {}
         self.rankings: dict[str, OrderBuilder] = {"natural": natural_order}
+        #: The decks the plugins declare, by the name a profile's ``[deck] name`` gives
+        #: (the built-in decks, :data:`~cardrules.deck.DECKS`, are not among them).
+        self.decks: dict[str, DeckSpec] = {}
 
     def add_duty(self, cls: type[Duty]) -> None:
         """Register a :class:`~cardrules.rules.duties.Duty` subclass under its ``name``."""
@@ -375,6 +379,25 @@ class Components:
         name (its trump suit in ``ranking.trump``).  A profile names it in ``[play] order``;
         a contract may name its own (``Contract.ranking``)."""
         self.rankings[name] = build
+
+    def add_deck(self, name: str, spec: DeckSpec) -> None:
+        """Declare a deck a profile may name in ``[deck] name`` (Doppelkopf's two copies of
+        9..A: ``DeckSpec.of("doppelkopf-48", ranks="9 10 J Q K A".split(), copies=2)``).
+        The spec takes ``name`` as its own; a built-in deck's name is refused with a
+        :class:`~cardrules.CardrulesError` (a profile naming it would play another deck
+        than the one it says)."""
+        if type(name) is not str or not name:
+            raise CardrulesError(f"invalid deck declaration: name {shown(name)} must be text")
+        if not isinstance(spec, DeckSpec):
+            raise CardrulesError(
+                f"invalid deck declaration {shown(name)}: {shown(spec)} is not a DeckSpec"
+            )
+        if name in DECKS:
+            raise CardrulesError(
+                f"invalid deck declaration {name!r}: a built-in deck's name "
+                f"(built-in: {', '.join(DECKS)}); give the deck a name of its own"
+            )
+        self.decks[name] = spec if spec.name == name else spec._replace(name=name)
 
     def add_option(self, spec: OptionSpec) -> None:
         """Declare an ``[options]`` setting (a house-rule switch)."""

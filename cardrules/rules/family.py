@@ -3,7 +3,8 @@
 A family (Call Break, Hearts, Euchre...) is one :class:`Family` value: its
 name, where its profiles and their rule texts are, the auctions and scorers a
 profile may name (each with what it gives and needs, and the end of the games
-it scores), its duties, throw-ins, rankings of the cards, ``[options]``
+it scores), its duties, throw-ins, decks (named in ``[deck] name``), rankings of
+the cards, ``[options]``
 settings (each declared once, with its type, default, range, rule id and
 description) and the words its actions are written in.  Its package names it
 in the ``cardrules`` entry-point group::
@@ -28,7 +29,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardrules.deck import OrderBuilder
+from cardrules.deck import DeckSpec, OrderBuilder
+from cardrules.errors import CardrulesError
 from cardrules.rules.actions import ActionForm, ActionVerb, Vocabulary
 from cardrules.rules.catalog import (
     AuctionFactory,
@@ -85,6 +87,12 @@ class Family:
     Two families may declare the same word of an action (``pass``): a game reads
     the words of its own families only, a text read without a game
     (:func:`cardrules.parse_action`) every installed family's.
+
+    ``decks`` are the decks its profiles may name in ``[deck] name`` besides the
+    built-in ones (:data:`~cardrules.deck.DECKS`), by name: Doppelkopf's
+    ``{"doppelkopf-48": DeckSpec.of("doppelkopf-48", ranks="9 10 J Q K A".split(),
+    copies=2)}``.  A built-in deck's name may not be declared again (refused when a
+    profile of the family is loaded).
     """
 
     name: str
@@ -95,6 +103,7 @@ class Family:
     duties: tuple[type[Duty], ...] = ()
     throw_ins: tuple[ThrowInSpec, ...] = ()
     rankings: Mapping[str, OrderBuilder] = field(default_factory=dict)
+    decks: Mapping[str, DeckSpec] = field(default_factory=dict)
     options: tuple[OptionSpec, ...] = ()
     verbs: tuple[ActionVerb, ...] = ()
     forms: tuple[ActionForm, ...] = ()
@@ -107,6 +116,7 @@ class Family:
             ("scorers", [s.name for s in self.scorers]),
             ("duties", [d.name for d in self.duties]),
             ("rankings", list(self.rankings)),
+            ("decks", list(self.decks)),
             ("options", [o.name for o in self.options]),
             ("verbs", [v.form for v in self.verbs] + [f.form for f in self.forms]),
         ):
@@ -122,6 +132,11 @@ class Family:
             components.add_throw_in(throw_in.name, throw_in.description, throw_in.test)
         for name, build in self.rankings.items():
             components.add_ranking(name, build)
+        for name, spec in self.decks.items():
+            try:
+                components.add_deck(name, spec)
+            except CardrulesError as exc:
+                raise CardrulesError(f"family {self.name!r}: {exc}") from None
         for auction in self.auctions:
             components.add_auction(
                 auction.name,

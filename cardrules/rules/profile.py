@@ -78,8 +78,13 @@ class Profile:
     #: Whether a player may claim tricks (``[play] claims``), and the rule claims cite.
     claims: bool = False
     claim_rule: str = ""
-    #: The cards played with (``[deck]``; the French 52-card pack by default).
+    #: The cards played with (``[deck]``; the French 52-card pack by default).  A deck a
+    #: family declares is named by :attr:`deck_name` until :func:`cardrules.load` resolves
+    #: it with the profile's plugins: until then this is an empty spec of that name
+    #: (:attr:`deck_pending`).
     deck: DeckSpec = DECKS["french-52"]
+    #: ``[deck] name``: a built-in deck's, a family's, or that of the deck declared inline.
+    deck_name: str = "french-52"
     #: The ranking of the cards in play (``[play] order``): ``"natural"`` or a plugin's.
     order: str = "natural"
     #: ``[deal] hand_size_range``: each deal's hand size drawn by chance, low to high.
@@ -96,10 +101,19 @@ class Profile:
     option_defaults: Mapping[str, OptionValue] = field(default_factory=dict)
 
     @classmethod
-    def from_dump(cls, d: Mapping[str, Any], *, path: str, data: Mapping[str, Any]) -> Profile:
+    def from_dump(
+        cls,
+        d: Mapping[str, Any],
+        *,
+        path: str,
+        data: Mapping[str, Any],
+        decks: Mapping[str, DeckSpec] | None = None,
+    ) -> Profile:
         """The engine's profile from validated data (``model_dump(mode="json")`` of the schema).
 
-        ``data`` is the merged table as written, kept for specs and diffs.
+        ``data`` is the merged table as written, kept for specs and diffs; ``decks`` the
+        decks the profile's plugins declare (a name of none of them and no built-in is
+        left to resolve: :attr:`deck_pending`).
         """
         meta, table, deal, auction = d["profile"], d["table"], d["deal"], d["auction"]
         play, scoring, game = d["play"], d["scoring"], d["game"]
@@ -143,7 +157,8 @@ class Profile:
             first_dealer=deal.get("first_dealer"),
             claims=bool(play.get("claims", False)),
             claim_rule=str(play.get("claim_rule", "")),
-            deck=DeckSpec.from_table(d.get("deck")),
+            deck=_deck_of(d.get("deck"), decks or {}),
+            deck_name=str((d.get("deck") or {}).get("name", "french-52")),
             order=str(play.get("order", "natural")),
             hand_size_range=(deal["hand_size_range"][0], deal["hand_size_range"][1])
             if deal.get("hand_size_range")
@@ -261,6 +276,22 @@ class Profile:
         )
 
     @property
+    def deck_pending(self) -> bool:
+        """Whether :attr:`deck` is still to be resolved: a ``[deck] name`` neither built-in
+        nor known when the profile was read (a family's, known once its plugins are)."""
+        return not self.deck.suits and not self.deck.extras
+
+    @property
     def fixed_trump(self) -> Suit | None:
         """The trump suit the profile fixes; None in no-trump or when the auction chooses it."""
         return Suit[self.trump] if self.trump in ("C", "D", "H", "S") else None
+
+
+def _deck_of(table: Mapping[str, Any] | None, decks: Mapping[str, DeckSpec]) -> DeckSpec:
+    """The deck of a validated ``[deck]`` table; for a name neither built-in nor in
+    ``decks`` (a family's, not known yet), an empty spec of that name."""
+    if table and not any(table.get(k) for k in ("suits", "ranks", "extras")):
+        name = str(table.get("name", "french-52"))
+        if name not in DECKS and name not in decks:
+            return DeckSpec(name, (), ())
+    return DeckSpec.from_table(table, decks)

@@ -367,7 +367,10 @@ def _sections(rules: Ruleset, model: ProfileModel, auction: AuctionSpec) -> Iter
 def describe(rules: Ruleset) -> RulesSpec:
     """The readable rules of ``rules``, from its profile, schema and rule objects."""
     profile = rules.profile
-    model = ProfileModel.model_validate(dict(profile.data))
+    # With the decks its plugins declare, as load() validated it (a family's deck's size).
+    model = ProfileModel.model_validate(
+        dict(profile.data), context={"decks": rules.components.decks}
+    )
     duties = tuple(
         DutySpec(i, type(d).name, d.rule, type(d).summary) for i, d in enumerate(rules.duties, 1)
     )
