@@ -800,7 +800,13 @@ class Game:
                 return self.rules.profile.claims and 0 <= act.tricks <= self._tricks_left()
             if isinstance(act, RevealTrump):
                 return not self._reveal_refused(self._to_act)
-            return isinstance(act, Play) and bool(self.legal_mask() >> act.card.index & 1)
+            if not isinstance(act, Play) or self._to_act is None:
+                return False
+            index = act.card.index
+            if self.deck.copies > 1 and not self.hands[self._to_act] >> index & 1:
+                held = self._held_copy(self.hands[self._to_act], act.card)
+                index = index if held is None else held
+            return bool(self.legal_mask() >> index & 1)
         return act in self.legal_actions()
 
     # -- acting ------------------------------------------------------------
@@ -888,6 +894,12 @@ class Game:
         index = card.index
         hand = self.hands[to_act]
         bit = 1 << index
+        if not hand & bit and self.deck.copies > 1:  # a card's text names each of its copies
+            held = self._held_copy(hand, card)
+            if held is not None:
+                card = self.deck.cards[held]
+                index = held
+                bit = 1 << index
         if not hand & bit:
             raise IllegalAction(
                 "",
@@ -911,6 +923,15 @@ class Game:
             raise IllegalAction(why.rule, why.reason, action=str(act), seat=to_act)
         self.actions.append(self._texts[index])
         self._play(to_act, index)
+
+    def _held_copy(self, hand: int, card: Card) -> int | None:
+        """The index of a copy of ``card`` that ``hand`` holds (a deck of several copies:
+        ``play 10C`` plays whichever ten of clubs the seat holds), else None."""
+        first = card.index - card.copy
+        for index in range(first, first + self.deck.copies):
+            if hand >> index & 1:
+                return index
+        return None
 
     # -- claims ------------------------------------------------------------
 

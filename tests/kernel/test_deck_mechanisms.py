@@ -358,3 +358,27 @@ def test_a_card_turned_up_for_all_to_see(tmp_path: Path) -> None:
     assert game.turned_up == top and not game.view(0).turned_up_in_stock
     rules_plain = cardrules.load(write_profile(tmp_path, "plain", LONE), plugins=[_LonePlugin()])
     assert rules_plain.new_game(seed=6, dealer=0).turned_up is None
+
+
+def test_a_record_on_a_deck_of_two_copies_replays(tmp_path: Path) -> None:
+    """A deck of two copies of each card (pinochle-48): ``play 10C`` plays whichever ten of
+    clubs the seat holds, so a record, which writes a card's text, replays; undo too."""
+    body = '[deck]\nname = "pinochle-48"\n[deal]\nhand_sizes = [12]\n'
+    rules = cardrules.load(write_profile(tmp_path, "twins", body))
+    game = rules.new_game(seed=5)
+    rng = random.Random(5)
+    second_copies = 0
+    while game.phase != "finished":
+        legal = game.legal_actions()
+        action = rng.choice(legal)
+        if isinstance(action, cardrules.Play) and action.card.copy:
+            second_copies += 1
+            assert game.is_legal(str(action))  # the text names this copy too
+        game.apply(action)
+    assert second_copies  # the game played second copies, which the record writes as text
+    again = cardrules.Game.from_json(game.to_json(), rules=rules)
+    assert again.to_json() == game.to_json()
+    assert again.standings() == game.standings()
+    for _ in range(20):
+        again.undo()
+    assert len(again.actions) == len(game.actions) - 20

@@ -63,12 +63,12 @@ def test_the_deck_is_shown_and_its_size_checked(tmp_path: Path) -> None:
         cardrules.load(calls, plugins=[FAMILY])
 
 
-def test_a_record_replays_on_the_family_deck(tmp_path: Path) -> None:
-    # One copy of each card: a record names a card by its text, which does not say
-    # which of two copies was played (so a two-copy deck's records do not replay yet).
-    path = write_profile(tmp_path, "sixes", '[deck]\nname = "sixes-36"\n')
+@pytest.mark.parametrize(("name", "size"), [("sixes-36", 36), ("twins-48", 48)])
+def test_a_record_replays_on_the_family_deck(tmp_path: Path, name: str, size: int) -> None:
+    """A record names a card by its text; on two copies it plays the copy the seat holds."""
+    path = write_profile(tmp_path, "decked", f'[deck]\nname = "{name}"\n')
     rules = cardrules.load(path, plugins=[FAMILY])
-    assert rules.deck.name == "sixes-36" and rules.deck.size == 36  # the name declared
+    assert rules.deck.name == name and rules.deck.size == size  # the name declared
     game = play_out(rules.new_game(seed=3))
     again = cardrules.Game.from_json(game.to_json(), rules=rules)
     assert again.deck is rules.deck and again.scores == game.scores
