@@ -297,7 +297,7 @@ _INIT = '''\
 '''
 
 _FAMILY = '''\
-"""The family ``{name}``, declared once: ``FAMILY``, named by its entry point.
+"""The family ``{name}``: ``FAMILY``, named by its entry point.
 
 ``FAMILY`` says where this package's profiles are.  What TOML cannot express is
 declared in it too; for example a duty of your own::
@@ -316,7 +316,8 @@ declared in it too; for example a duty of your own::
 then list ``{{ name = "no_ace_lead", rule = "..." }}`` under ``[play] duties``.
 A house-rule switch is declared once, with its default, and read typed::
 
-    FAMILY = Family(..., options=(OptionSpec("no_ace_lead", False, "No ace led.", rule="..."),))
+    NO_ACE_LEAD = OptionSpec("no_ace_lead", False, "No ace led.", rule="...")
+    FAMILY = Family(..., options=(NO_ACE_LEAD,))
     ...
     if profile.flag("no_ace_lead"):  # the declared default when the profile is silent
         ...
@@ -335,8 +336,8 @@ from cardrules import Family
 #: The directory of this family's profiles.
 PROFILES = Path(__file__).resolve().parent / "profiles"
 
-#: This family: its profiles (so that ``cardrules.load("{name}")`` finds them), and what
-#: its profiles may name beyond their parent's.
+#: This family: its profiles (so that ``cardrules.load("{name}")`` finds
+#: them), and what its profiles may name beyond their parent's.
 FAMILY = Family("{name}", profiles=PROFILES)
 '''
 
