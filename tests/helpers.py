@@ -18,6 +18,7 @@ import cardrules
 import cardrules.profile.registry
 from cardrules import Card, CardrulesError, Game, IllegalAction, Ruleset, Suit
 from cardrules.deck import Deck, DeckSpec, Order, OrderSpec, Ranking, named_deck
+from cardrules.rules.components import Contract, Scorer, Side
 
 STRICT = "callbreak-strict"
 APP = "callbreak-app"
@@ -37,6 +38,16 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 #: All 52 card texts, clubs 2 first, spade ace last.
 ALL_CARDS = tuple(f"{rank}{suit}" for suit in "CDHS" for rank in RANKS)
+
+
+class TricksEach(Scorer):
+    """A point a trick, each seat for itself: the scorer of the tests' plugins of no family."""
+
+    def __repr__(self) -> str:
+        return "TricksEach()"
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
 
 
 def write_profile(folder: Path, name: str, body: str, base: str = "callbreak-strict") -> Path:

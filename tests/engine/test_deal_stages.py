@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +23,9 @@ from cardrules.engine.dealing import shuffle_and_cut
 from cardrules.engine.worlds import sample_hands
 from cardrules.errors import CardrulesError, IllegalAction
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Auction, AuctionState, DealInfo, Scorer, Side
+from cardrules.rules.components import Auction, AuctionState, DealInfo
 from cardrules.rules.plugins import Components
+from helpers import TricksEach
 
 BASE = "callbreak-strict"
 
@@ -102,19 +101,12 @@ class _Red(Auction):
         return self.state(deal)
 
 
-class _TricksEach(Scorer):
-    """A point a trick."""
-
-    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
-
-
 class _StagesPlugin:
     @hookimpl
     def cardrules_setup_components(self, components: Components) -> None:
         components.add_auction("red_calls", lambda p, b: _Red(_RedState), provides="none")
         components.add_auction("red_twice", lambda p, b: _Red(_TwoRounds), provides="none")
-        components.add_scorer("tricks_each", lambda p: _TricksEach())
+        components.add_scorer("tricks_each", lambda p: TricksEach())
         components.add_throw_in("no_red", "a hand without a red card", _no_red)
 
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -29,11 +27,9 @@ from cardrules.rules.components import (
     AuctionState,
     ConcealedTrump,
     DealInfo,
-    Scorer,
-    Side,
 )
 from cardrules.rules.family import AuctionKind, Family, ScorerKind
-from helpers import refused
+from helpers import TricksEach, refused
 
 BASE = "callbreak-strict"
 CHOOSER = 1
@@ -108,11 +104,6 @@ class _Secret(Auction):
         return True
 
 
-class _TricksEach(Scorer):
-    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
-
-
 def _secret_family(**settings: bool) -> Family:
     """A family of no game whose auction lets seat 1 conceal a suit (``conceal S``)."""
     return Family(
@@ -122,7 +113,7 @@ def _secret_family(**settings: bool) -> Family:
                 "secret", lambda p, b: _Secret(settings), provides="none", chooses_trump=True
             ),
         ),
-        scorers=(ScorerKind("tricks_each", lambda p: _TricksEach()),),
+        scorers=(ScorerKind("tricks_each", lambda p: TricksEach()),),
         verbs=(ActionVerb(("conceal",), "conceal SUIT", _read_conceal, Conceal),),
     )
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 import random
 import warnings
-from collections.abc import Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ from cardrules.deck import named_deck
 from cardrules.envs.encoding import Encoding
 from cardrules.errors import IllegalAction
 from cardrules.rules.actions import Action, Play, plays_of
-from cardrules.rules.components import Auction, AuctionState, DealInfo, Scorer, Side
+from cardrules.rules.components import Auction, AuctionState, DealInfo
 from cardrules.rules.plugins import Components
 
 if not os.environ.get("CARDRULES_REQUIRE_EXTRAS"):  # CI installs the extra: no skip
@@ -34,6 +32,7 @@ from pettingzoo.test import api_test, seed_test
 
 from cardrules.envs.gym import SeatEnv
 from cardrules.envs.pettingzoo import env
+from helpers import TricksEach
 
 SHORT = """[profile]
 name = "short-24"
@@ -255,16 +254,11 @@ class _Alone(Auction):
         return (Bid(0), Bid(1))
 
 
-class _TricksEach(Scorer):
-    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
-
-
 class _AlonePlugin:
     @hookimpl
     def cardrules_setup_components(self, components: Components) -> None:
         components.add_auction("alone", lambda p, b: _Alone(), provides="none")
-        components.add_scorer("tricks_each", lambda p: _TricksEach())
+        components.add_scorer("tricks_each", lambda p: TricksEach())
 
 
 ALONE = """[profile]

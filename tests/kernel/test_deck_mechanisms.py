@@ -9,8 +9,6 @@ wins (``OrderSpec.free``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +19,9 @@ from cardrules import Bid, Contract, hookimpl
 from cardrules.deck import Deck, OrderSpec, Ranking, Suit, named_deck
 from cardrules.errors import ActionError, IllegalAction
 from cardrules.rules.actions import Action
-from cardrules.rules.components import Auction, AuctionState, DealInfo, Scorer, Side
+from cardrules.rules.components import Auction, AuctionState, DealInfo
 from cardrules.rules.plugins import Components
-from helpers import write_profile
+from helpers import TricksEach, write_profile
 
 
 def play_out(game: cardrules.Game, seed: int = 0) -> None:
@@ -187,18 +185,11 @@ class _Lone(Auction):
         return _LoneState(deal)
 
 
-class _TricksEach(Scorer):
-    """A point a trick."""
-
-    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
-        return {seat: Decimal(took) for seat, took in enumerate(tricks)}
-
-
 class _LonePlugin:
     @hookimpl
     def cardrules_setup_components(self, components: Components) -> None:
         components.add_auction("lone", lambda p, b: _Lone(), provides="none")
-        components.add_scorer("tricks_each", lambda p: _TricksEach())
+        components.add_scorer("tricks_each", lambda p: TricksEach())
 
 
 LONE = """
