@@ -53,6 +53,10 @@ DEAL_KEYWORDS = ("calls", "tricks", "nil", "bags_before")
 NIL_KINDS = ("nil", "blind", None)
 
 
+#: The seats of each side.
+_SEATS = {side: side_seats(side) for side in PAIRS}
+
+
 def _calls(contract: Contract) -> tuple[int, ...]:
     """The calls of a contract of calls; anything else is refused."""
     if not isinstance(contract, CallsContract) or len(contract.calls) != 4:
@@ -227,6 +231,8 @@ class SpadesScorer(Scorer):
         self.nil = nil
         self.blind_nil = blind_nil
         self.nil_tricks_for_partner = nil_tricks_for_partner
+        # The bags after the deals bags_before() counted last (see there).
+        self._memo: tuple[tuple[DealResult, ...], dict[str, int]] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -252,13 +258,17 @@ class SpadesScorer(Scorer):
 
     def _base(self, calls: Sequence[int], tricks: Sequence[int], side: str) -> tuple[int, int]:
         """The side's points for its contract and bags, and its bags of the deal."""
-        seats = side_seats(side)
-        contract = sum(calls[s] for s in seats)
+        a, b = _SEATS[side]
+        contract = calls[a] + calls[b]
         if self.nil_tricks_for_partner:  # SP-4.7: every trick of the side toward the contract
-            took, nil_bags = sum(tricks[s] for s in seats), 0
+            took, nil_bags = tricks[a] + tricks[b], 0
         else:  # SP-4.4: a nil bidder's tricks are bags only
-            took = sum(tricks[s] for s in seats if calls[s] != 0)
-            nil_bags = sum(tricks[s] for s in seats if calls[s] == 0)
+            took = nil_bags = 0
+            for seat in (a, b):
+                if calls[seat]:
+                    took += tricks[seat]
+                else:
+                    nil_bags += tricks[seat]
         if took >= contract:
             over = took - contract + nil_bags
             return self.per_trick * contract + over, over
@@ -276,12 +286,24 @@ class SpadesScorer(Scorer):
         return points
 
     def bags_before(self, before: Sequence[DealResult]) -> dict[str, int]:
-        """Each side's bag count (under ``bag_limit``) after the deals ``before``."""
-        bags = dict.fromkeys(PAIRS, 0)
-        for deal in before:
+        """Each side's bag count (under ``bag_limit``) after the deals ``before``.
+
+        A game asks after each deal with one deal more than the time before: the count
+        of the deals it was given last is kept (one per scorer) and carried on from,
+        so that a game's scoring costs one deal per deal, not all the deals before."""
+        start, bags = 0, dict.fromkeys(PAIRS, 0)
+        memo = self._memo
+        if memo is not None:
+            known, counted = memo
+            if len(known) <= len(before) and tuple(before[: len(known)]) == known:
+                start, bags = len(known), dict(counted)
+        limit = self.bag_limit
+        for deal in before[start:]:
             calls = _calls(deal.contract)
             for side in PAIRS:
-                bags[side] = (bags[side] + self._base(calls, deal.tricks, side)[1]) % self.bag_limit
+                bags[side] = (bags[side] + self._base(calls, deal.tricks, side)[1]) % limit
+        if len(before) > start:
+            self._memo = (tuple(before), dict(bags))
         return bags
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:

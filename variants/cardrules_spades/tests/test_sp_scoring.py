@@ -140,6 +140,40 @@ def test_sp_4_3_a_game_scores_each_deal_with_the_bags_of_the_deals_before() -> N
             assert game.totals[side] == sum(d.scores[side] for d in game.deals)
 
 
+
+def test_sp_4_3_the_bags_carried_are_those_of_the_deals_given_whatever_was_asked_before() -> None:
+    """SP-4.3: the scorer carries on from the deals it counted last only where they begin
+    the deals it is given: two games interleaved, a shorter history and one that differs
+    in its last deal each get the bags of their own deals."""
+    scorer = SPADES.scorer
+
+    def counted(deals: list[DealResult]) -> dict[str, int]:  # from the rule text alone
+        bags = {"NS": 0, "EW": 0}
+        for deal in deals:
+            calls = deal.contract.calls  # type: ignore[attr-defined]
+            for side, seats in (("NS", (0, 2)), ("EW", (1, 3))):
+                want = sum(calls[s] for s in seats)
+                took = sum(deal.tricks[s] for s in seats if calls[s] != 0)
+                nil_bags = sum(deal.tricks[s] for s in seats if calls[s] == 0)
+                bags[side] = (bags[side] + (took - want if took >= want else 0) + nil_bags) % 10
+        return bags
+
+    games = [
+        play_out(SPADES.new_game(seed=seed), random_policy(random.Random(seed)))
+        for seed in (3, 4)
+    ]
+    histories = [list(game.deals) for game in games]
+    assert all(len(h) >= 3 for h in histories)
+    for k in range(max(len(h) for h in histories) + 1):
+        for history in histories:
+            assert scorer.bags_before(tuple(history[:k])) == counted(history[:k]), k
+    first, second = histories
+    mixed = first[:2] + second[2:3]  # the same length as first[:3], another last deal
+    assert scorer.bags_before(tuple(first[:3])) == counted(first[:3])
+    assert scorer.bags_before(tuple(mixed)) == counted(mixed)
+    assert scorer.bags_before(tuple(first[:1])) == counted(first[:1])
+    assert scorer.bags_before(()) == {"NS": 0, "EW": 0}
+
 def _end(
     totals: dict[str, int], deals: int = 5, rules: cardrules.Ruleset = SPADES
 ) -> cardrules.GameOver | None:
