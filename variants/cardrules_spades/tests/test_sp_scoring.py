@@ -140,7 +140,6 @@ def test_sp_4_3_a_game_scores_each_deal_with_the_bags_of_the_deals_before() -> N
             assert game.totals[side] == sum(d.scores[side] for d in game.deals)
 
 
-
 def test_sp_4_3_the_bags_carried_are_those_of_the_deals_given_whatever_was_asked_before() -> None:
     """SP-4.3: the scorer carries on from the deals it counted last only where they begin
     the deals it is given: two games interleaved, a shorter history and one that differs
@@ -159,8 +158,7 @@ def test_sp_4_3_the_bags_carried_are_those_of_the_deals_given_whatever_was_asked
         return bags
 
     games = [
-        play_out(SPADES.new_game(seed=seed), random_policy(random.Random(seed)))
-        for seed in (3, 4)
+        play_out(SPADES.new_game(seed=seed), random_policy(random.Random(seed))) for seed in (3, 4)
     ]
     histories = [list(game.deals) for game in games]
     assert all(len(h) >= 3 for h in histories)
@@ -173,6 +171,7 @@ def test_sp_4_3_the_bags_carried_are_those_of_the_deals_given_whatever_was_asked
     assert scorer.bags_before(tuple(mixed)) == counted(mixed)
     assert scorer.bags_before(tuple(first[:1])) == counted(first[:1])
     assert scorer.bags_before(()) == {"NS": 0, "EW": 0}
+
 
 def _end(
     totals: dict[str, int], deals: int = 5, rules: cardrules.Ruleset = SPADES
