@@ -58,6 +58,10 @@ BID_RULE = "OH-3.2"
 HOOK_RULE = "OH-3.3"
 
 
+#: The bids of a hand of up to 52 cards, made once (a deal's legal bids are these).
+_BIDS: tuple[Action, ...] = tuple(Bid(n) for n in range(53))
+
+
 def forbidden_bid(hand_size: int, earlier: Sequence[int]) -> int | None:
     """The dealer's forbidden bid under the hook, or None when no bid is forbidden.
 
@@ -159,7 +163,7 @@ class OhHellBids(Auction):
 class OhHellBidsState(AuctionState):
     """One deal's bidding in progress: the bids so far, in the order of bidding."""
 
-    __slots__ = ("bids", "dealer", "direction", "hand_size", "order", "owner", "trump")
+    __slots__ = ("bids", "dealer", "direction", "hand_size", "made", "order", "owner", "trump")
 
     def __init__(
         self,
@@ -177,6 +181,7 @@ class OhHellBidsState(AuctionState):
         #: The seats in order of bidding: the dealer's left first, the dealer last (OH-3.1).
         self.order = direction.order(direction.next(dealer))
         self.bids: list[int | None] = [None] * direction.players
+        self.made = 0  # the bids made so far
 
     def __repr__(self) -> str:
         forbidden = self.forbidden()
@@ -191,26 +196,28 @@ class OhHellBidsState(AuctionState):
         """The rule a bid out of turn breaks (the order of bidding)."""
         return self.owner.order_rule
 
-    def _made(self) -> int:
-        return len(self.bids) - self.bids.count(None)
-
     def forbidden(self) -> int | None:
         """The bid the hook forbids the dealer, once every other seat has bid; else None."""
-        if self._made() != len(self.order) - 1:
+        if self.made != len(self.order) - 1:
             return None
         return forbidden_bid(self.hand_size, [b for b in self.bids if b is not None])
 
     def to_act(self) -> int | None:
         """The next seat in the order of bidding; None once the dealer has bid."""
-        n = self._made()
+        n = self.made
         return self.order[n] if n < len(self.order) else None
 
     def legal_actions(self) -> list[Action]:
         """The bids 0..hand size, less the one the hook forbids the dealer."""
-        if self.to_act() is None:
+        if self.made >= len(self.order):
             return []
+        size = self.hand_size
+        bids: list[Action] = list(_BIDS[: size + 1])
+        bids.extend(Bid(n) for n in range(len(bids), size + 1))  # (a hand of over 52 cards)
         forbidden = self.forbidden()
-        return [Bid(n) for n in range(self.hand_size + 1) if n != forbidden]
+        if forbidden is not None and forbidden < len(bids):
+            del bids[forbidden]
+        return bids
 
     def apply(self, seat: int, action: Action) -> None:
         """A bid by ``seat``; anything else is refused with the rule it breaks, nothing changed."""
@@ -244,6 +251,7 @@ class OhHellBidsState(AuctionState):
                 f"the tricks of the deal (the others bid {others})",
             )
         self.bids[seat] = action.tricks
+        self.made += 1
 
     def result(self) -> ExactCallsContract:
         """The bids, the trump and the first leader (the dealer's left, OH-4.1)."""
