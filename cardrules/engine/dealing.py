@@ -97,16 +97,27 @@ def deal_cards(
 def _deal_masks(
     deck: Sequence[int], dealer: int, direction: Direction, size: int
 ) -> tuple[int, ...]:
-    """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time."""
+    """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time
+    (the sum of its cards' bits: each card is in the deck once)."""
     order = direction.order(direction.next(dealer))
     n = len(order)
     hands = [0] * n
+    bit = _bits(max(deck, default=0) + 1).__getitem__
     for position in range(n):  # card i goes to order[i % n]
-        mask = 0
-        for index in deck[position : n * size : n]:
-            mask |= 1 << index
-        hands[order[position]] = mask
+        hands[order[position]] = sum(map(bit, deck[position : n * size : n]))
     return tuple(hands)
+
+
+_BITS: tuple[int, ...] = ()
+
+
+def _bits(size: int) -> tuple[int, ...]:
+    """``1 << i`` for every card index ``i`` below ``size`` (and more: made once for the
+    largest deck dealt so far, 128 cards at least)."""
+    global _BITS
+    if len(_BITS) < size:
+        _BITS = tuple(1 << i for i in range(max(size, 128)))
+    return _BITS
 
 
 @dataclass(frozen=True, slots=True)

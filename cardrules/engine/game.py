@@ -211,6 +211,7 @@ class Game:
         "_n",
         "_needs_played",
         "_next",
+        "_plain",
         "_played_cards",
         "_playout",
         "_plays",
@@ -431,6 +432,7 @@ class Game:
         self.revealed: Revealed | None = None
         self._hidden: ConcealedTrump | None = None  # the deal's trump while concealed
         self.trick: list[PlayedCard] = []
+        self._plain = self._french and self._hidden is None  # (legal_actions)
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self._n
         #: The cards each seat laid away in the auction (a discard after picking up the
@@ -519,6 +521,7 @@ class Game:
         self._to_act = contract.leader
         order = self.order = self.rules.order_of(contract)
         concealed = self._hidden = contract.concealed
+        self._plain = self._french and self._hidden is None  # (legal_actions)
         self.revealed = None
         if concealed is not None:  # no card counts as a trump until it is revealed
             order = self.order = self.rules.order(None, contract.ranking or None)
@@ -647,34 +650,40 @@ class Game:
         """The cards the seat to act may play now, as a mask (the play phase only): what
         :meth:`legal_actions` lists, without making the actions."""
         legal = self._legal
-        if legal < 0:
-            seat = self._to_act
-            assert seat is not None
-            fast = self._fast
-            cards = self._trick_cards
-            codes = self._codes
-            # The cards of the completed tricks, for a step that reads them (else 0).
-            played = self.played_mask() if self._needs_played else 0
-            if codes is not None:
-                first = not self.tricks
-                tm = self.trump_mask
-                if cards:
-                    lm = self._follow[cards[0]] or self._led_mask(cards)
-                    beats = self._beats[self._win]
-                    legal = run_steps(codes[1], self.hands[seat], lm, tm, beats, first, played)
-                else:
-                    legal = run_steps(codes[0], self.hands[seat], 0, tm, 0, first, played)
-            elif fast is None:
-                legal = self._narrow(seat)
-            elif cards:
-                lm = self._follow[cards[0]] or self._led_mask(cards)
-                beats = self._beats[self._win]
+        if legal >= 0:
+            return legal
+        seat = self._to_act
+        assert seat is not None
+        fast = self._fast
+        cards = self._trick_cards
+        # The cards of the completed tricks, for a step that reads them (else 0).
+        played = self.played_mask() if self._needs_played else 0
+        if fast is not None:  # the interpreted engine's fast form of the duties
+            if cards:
                 legal = fast(
-                    self.hands[seat], lm, self.trump_mask, beats, not self.tricks, False, played
+                    self.hands[seat],
+                    self._follow[cards[0]] or self._led_mask(cards),
+                    self.trump_mask,
+                    self._beats[self._win],
+                    not self.tricks,
+                    False,
+                    played,
                 )
             else:
                 legal = fast(self.hands[seat], 0, self.trump_mask, 0, not self.tricks, True, played)
-            self._legal = legal
+        elif self._codes is not None:  # the compiled engine's step codes
+            codes = self._codes
+            first = not self.tricks
+            tm = self.trump_mask
+            if cards:
+                lm = self._follow[cards[0]] or self._led_mask(cards)
+                beats = self._beats[self._win]
+                legal = run_steps(codes[1], self.hands[seat], lm, tm, beats, first, played)
+            else:
+                legal = run_steps(codes[0], self.hands[seat], 0, tm, 0, first, played)
+        else:
+            legal = self._narrow(seat)
+        self._legal = legal
         return legal
 
     # -- the position as masks, for search (rollouts, adapters) ------------
@@ -749,14 +758,14 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
-            if self._hidden is not None:  # a trump concealed: the cards, and perhaps the ask
-                plays = plays_in(self.legal_mask(), self._plays)
-                if not self._reveal_refused(self._to_act):
-                    plays.append(REVEAL_TRUMP)
-                return plays
-            if self._french:
+            if self._plain:
                 return _plays_of(self.legal_mask())
-            return plays_in(self.legal_mask(), self._plays)
+            if self._hidden is None:
+                return plays_in(self.legal_mask(), self._plays)
+            plays = plays_in(self.legal_mask(), self._plays)  # a trump concealed: the cards,
+            if not self._reveal_refused(self._to_act):  # and perhaps the ask
+                plays.append(REVEAL_TRUMP)
+            return plays
         if self.phase == "claim":
             return [_ACCEPT, _REFUSE]
         if self.phase == "auction":
@@ -820,20 +829,25 @@ class Game:
         An illegal action raises :class:`~cardrules.IllegalAction` naming the
         rule, and the game is left exactly as it was.
         """
-        to_act = self._to_act
-        if type(action) is Play and seat is None and self.phase == "play" and to_act is not None:
-            # The common case, kept short: a legal card by the seat to act.
-            # The legal mask is a subset of the hand, so one test covers both.
-            # (No guard needed here: _legal_mask and _play guard the plugin
-            # code they run, the duties and the end of a deal.)
-            index = action.card.index
+        if type(action) is Play and seat is None:
+            # The common case, kept short: a legal card by the seat to act.  The legal
+            # mask (kept in _legal, -1 until worked out) is that of the seat to act in
+            # the play; whatever ends the play or changes the seat resets it.  It is a
+            # subset of the hand, so one test covers both.  (No guard needed here:
+            # legal_mask and _play guard the plugin code they run, the duties and the
+            # end of a deal.)
             legal = self._legal
-            if legal < 0:
+            if legal < 0 and self.phase == "play" and self._to_act is not None:
                 legal = self.legal_mask()
-            if legal >> index & 1:
-                self.actions.append(self._texts[index])
-                self._play(to_act, index)
-                return
+            if legal > 0:
+                index = action.card.index
+                if legal >> index & 1:
+                    to_act = self._to_act
+                    assert to_act is not None  # (a legal mask is that of the seat to act)
+                    self.actions.append(self._texts[index])
+                    self._play(to_act, index)
+                    return
+        to_act = self._to_act
         done = len(self.actions)
         try:
             self._apply(action, seat, to_act)
@@ -957,6 +971,7 @@ class Game:
         self._claim = claim
         self.phase = "claim"
         self._to_act = claim.waiting[0]
+        self._legal = -1
 
     def _answer_claim(self, to_act: int, act: Action) -> None:
         """An answer to the claim pending: every answer yes ends the deal as claimed; a
@@ -1026,6 +1041,7 @@ class Game:
         self.actions.append(str(act))
         self.revealed = Revealed(to_act, len(self.tricks), len(self._trick_cards))
         self._hidden = None
+        self._plain = self._french and self._hidden is None  # (legal_actions)
         self._show_trump()
 
     def _show_trump(self) -> None:
@@ -1128,7 +1144,7 @@ class Game:
             self._to_act = self._next[seat]
             return
         winner = self.winning_seat
-        self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
+        self.tricks.append(tuple.__new__(Trick, (self.leader, tuple(self.trick), winner)))
         self.tricks_won[winner] += 1
         self._trick_cards = []
         self.trick = []
@@ -1549,6 +1565,7 @@ class Game:
         if view.revealed is not None:
             self.revealed = Revealed(*view.revealed)
             self._hidden = None
+            self._plain = self._french and self._hidden is None  # (legal_actions)
             self._show_trump()
         self._trick_cards = []
         self.trick = []
@@ -1560,13 +1577,13 @@ class Game:
                 self.winning_seat = seat
             self._trick_cards.append(index)
             self.trick.append(self._played_cards[seat][index])
-        if self.revealed is not None and self.trick:
-            self._win, self.winning_seat = self._winning()
-        self.tricks_won = list(view.tricks_won)
         if view.trick:
             self.leader = view.trick[0].seat
         elif view.tricks:
             self.leader = view.tricks[-1][2]
+        if self.revealed is not None and self._trick_cards:
+            self._win, self.winning_seat = self._winning()
+        self.tricks_won = list(view.tricks_won)
         self._to_act = view.to_act
         claim = view.claim
         if claim is not None:
@@ -1611,11 +1628,14 @@ class Game:
                 (
                     done,
                     before,
+                    len(self.deals),
+                    len(self.throw_ins),
+                    len(self._calls),
+                    tuple(self.trick),  # (a trick played out is a new list: see _play)
+                    tuple(self._trick_cards),
                     self.phase,
                     self.deal_number,
                     self.dealer,
-                    len(self.deals),
-                    len(self.throw_ins),
                     self.totals,
                     self.over,
                     self._ended,
@@ -1626,12 +1646,9 @@ class Game:
                     self._deal,
                     self.auction,
                     self._calls,
-                    len(self._calls),
                     self.contract,
-                    tuple(self.trick),  # (a trick played out is a new list: see _play)
                     self.tricks,
                     self.tricks_won,
-                    tuple(self._trick_cards),
                     self._dealt,
                     self._win,
                     self.winning_seat,
@@ -1656,48 +1673,17 @@ class Game:
 
     def _put_back(self, state: _Saved) -> None:
         """Become the state ``state`` saved (but for ``actions``, which the caller trims)."""
-        self.phase = state.phase
-        self.deal_number = state.deal_number
-        self.dealer = state.dealer
+        for name, value in zip(_KEPT, state[_FIRST_KEPT:], strict=True):
+            setattr(self, name, value)
         del self.deals[state.deals :]
         del self.throw_ins[state.throw_ins :]
-        self.totals = state.totals
-        self.over = state.over
-        self._ended = state.ended
-        self.initial_hands = state.initial_hands
-        self.turned_up = state.turned_up
-        self.turned_up_in_stock = state.turned_up_in_stock
-        self.hands = state.hands
-        self._deal = state.deal
-        self.auction = state.auction
-        self._calls = state.calls
         del self._calls[state.called :]
-        self.contract = state.contract
         self.trick = list(state.trick)
-        self.tricks = state.tricks
-        self.tricks_won = state.tricks_won
         self._trick_cards = list(state.trick_cards)
-        self._dealt = state.dealt
-        self._win = state.win
-        self.winning_seat = state.win_seat
-        self.leader = state.leader
-        self._to_act = state.to_act
-        self._trump = state.trump
-        self._beats = state.beats
-        self.trump_mask = state.tm
-        self._codes = state.codes
-        self._fast = state.fast
-        self._claim = state.claim
-        self.order = state.order
-        self._follow = state.follow
-        self._active = state.active
-        self._next = state.next_seats
-        self.discarded = state.discarded
-        self.revealed = state.revealed
         contract = state.contract
         concealed = None if contract is None else contract.concealed
         self._hidden = concealed if state.revealed is None and state.phase != "auction" else None
-        self._stages = state.stages
+        self._plain = self._french and self._hidden is None  # (legal_actions)
         self._legal = -1
 
     def _take_back_call(self) -> None:
@@ -1812,15 +1798,22 @@ class _Saved(NamedTuple):
     won change in place only as cards are played, and each card is taken back in place
     before a state saved earlier is put back; the totals, and the tricks won by a claim,
     are new objects when they change (_finish_deal, _answer_claim).  Only the trick in
-    progress is copied, as a tuple (a trick played out leaves its list for a new one)."""
+    progress is copied, as tuples (a trick played out leaves its lists for new ones).
+    The fields from ``phase`` on are the game's attributes of :data:`_KEPT` as they were
+    (named as they are, less a leading underscore); :meth:`Game._save` lists them in
+    this order, written out (the fastest way to read them), and ``_put_back`` sets them
+    back by name."""
 
     done: int
     before: bool
+    deals: int
+    throw_ins: int
+    called: int
+    trick: tuple[PlayedCard, ...]
+    trick_cards: tuple[int, ...]
     phase: str
     deal_number: int
     dealer: int
-    deals: int
-    throw_ins: int
     totals: dict[Side, Decimal]
     over: GameOver | None
     ended: GameOver | None
@@ -1831,30 +1824,69 @@ class _Saved(NamedTuple):
     deal: DealInfo
     auction: AuctionState
     calls: list[tuple[int, Action]]
-    called: int
     contract: Contract | None
-    trick: tuple[PlayedCard, ...]
     tricks: list[Trick]
     tricks_won: list[int]
-    trick_cards: tuple[int, ...]
     dealt: int
     win: int
-    win_seat: int
+    winning_seat: int
     leader: int
     to_act: int | None
     trump: int
     beats: tuple[int, ...]
-    tm: int
+    trump_mask: int
     codes: tuple[tuple[int, ...], tuple[int, ...]] | None
     fast: FastNarrow | None
     claim: Claimed | None
     order: Order
     follow: tuple[int, ...]
     active: int
-    next_seats: tuple[int, ...]
+    next: tuple[int, ...]
     discarded: list[int]
     revealed: Revealed | None
     stages: DealStages | None
+
+
+#: The game's attributes a saved state keeps as they were, in the order of _Saved's
+#: fields from ``phase`` on (undo puts each back as it is).
+_KEPT: Final = (
+    "phase",
+    "deal_number",
+    "dealer",
+    "totals",
+    "over",
+    "_ended",
+    "initial_hands",
+    "turned_up",
+    "turned_up_in_stock",
+    "hands",
+    "_deal",
+    "auction",
+    "_calls",
+    "contract",
+    "tricks",
+    "tricks_won",
+    "_dealt",
+    "_win",
+    "winning_seat",
+    "leader",
+    "_to_act",
+    "_trump",
+    "_beats",
+    "trump_mask",
+    "_codes",
+    "_fast",
+    "_claim",
+    "order",
+    "_follow",
+    "_active",
+    "_next",
+    "discarded",
+    "revealed",
+    "_stages",
+)
+_FIRST_KEPT: Final = _Saved._fields.index("phase")
+assert _Saved._fields[_FIRST_KEPT:] == tuple(name.lstrip("_") for name in _KEPT)
 
 
 #: A ruleset makes games of this class (its module cannot import this one).
