@@ -102,22 +102,25 @@ def _deal_masks(
     order = direction.order(direction.next(dealer))
     n = len(order)
     hands = [0] * n
-    bit = _bits(max(deck, default=0) + 1).__getitem__
-    for position in range(n):  # card i goes to order[i % n]
-        hands[order[position]] = sum(map(bit, deck[position : n * size : n]))
+    bits = _BITS
+    try:
+        for position in range(n):  # card i goes to order[i % n]
+            hands[order[position]] = sum([bits[i] for i in deck[position : n * size : n]])
+    except IndexError:  # a deck larger than any dealt before: a longer table, once
+        _more_bits(max(deck) + 1)
+        return _deal_masks(deck, dealer, direction, size)
     return tuple(hands)
 
 
-_BITS: tuple[int, ...] = ()
+#: ``1 << i`` for every card index ``i`` of the largest deck dealt so far (128 at least).
+_BITS: tuple[int, ...] = tuple(1 << i for i in range(128))
 
 
-def _bits(size: int) -> tuple[int, ...]:
-    """``1 << i`` for every card index ``i`` below ``size`` (and more: made once for the
-    largest deck dealt so far, 128 cards at least)."""
+def _more_bits(size: int) -> None:
+    """Make :data:`_BITS` cover the card indices below ``size``."""
     global _BITS
     if len(_BITS) < size:
-        _BITS = tuple(1 << i for i in range(max(size, 128)))
-    return _BITS
+        _BITS = tuple(1 << i for i in range(size))
 
 
 @dataclass(frozen=True, slots=True)

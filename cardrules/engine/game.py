@@ -117,6 +117,9 @@ MAX_CHANCE_REDRAWS = 64
 MAX_DEALS: Final = 1000
 #: The kinds of action of the play phase.
 _PLAY_KIND: Final = frozenset({Play, Claim, RevealTrump})
+#: Makes a named tuple from a tuple of its fields, with no call of its ``__new__`` (a
+#: module global: ``tuple.__new__`` is looked up on the class at each use).
+_new_tuple: Final = tuple.__new__
 
 
 class Revealed(NamedTuple):
@@ -639,9 +642,7 @@ class Game:
     def played_mask(self) -> int:
         """The cards of the deal's completed tricks (a mask): dealt, held by no one, not on the
         table (worked out when asked, so that playing a card need not keep it)."""
-        held = 0
-        for mask in self.hands:
-            held |= mask
+        held = sum(self.hands)  # (no two hands hold the same card: their sum is their union)
         for index in self._trick_cards:
             held |= 1 << index
         return self._dealt & ~held
@@ -1144,7 +1145,7 @@ class Game:
             self._to_act = self._next[seat]
             return
         winner = self.winning_seat
-        self.tricks.append(tuple.__new__(Trick, (self.leader, tuple(self.trick), winner)))
+        self.tricks.append(_new_tuple(Trick, (self.leader, tuple(self.trick), winner)))
         self.tricks_won[winner] += 1
         self._trick_cards = []
         self.trick = []
@@ -1623,7 +1624,7 @@ class Game:
         (by default) during the action just recorded, before what it sets off."""
         done = len(self.actions) if before else len(self.actions) - 1
         self._saved.append(
-            tuple.__new__(
+            _new_tuple(
                 _Saved,
                 (
                     done,

@@ -270,3 +270,31 @@ def test_an_illegal_action_changes_nothing(
                 else:  # pragma: no cover
                     raise AssertionError(f"seat {seat} played out of turn")
                 assert game.to_json() == before
+
+
+@SETTINGS
+@given(
+    players=st.integers(2, 6),
+    size=st.integers(1, 40),
+    first=st.sampled_from([0, 100, 300]),
+    clockwise=st.booleans(),
+    dealer_seed=st.integers(0, 10**6),
+)
+def test_hands_dealt_are_the_cards_given_one_at_a_time(
+    players: int, size: int, first: int, clockwise: bool, dealer_seed: int
+) -> None:
+    """CBS-2.3's deal, for any deck: card i of the shuffled deck goes to the seat i + 1
+    after the dealer (the kernel's hands are sums of card bits: checked against one card
+    at a time, for card indices beyond every deck dealt before too)."""
+    from cardrules.engine.dealing import _deal_masks
+    from cardrules.rules.components import Direction
+
+    rng = random.Random(dealer_seed)
+    deck = list(range(first, first + players * size + rng.randrange(3)))  # and a stock left
+    rng.shuffle(deck)
+    direction = Direction.named("clockwise" if clockwise else "counterclockwise", players)
+    dealer = rng.randrange(players)
+    expected = [0] * players
+    for i, index in enumerate(deck[: players * size]):
+        expected[direction.next(dealer, i + 1)] |= 1 << index
+    assert _deal_masks(deck, dealer, direction, size) == tuple(expected)
