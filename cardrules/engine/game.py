@@ -760,7 +760,8 @@ class Game:
         """The actions the seat to act may take now (empty when the game is over)."""
         if self.phase == "play":
             if self._plain:
-                return _plays_of(self.legal_mask())
+                legal = self._legal
+                return _plays_of(legal if legal >= 0 else self.legal_mask())
             if self._hidden is None:
                 return plays_in(self.legal_mask(), self._plays)
             plays = plays_in(self.legal_mask(), self._plays)  # a trump concealed: the cards,
@@ -1142,7 +1143,20 @@ class Game:
         cards.append(index)
         self.trick.append(self._played_cards[seat][index])
         if len(cards) < self._active:
-            self._to_act = self._next[seat]
+            seat = self._to_act = self._next[seat]
+            # The next seat's legal mask, as legal_mask's fast form works it out: whatever
+            # plays the next card asks for it, and here it costs no call.
+            fast = self._fast
+            if fast is not None and not self._needs_played:
+                self._legal = fast(
+                    self.hands[seat],
+                    self._follow[cards[0]] or self._led_mask(cards),
+                    self.trump_mask,
+                    self._beats[self._win],
+                    not self.tricks,
+                    False,
+                    0,
+                )
             return
         winner = self.winning_seat
         self.tricks.append(_new_tuple(Trick, (self.leader, tuple(self.trick), winner)))
@@ -1550,6 +1564,7 @@ class Game:
             dealt |= masks[seat] | played_by[seat]
         self.initial_hands = tuple(masks[s] | played_by[s] for s in range(n))
         self.hands = list(masks)
+        self._legal = -1  # (a mask worked out for the deal as dealt is not this position's)
         self._stages = None  # (every stage is dealt once the play begins)
         self.turned_up = view.turned_up
         self.turned_up_in_stock = view.turned_up_in_stock
