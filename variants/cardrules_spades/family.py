@@ -75,6 +75,10 @@ _SCORER_PARAMS = {
     "bag_penalty": (100, 0),
     "nil": (100, 0),
     "blind_nil": (200, 0),
+    # OpenSpiel's bonus on a deal's score (SPO-2.3): off while the bonus is 0.
+    "win_threshold": (500, -10_000),
+    "mercy_threshold": (-350, -10_000),
+    "win_or_loss_bonus": (0, -10_000),
 }
 
 

@@ -224,6 +224,9 @@ class SpadesScorer(Scorer):
         nil: int = 100,
         blind_nil: int = 200,
         nil_tricks_for_partner: bool = False,
+        win_threshold: int = 500,
+        mercy_threshold: int = -350,
+        win_or_loss_bonus: int = 0,
     ) -> None:
         self.per_trick = per_trick
         self.bag_limit = bag_limit
@@ -231,6 +234,9 @@ class SpadesScorer(Scorer):
         self.nil = nil
         self.blind_nil = blind_nil
         self.nil_tricks_for_partner = nil_tricks_for_partner
+        self.win_threshold = win_threshold
+        self.mercy_threshold = mercy_threshold
+        self.win_or_loss_bonus = win_or_loss_bonus
         # The bags after the deals bags_before() counted last (see there).
         self._memo: tuple[tuple[DealResult, ...], dict[str, int]] | None = None
 
@@ -238,7 +244,9 @@ class SpadesScorer(Scorer):
         return (
             f"SpadesScorer(per_trick={self.per_trick}, bag_limit={self.bag_limit}, "
             f"bag_penalty={self.bag_penalty}, nil={self.nil}, blind_nil={self.blind_nil}, "
-            f"nil_tricks_for_partner={self.nil_tricks_for_partner!r})"
+            f"nil_tricks_for_partner={self.nil_tricks_for_partner!r}, "
+            f"win_threshold={self.win_threshold}, mercy_threshold={self.mercy_threshold}, "
+            f"win_or_loss_bonus={self.win_or_loss_bonus})"
         )
 
     @property
@@ -249,11 +257,23 @@ class SpadesScorer(Scorer):
             if self.nil_tricks_for_partner
             else "a nil bidder's tricks are bags, not toward the partner's contract"
         )
+        bonus = ""
+        if self.win_or_loss_bonus:
+            mercy = (
+                f", else one whose deal score is {self.mercy_threshold} or less and below "
+                "the other's loses as much"
+                if self.mercy_threshold
+                else ""
+            )
+            bonus = (
+                f"; a side whose deal score is {self.win_threshold} or more and above the "
+                f"other's gains {self.win_or_loss_bonus} more{mercy} (OpenSpiel's bonus)"
+            )
         return (
             f"by side: contract made {self.per_trick} × the contract + 1 per overtrick (bag), "
             f"failed −{self.per_trick} × the contract; every {self.bag_limit} bags of the "
             f"game cost {self.bag_penalty}; nil ±{self.nil}; "
-            f"{nil_tricks}"
+            f"{nil_tricks}{bonus}"
         )
 
     def _base(self, calls: Sequence[int], tricks: Sequence[int], side: str) -> tuple[int, int]:
@@ -333,7 +353,23 @@ class SpadesScorer(Scorer):
             points -= self.bag_penalty * ((carried[side] + bags) // self.bag_limit)
             points += self._nils(calls, blind, tricks, side)
             out[side] = Decimal(points)
+        if self.win_or_loss_bonus:
+            self._add_bonus(out)
         return out
+
+    def _add_bonus(self, out: dict[Side, Decimal]) -> None:
+        """SPO-2.3, OpenSpiel's bonus, read from the deal's scores ``out`` (changed in place):
+        NS, then EW, gains ``win_or_loss_bonus`` with a deal score of ``win_threshold`` or
+        more above the other side's, else loses it with one of ``mercy_threshold`` or less
+        (a threshold of 0: none) below the other's; EW's is compared with NS's as the bonus
+        left it, as OpenSpiel 2.0.2 compares them."""
+        bonus = self.win_or_loss_bonus
+        for side, other in (PAIRS, PAIRS[::-1]):
+            score = out[side]
+            if score >= self.win_threshold and score > out[other]:
+                out[side] = score + bonus
+            elif self.mercy_threshold and score <= self.mercy_threshold and score < out[other]:
+                out[side] = score - bonus
 
     # -- a deal described by hand (apps that keep their own state) ---------------------
 

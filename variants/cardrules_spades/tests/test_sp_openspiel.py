@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -114,3 +115,77 @@ def test_spo_every_decision_and_score_agrees_with_openspiel(
         )
     assert counts.deals == DEALS
     assert made and failed and nils  # the random calls reach every kind of score
+
+
+#: OpenSpiel's game parameters of spades but ``num_tricks`` (the tricks its observation
+#: tensor holds), set away from their defaults to values a deal's score crosses.
+PARAMETERS: tuple[dict[str, Any], ...] = (
+    {"win_threshold": 1},
+    {"win_threshold": 100, "win_or_loss_bonus": 50},
+    {"mercy_threshold": -100},
+    {"mercy_threshold": 0, "win_threshold": 50},
+    {"use_mercy_rule": False, "mercy_threshold": -50},
+    {"win_or_loss_bonus": 1_000, "win_threshold": 10, "mercy_threshold": -10},
+    {"win_or_loss_bonus": -30, "win_threshold": 20, "mercy_threshold": -20},
+    {"use_mercy_rule": False},
+)
+#: OpenSpiel's defaults of the three parameters the bonus reads (SPO-2.3).
+OS_DEFAULTS = {"win_threshold": 500, "mercy_threshold": -350, "win_or_loss_bonus": 200}
+#: Deals played in both programs per setting of the parameters.
+PARAMETER_DEALS = 150
+#: The largest score of one side in one deal (OpenSpiel's kMaxScore): 13 tricks called by
+#: one partner and made, and the other partner's nil.
+MAX_DEAL_SCORE = 13 * 10 + 100
+
+
+def _profile(tmp_path: Path, number: int, params: dict[str, Any]) -> cardrules.Ruleset:
+    """spades-openspiel with OpenSpiel's ``params`` as its scorer's settings (SPO-2.3): the
+    three the bonus reads, OpenSpiel's defaults for those not given; ``use_mercy_rule``
+    has no setting (OpenSpiel 2.0.2 reads only ``mercy_threshold``)."""
+    settings = {key: params.get(key, default) for key, default in OS_DEFAULTS.items()}
+    body = ", ".join(f"{key} = {value}" for key, value in settings.items())
+    path = tmp_path / f"os-spades-{number}.toml"
+    path.write_text(
+        f'[profile]\nname = "os-spades-{number}"\ntitle = "Spades {number}"\n'
+        f'extends = "{PROFILE}"\n\n[scoring]\nparams = {{ {body} }}\n',
+        encoding="utf-8",
+    )
+    return cardrules.load(path)
+
+
+@pytest.mark.parametrize(
+    "number",
+    range(len(PARAMETERS)),
+    ids=[",".join(f"{k}={v}" for k, v in p.items()) for p in PARAMETERS],
+)
+def test_spo_2_3_openspiel_parameters_agree(
+    number: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SPO-1.1, SPO-2.3: OpenSpiel's spades with ``win_threshold``, ``mercy_threshold``,
+    ``win_or_loss_bonus`` and ``use_mercy_rule`` set so that deals cross the thresholds, and
+    spades-openspiel with the same scorer settings: the same calls and cards at every
+    decision, and the same returns (the bonus gained and lost, NS compared first), in 150
+    deals each; the bonus also sets OpenSpiel's utility bounds."""
+    params = PARAMETERS[number]
+    rules = _profile(tmp_path, number, params)
+    os_game = pyspiel.load_game("spades", params)
+    bonus = params.get("win_or_loss_bonus", OS_DEFAULTS["win_or_loss_bonus"])
+    assert os_game.max_utility() == MAX_DEAL_SCORE + bonus == -os_game.min_utility()
+    counts = Counts()
+    changed = 0
+    for seed in range(PARAMETER_DEALS):
+        game = rules.new_game(seed=10_000 + seed, dealer=3)
+        returns = play_in_both(game, os_game, random.Random(seed), counts)
+        deal = game.deals[-1]
+        assert [Decimal(int(r)) for r in returns] == [deal.scores[SIDE[s]] for s in range(4)]
+        plain = cardrules.load(PROFILE).scorer.score(deal.contract, deal.tricks)
+        changed += plain != deal.scores
+    with capsys.disabled():
+        print(
+            f"\n{PROFILE} vs OpenSpiel spades({params}): {counts}; the bonus in "
+            f"{changed} deals; 0 disagreements"
+        )
+    if set(params) == {"use_mercy_rule"}:  # alone: OpenSpiel 2.0.2 plays as by default
+        assert not changed
+    else:  # every other setting is crossed by some deal: the parameters were put to the test
+        assert changed

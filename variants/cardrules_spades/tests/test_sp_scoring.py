@@ -389,3 +389,46 @@ def test_d_6_d_7_a_record_played_under_the_former_spades_rules_is_refused() -> N
         "invalid record: 'profile_hash' does not match the rules of 'spades' "
         "(the game was played under other rules of that name)"
     )
+
+
+def _bonus_scores(calls: tuple[int, ...], tricks: tuple[int, ...], **bonus: int) -> dict[str, str]:
+    """A deal's scores by spades-openspiel's scorer with OpenSpiel's bonus settings."""
+    from cardrules_spades.scoring import SpadesScorer
+
+    scorer = SpadesScorer(nil_tricks_for_partner=True, **bonus)
+    scores = scorer.score(SpadesContract(Suit.S, 0, calls=calls), tricks)
+    return {side: str(value) for side, value in scores.items()}
+
+
+def test_spo_2_3_openspiel_bonus_is_read_from_the_deal_scores() -> None:
+    """SPO-2.3: NS 9 called and made (90), EW 4 made (40).  A side at win_threshold or more
+    and above the other gains the bonus; one at mercy_threshold or less and below the other
+    loses it; a mercy threshold of 0 is none; no bonus (the default) leaves the scores."""
+    made = ((5, 2, 4, 2), (5, 2, 4, 2))
+    assert _bonus_scores(*made) == {"NS": "90", "EW": "40"}
+    assert _bonus_scores(*made, win_threshold=50, win_or_loss_bonus=200) == {
+        "NS": "290",
+        "EW": "40",
+    }
+    assert _bonus_scores(*made, win_threshold=100, win_or_loss_bonus=200) == {
+        "NS": "90",
+        "EW": "40",
+    }
+    failed = ((6, 1, 5, 1), (5, 2, 4, 2))  # NS 11 called, 9 taken: -110; EW 2 called: 22
+    assert _bonus_scores(*failed) == {"NS": "-110", "EW": "22"}
+    assert _bonus_scores(*failed, mercy_threshold=-50, win_or_loss_bonus=200) == {
+        "NS": "-310",
+        "EW": "22",
+    }
+    assert _bonus_scores(*failed, mercy_threshold=0, win_or_loss_bonus=200) == {
+        "NS": "-110",
+        "EW": "22",
+    }
+
+
+def test_spo_2_3_east_west_is_compared_with_north_south_as_the_bonus_left_it() -> None:
+    """SPO-2.3: with a negative bonus, NS's 90 (at win_threshold 20 and above EW's 40) drops
+    to 30, so that EW's 40 is now above it and takes the bonus too, as OpenSpiel 2.0.2
+    compares them one after the other."""
+    scores = _bonus_scores((5, 2, 4, 2), (5, 2, 4, 2), win_threshold=20, win_or_loss_bonus=-60)
+    assert scores == {"NS": "30", "EW": "-20"}
