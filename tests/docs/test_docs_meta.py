@@ -136,7 +136,10 @@ RULE_IDS = {
         *(f"SP-5.{i}" for i in range(1, 4)),
         *(f"D-{i}" for i in range(1, 9)),
     ],
-    "spades-openspiel": [*(f"SPO-1.{i}" for i in range(1, 4)), "SPO-2.1", "SPO-2.2"],
+    "spades-openspiel": [
+        *(f"SPO-1.{i}" for i in range(1, 4)),
+        *(f"SPO-2.{i}" for i in range(1, 4)),
+    ],
 }
 
 #: The profiles shipped in the wheel (installed plugins may add others).
