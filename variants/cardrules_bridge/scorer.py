@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import (
@@ -33,6 +33,9 @@ from cardrules.rules.components import (
 )
 from cardrules_bridge.contract import BridgeContract, PassedOut, parse_contract
 from cardrules_bridge.scoring import PASSED_OUT_SCORE, duplicate_score, imps
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
 
 __all__ = ["BoardsEnd", "DuplicateScorer", "DuplicateScoring", "score_board", "score_contract"]
 
@@ -118,6 +121,39 @@ class DuplicateScoring(ScoreHelpers):
             if isinstance(vul, str):
                 options["vulnerable"] = (vul in ("NS", "All"), vul in ("EW", "All"))
         return double_dummy(deal, **options)  # type: ignore[arg-type]
+
+    def play_double_dummy(self, game: Game) -> int:
+        """Replace the play of ``game``'s board by its double-dummy result, as OpenSpiel's
+        ``bridge`` does with ``use_double_dummy_result=true``; the declaring side's tricks.
+
+        Once the auction is over and before the opening lead, the opening leader claims
+        the tricks the defenders take when every seat plays double dummy, and the declaring
+        side accepts (a claim, BR-3.7): the board is scored as if played so, and the game
+        goes on to its next board, if any.  Refused with a
+        :class:`~cardrules.CardrulesError` at any other moment, or where the profile allows
+        no claims; needs the ``analysis`` extra (``pip install 'cardrules[analysis]'``).
+        """
+        contract = game.contract
+        if game.phase != "play" or game.tricks or game.trick:
+            raise CardrulesError(
+                "the double-dummy result replaces the whole play of a board: ask for it "
+                "when the auction is over, before the opening lead"
+            )
+        if not isinstance(contract, BridgeContract):
+            raise CardrulesError(f"no bridge contract to play double dummy: {shown(contract)}")
+        if not game.rules.profile.claims:
+            raise CardrulesError(
+                f"profile {game.rules.name!r} allows no claims: the double-dummy result is "
+                "entered as an agreed claim"
+            )
+        declarer_tricks = self.double_dummy(game).tricks[contract.declarer][contract.strain]
+        leader = game.to_act
+        assert leader is not None  # (the play of a board: a seat is to lead)
+        tricks = len(game.hand(leader))  # the tricks of the board, every one still to play
+        game.apply(f"claim {tricks - declarer_tricks}")  # the opening leader's, for the defence
+        while game.phase == "claim":
+            game.apply("accept claim")
+        return int(declarer_tricks)
 
 
 class DuplicateScorer(Scorer):

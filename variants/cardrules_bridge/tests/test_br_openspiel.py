@@ -38,8 +38,9 @@ SIDE = ("NS", "EW", "NS", "EW")
 os_action = partial(openspiel_action, "bridge")
 
 
-def os_board(game: Game, board: int) -> Any:
-    """A fresh OpenSpiel state for ``game``'s board: its dealer and vulnerability, its hands."""
+def os_board(game: Game, board: int, *, double_dummy: bool = False) -> Any:
+    """A fresh OpenSpiel state for ``game``'s board: its dealer and vulnerability, its hands
+    (with ``double_dummy``, a game whose play is replaced by its double-dummy result)."""
     dealer = scoring.dealer_of(board)
     ns, ew = scoring.vulnerability(board)
     dealer_side_vul = ns if dealer % 2 == 0 else ew
@@ -47,7 +48,7 @@ def os_board(game: Game, board: int) -> Any:
     os_game = pyspiel.load_game(
         "bridge",
         {
-            "use_double_dummy_result": False,
+            "use_double_dummy_result": double_dummy,
             "dealer": dealer,
             "dealer_vul": dealer_side_vul,
             "non_dealer_vul": other_side_vul,
@@ -107,3 +108,54 @@ def test_br_every_decision_and_score_agrees_with_openspiel(
             "0 disagreements"
         )
     assert boards == BOARDS and passed_out and doubled
+
+
+#: Boards bid in both programs with the play replaced by the double-dummy result.
+DD_BOARDS = 64
+
+
+def test_br_double_dummy_results_agree_with_openspiel(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """BR-2.x, BR-3.7, BR-5.x against OpenSpiel's ``use_double_dummy_result=true``: the same
+    calls at every decision, and once the auction is over the play replaced by its
+    double-dummy result (``rules.scoring.play_double_dummy``, a claim of the defenders'
+    double-dummy tricks, agreed) scores the board as OpenSpiel does, on every board of the
+    cycle; a board passed out scores 0 in both."""
+    pytest.importorskip("endplay", reason="the double-dummy result needs the analysis extra")
+    rules_of = {b: cardrules.load(PROFILE, deals=1, first_board=b) for b in range(1, 17)}
+    decisions = passed_out = made = failed = 0
+    for i in range(DD_BOARDS):
+        board = i % 16 + 1
+        rules = rules_of[board]
+        game = rules.new_game(seed=50_000 + i, dealer=scoring.dealer_of(board))
+        state = os_board(game, board, double_dummy=True)
+        rng = random.Random(i)
+        while game.phase == "auction":
+            assert state.current_player() == game.to_act, (board, game.to_act)
+            legal = game.legal_actions()
+            assert sorted(os_action(a) for a in legal) == sorted(state.legal_actions())
+            decisions += 1
+            passes = [a for a in legal if str(a) == "pass"]
+            action = passes[0] if passes and rng.random() < 0.7 else rng.choice(legal)
+            game.apply(action)
+            state.apply_action(os_action(action))
+        assert state.is_terminal()
+        if game.phase == "play":
+            contract = game.contract
+            took = rules.scoring.play_double_dummy(game)
+            made += took >= contract.needed  # type: ignore[union-attr]
+            failed += took < contract.needed  # type: ignore[union-attr]
+        else:
+            passed_out += 1
+        assert game.phase == "finished"
+        deal = game.deals[-1]
+        returns = state.returns()
+        assert [Decimal(int(r)) for r in returns] == [deal.scores[SIDE[p]] for p in range(4)]
+    with capsys.disabled():
+        print(
+            f"\n{PROFILE} vs OpenSpiel bridge(use_double_dummy_result=true): {DD_BOARDS} "
+            f"boards, {decisions} calls compared, {made} contracts made and {failed} failed "
+            f"double dummy, {passed_out} passed out; 0 disagreements"
+        )
+    assert made and failed and passed_out
