@@ -73,7 +73,10 @@ def test_scoring_helpers_are_real_methods_of_a_typed_object() -> None:
         "callbridge-classic": (CallScoring, ("score_calls",)),
         "oh-hell": (BidScoring, ("score_calls",)),
         "minibridge-ebu": (MinibridgeScoring, ("score_contract", "double_dummy")),
-        "bridge-duplicate": (DuplicateScoring, ("score_contract", "double_dummy")),
+        "bridge-duplicate": (
+            DuplicateScoring,
+            ("score_contract", "double_dummy", "play_double_dummy"),
+        ),
         "hearts": (cardrules.ScoreHelpers, ()),
         "spades": (SpadesScoring, ("score_calls",)),
     }
