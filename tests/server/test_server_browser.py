@@ -147,9 +147,13 @@ def open_seat(driver: WebDriver, server: Server, table: str, invite: str | None)
 
 
 def hand_cards(driver: WebDriver, seat: int) -> list[str]:
-    """The cards of a hand, in the order the page shows them."""
-    buttons = driver.find_elements(By.CSS_SELECTOR, f"#hands [data-hand='{seat}'] button.card")
-    return [str(b.get_attribute("data-card")) for b in buttons]
+    """The cards of a hand, in the order the page shows them (read in one script: the page
+    may draw the hand again between finding its buttons and reading them)."""
+    cards = driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), b => b.dataset.card);",
+        f"#hands [data-hand='{seat}'] button.card",
+    )
+    return [str(card) for card in cards]
 
 
 def picture_order(cards: list[str]) -> list[str]:
