@@ -59,6 +59,11 @@ def numpy_auctions(
                     "invalid engine: 'numpy' does not conceal a trump (the profile's auction "
                     "made a contract that does); use engine='game'"
                 )
+            if contract.decides_early:  # the engine plays every trick of every deal
+                raise CardrulesError(
+                    "invalid engine: 'numpy' plays every deal to its last trick (the profile's "
+                    "auction made a contract whose play may stop before); use engine='game'"
+                )
             decisions += n
             contracts[i] = contract
             all_actions[i] = actions

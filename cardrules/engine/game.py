@@ -1167,6 +1167,14 @@ class Game:
         self._to_act = winner
         if not self.hands[winner]:  # every seat holds as many cards: the deal is played out
             self._end_deal()
+        else:  # a contract decided before the hands are played out (Skat's null game)
+            contract = self.contract
+            if (
+                contract is not None
+                and contract.decides_early
+                and contract.play_decided(self.tricks_won)
+            ):
+                self._end_deal()
 
     def _end_deal(self) -> None:
         """:meth:`_finish_deal` for the card just recorded, undone if a plugin fails in it."""

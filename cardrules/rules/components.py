@@ -207,10 +207,19 @@ class Contract:
 
     #: How a summary of many deals names what :meth:`made` counts.
     made_label: ClassVar[str] = "contracts made"
+    #: True where the play may stop before the hands are played out (Skat's null game, lost
+    #: at the declarer's first trick): the game then asks :meth:`play_decided` after each
+    #: trick.  False (the default) costs the play nothing.
+    decides_early: ClassVar[bool] = False
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat`` (the seat itself unless the family says otherwise)."""
         return seat
+
+    def play_decided(self, tricks: Sequence[int]) -> bool:
+        """Whether the play stops now, the tricks taken by each seat so far: the deal is then
+        scored with the cards left in the hands (asked only where :attr:`decides_early`)."""
+        return False
 
     def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
         """Whether ``seat``'s side still wants tricks, given the tricks won by each seat.

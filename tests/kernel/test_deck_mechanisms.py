@@ -3,14 +3,17 @@ belongs to no family: a deck declared in the profile, a ranking a plugin declare
 (``[play] order``), a seat that sits a deal out (``Contract.sitting_out``), a stock that a
 seat picks up and lays cards away into (``hands_after`` with the stock), a hand size
 drawn by chance (``[deal] hand_size_range``) and a card that may always be played and never
-wins (``OrderSpec.free``).
+wins (``OrderSpec.free``), a play that stops once its contract is decided
+(``Contract.decides_early``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -373,3 +376,103 @@ def test_a_record_on_a_deck_of_two_copies_replays(tmp_path: Path) -> None:
     for _ in range(20):
         again.undo()
     assert len(again.actions) == len(game.actions) - 20
+
+
+# -- a play that stops once the contract is decided ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Misere(Contract):
+    """Seat 0 undertakes to take no trick: the play stops at its first (Skat's null game)."""
+
+    decides_early: ClassVar[bool] = True
+
+    def play_decided(self, tricks: Sequence[int]) -> bool:
+        return tricks[0] > 0
+
+
+class _MisereState(AuctionState):
+    def __init__(self, deal: DealInfo) -> None:
+        self.deal = deal
+
+    def to_act(self) -> int | None:
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise IllegalAction("X-1", "there is no auction", action=str(action), seat=seat)
+
+    def result(self) -> Contract:
+        return _Misere(None, (self.deal.dealer + 1) % 3)
+
+    def public(self) -> dict[str, Any]:
+        return {}
+
+
+class _MiserePlugin:
+    @hookimpl
+    def cardrules_setup_components(self, components: Components) -> None:
+        class _Auction(Auction):
+            def start(self, deal: DealInfo) -> _MisereState:
+                return _MisereState(deal)
+
+        components.add_auction("misere", lambda p, b: _Auction(), provides="none")
+        components.add_scorer("tricks_each", lambda p: TricksEach())
+
+
+MISERE = """
+[table]
+players = 3
+[deck]
+name = "piquet-32"
+[deal]
+hand_sizes = [10]
+[auction]
+kind = "misere"
+[play]
+trump = "none"
+duties = [{ name = "follow_suit", rule = "X-2" }]
+[scoring]
+kind = "tricks_each"
+[game]
+deals = 6
+"""
+
+
+def test_a_play_that_stops_once_the_contract_is_decided(tmp_path: Path) -> None:
+    """Contract.decides_early: the deal is scored after the trick in which seat 0 takes its
+    first, the cards left staying in the hands, and the next deal is dealt; a deal in which
+    seat 0 takes none is played out.  The card that ends a deal is undone like any other,
+    and the record replays."""
+    rules = cardrules.load(write_profile(tmp_path, "misere", MISERE), plugins=[_MiserePlugin()])
+    stopped = played_out = 0
+    for seed in range(12):
+        game = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while game.phase != "finished":
+            deals = len(game.deals)
+            held = sum(len(game.hand(s)) for s in range(3))
+            before = game.to_json()
+            game.apply(rng.choice(game.legal_actions()))
+            if len(game.deals) > deals:
+                deal = game.deals[-1]
+                if deal.tricks[0]:
+                    assert deal.tricks[0] == 1 or sum(deal.tricks) == 10
+                    stopped += sum(deal.tricks) < 10
+                    assert held - 1 == 3 * (10 - sum(deal.tricks))  # the cards left unplayed
+                else:
+                    assert sum(deal.tricks) == 10
+                    played_out += 1
+                if seed < 3:  # the card that ended the deal is undone like any other
+                    game.undo()
+                    assert game.to_json() == before
+                    game.apply(rng.choice(game.legal_actions()))
+                    assert len(game.deals) == deals + 1
+        for deal in game.deals:
+            if 0 < sum(deal.tricks) < 10:
+                assert deal.tricks[0] == 1
+        again = cardrules.Game.from_json(game.to_json(), rules=rules)
+        assert again.to_json() == game.to_json()
+    assert stopped and played_out
