@@ -1,0 +1,84 @@
+"""Scoring a deal of OpenSpiel's ``skat``: the card points, as OpenSpiel's returns times 120.
+
+The cards count A 11, 10 10, K 4, Q 3, J 2, the rest nothing: 120 in the pack
+(SK-4.1).  The declarer's points are those of the tricks it took and of the two cards
+laid away, which is 120 less the defenders' (SKO-4.1).  In a null game the declarer
+counts 90 when it took no trick and 30 when it took one (SKO-4.2).  OpenSpiel returns
+``(P - 60) / 120`` to the declarer and ``(Q - 60) / 240`` to each defender, ``Q`` being
+``120 - P``; the scores here are those returns times 120, exact: ``P - 60`` and
+``(60 - P) / 2`` (SKO-4.3).  A deal all passed scores 0 (SKO-2.3).
+
+>>> from cardrules_skat.actions import DECK
+>>> from cardrules_skat.auction import contract_for
+>>> hearts = contract_for("H", 1, 0)
+>>> taken = [DECK.mask_of(DECK.parse_cards("AC 10C KC")), 0, 0]  # the defenders' 25 points
+>>> {k: str(v) for k, v in SkatOpenSpielScorer().score_taken(hearts, (1, 9, 0), taken).items()}
+{0: '-17.5', 1: '35', 2: '-17.5'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from cardrules.errors import CardrulesError
+from cardrules.rules.components import Contract, FinishedDeal, Scorer, Side
+from cardrules_skat.actions import DECK
+from cardrules_skat.auction import SkatContract
+
+__all__ = ["CARD_POINTS", "SkatOpenSpielScorer", "card_points"]
+
+#: The card points by rank number (SK-4.1): A 11, 10 10, K 4, Q 3, J 2.
+CARD_POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
+#: All the card points of the pack, and half of them.
+TOTAL, HALF = 120, 60
+#: A null game's points to the declarer, won and lost (SKO-4.2).
+NULL_WON, NULL_LOST = 90, 30
+
+
+def card_points(mask: int) -> int:
+    """The card points of the cards of a mask of the piquet-32 deck (SK-4.1).
+
+    >>> card_points(DECK.mask_of(DECK.parse_cards("AS 10S KS QS JS 9S")))
+    30
+    """
+    return sum(CARD_POINTS.get(c.rank, 0) for c in DECK.cards_of(mask))
+
+
+class SkatOpenSpielScorer(Scorer):
+    """OpenSpiel's returns of a Skat deal, times 120 (see the module's docstring)."""
+
+    reads_taken = True
+
+    def __repr__(self) -> str:
+        return "SkatOpenSpielScorer()"
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Refused: Skat scores the cards each seat took, not the number of tricks."""
+        raise CardrulesError(
+            "Skat scores the card points each seat took, not the number of tricks: "
+            "use rules.score_deal(taken=[...]) with the cards of each seat"
+        )
+
+    def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+        """The scores of a deal of a game, from the cards each seat took."""
+        return self.score_taken(deal.contract, deal.tricks, deal.taken)
+
+    def score_taken(
+        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+    ) -> dict[Side, Decimal]:
+        """The scores from the cards each seat took (and the tricks, for a null game)."""
+        if not isinstance(contract, SkatContract):
+            raise CardrulesError(f"a Skat scorer scores Skat contracts, not {contract!r}")
+        seats = range(len(tricks))
+        declarer = contract.declarer
+        if declarer is None:
+            return {seat: Decimal(0) for seat in seats}
+        if contract.game == "null":
+            points = NULL_LOST if tricks[declarer] else NULL_WON
+        else:  # the skat laid away is the declarer's: 120 less the defenders' points
+            points = TOTAL - sum(card_points(taken[s]) for s in seats if s != declarer)
+        return {
+            seat: Decimal(points - HALF) if seat == declarer else Decimal(HALF - points) / 2
+            for seat in seats
+        }
