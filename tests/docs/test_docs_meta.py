@@ -99,6 +99,15 @@ RULE_IDS = {
         "EUO-5.2",
         "EUO-6.1",
     ],
+    "skat-openspiel": [
+        *(f"SKO-1.{i}" for i in range(1, 4)),
+        *(f"SKO-2.{i}" for i in range(1, 4)),
+        *(f"SKO-3.{i}" for i in range(1, 7)),
+        *(f"SKO-4.{i}" for i in range(1, 4)),
+        "SKO-5.1",
+        "SKO-5.2",
+        *(f"D-{i}" for i in range(1, 4)),
+    ],
     "hearts": [
         *(f"HE-1.{i}" for i in range(1, 4)),
         *(f"HE-2.{i}" for i in range(1, 4)),

@@ -667,3 +667,26 @@ def test_he_2_1_table_info_names_the_phase_as_the_family_does(client: Client) ->
     assert (info["phase"], info["phase_name"]) == ("auction", "passing")
     table = client.create_table("callbreak-strict", ["human"] * 4, seed=3)
     assert client.table(table["table"])["phase_name"] == "calls"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["skat-openspiel"])
+def test_a_new_family_plays_100_random_games_through_the_server(client: Client, name: str) -> None:
+    """Issue 27's check of a new family: 100 games of its profile played through the
+    server, every seat a human socket playing at random; each record is the library's
+    (it replays, every deal scored, zero-sum) and the last frames of each seat hold only
+    what its seat may see."""
+    rules = cardrules.load(name)
+    n = rules.players
+    for seed in range(100):
+        table = client.create_table(name, ["human"] * n, seed=seed)
+        seats = [join(client, table["table"], table["tokens"][str(s)]) for s in range(n)]
+        play_out(seats, random.Random(seed))
+        game = cardrules.Game.from_json(client.record(table["table"]))
+        assert game.phase == "finished" and game.deals
+        assert sum(game.deals[-1].scores.values()) == 0
+        if seed < 10:
+            for seat in seats:
+                assert check_frames(seat.frames, rules, seed, game.actions) > 0
+        for seat in seats:
+            seat.close()
