@@ -1,0 +1,1 @@
+"""The Doppelkopf family for cardrules (entry point ``doppelkopf``): being written."""

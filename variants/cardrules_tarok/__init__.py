@@ -1,0 +1,1 @@
+"""The Tarok family for cardrules (entry point ``tarok``): being written."""

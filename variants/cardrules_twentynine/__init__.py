@@ -1,0 +1,1 @@
+"""The Twenty-Nine family for cardrules (entry point ``twentynine``): being written."""
