@@ -1,14 +1,17 @@
 """Golden games: every shipped profile plays exactly as it did before the kernel redesign.
 
 ``tests/data/golden-games.json`` was written by the engine before the redesign
-("a kernel that knows no family") began: for each shipped profile, 100 seeded
-games played to the end by a seeded random policy.  For each game it keeps
+("a kernel that knows no family") began, for the four seed profiles, and for each
+profile shipped since when it was added: 100 seeded games played to the end by a
+seeded random policy.  For each game it keeps
 the first dealer, a hash of every deal's hands, a hash of the actions, the
 scores of each deal and the standings.  The same seeds must give the same
 deals, calls, cards and scores for as long as the rules stay the same.
 
-Rewrite the file only when a rule of a shipped profile changes on purpose:
-``python tests/engine/test_golden.py --write``.
+Add a newly shipped profile's games (every other profile's stay as they are) with
+``python tests/engine/test_golden.py --add``; rewrite the whole file only when a
+rule of a shipped profile changes on purpose: ``python tests/engine/test_golden.py
+--write``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,25 @@ import pytest
 import cardrules
 
 GOLDEN = Path(__file__).parent.parent / "data" / "golden-games.json"
-PROFILES = ("callbreak-strict", "callbridge-classic", "callbreak-app", "minibridge-ebu")
+#: Every shipped profile: the seed games' four first, then the others as they were added.
+PROFILES = (
+    "callbreak-strict",
+    "callbridge-classic",
+    "callbreak-app",
+    "minibridge-ebu",
+    "oh-hell",
+    "oh-hell-3",
+    "oh-hell-5",
+    "oh-hell-openspiel-4x5",
+    "spades",
+    "spades-openspiel",
+    "hearts",
+    "hearts-openspiel",
+    "bridge-duplicate",
+    "euchre",
+    "euchre-openspiel",
+    "skat-openspiel",
+)
 GAMES = 100
 
 
@@ -59,7 +80,7 @@ def _expected() -> dict[str, list[dict[str, Any]]]:
 
 
 @pytest.mark.parametrize("name", PROFILES)
-def test_shipped_profiles_play_as_before_the_redesign(name: str) -> None:
+def test_shipped_profiles_play_as_before(name: str) -> None:
     """The same seed gives the same deals, calls, cards and scores (golden games)."""
     expected = _expected()[name]
     assert len(expected) == GAMES
@@ -67,7 +88,17 @@ def test_shipped_profiles_play_as_before_the_redesign(name: str) -> None:
         assert play(name, game["seed"]) == game, f"{name} seed {game['seed']}"
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
-    out = {name: [play(name, 1000 + i) for i in range(GAMES)] for name in PROFILES}
+def test_every_shipped_profile_has_golden_games() -> None:
+    """A profile shipped without golden games would drift unseen: each is listed here."""
+    assert sorted(PROFILES) == cardrules.profiles()
+    assert sorted(_expected()) == sorted(PROFILES)
+
+
+if __name__ == "__main__" and sys.argv[1:] in (["--write"], ["--add"]):
+    out = _expected() if sys.argv[1] == "--add" else {}
+    for name in PROFILES:
+        if name not in out:
+            out[name] = [play(name, 1000 + i) for i in range(GAMES)]
+            print(f"{name}: {GAMES} games")
     GOLDEN.write_text(json.dumps(out, indent=0) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN}")
