@@ -1159,6 +1159,10 @@ class Game:
                 )
             return
         winner = self.winning_seat
+        if self.order.combos:  # a trick its cards together decide (an order's Combo)
+            at = self.order.combo_winner(cards)
+            if at >= 0:
+                winner = self.winning_seat = self.trick[at].seat
         self.tricks.append(_new_tuple(Trick, (self.leader, tuple(self.trick), winner)))
         self.tricks_won[winner] += 1
         self._trick_cards = []
@@ -1205,6 +1209,8 @@ class Game:
                     _TakenInTricks(self.tricks, self._n),
                     tuple(self.deals),
                     self.deck,
+                    self.initial_hands,
+                    self.tricks,
                 )
             )
             totals = dict(self.totals)  # (a new dict: a state saved before keeps the old one)

@@ -82,6 +82,10 @@ class View:
     #: When the concealed trump was revealed (public): (the seat that asked, the tricks
     #: completed then, the cards on the trick then); None: not revealed.
     revealed: tuple[int, int, int] | None = None
+    #: The side of each seat as this seat knows it, by seat, where the contract keeps the
+    #: sides from some seats (``Contract.sides_known``: Doppelkopf's Re and Kontra, told as
+    #: the play reveals them); a seat left out is not known to this one.  Empty otherwise.
+    sides: dict[int, str] = field(default_factory=dict)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -150,6 +154,8 @@ class View:
             out["revealed"] = list(self.revealed)
         if self.to_deal:
             out["to_deal"] = list(self.to_deal)
+        if self.sides:
+            out["sides"] = {str(s): side for s, side in self.sides.items()}
         return out
 
     def to_json(self) -> str:
@@ -203,6 +209,11 @@ def make_view(game: Game, seat: int) -> View:
             held = mask & game.hands[s]
             if held and s not in visible:
                 known[s] = tuple(cards_of(held))
+    sides: dict[int, str] = {}
+    if contract is not None:  # what this seat knows of the sides (all of them: {})
+        dealt = 0 if seat == PUBLIC else game.initial_hands[seat]
+        trick = tuple((played.seat, played.card) for played in game.trick)
+        sides = contract.sides_known(seat, dealt, game.tricks, trick, ())
     concealed = _concealed(game, seat)
     if concealed:  # the trump concealed: this seat knows that there is one, not which
         contract = contract.trump_hidden() if contract is not None else None
@@ -241,6 +252,7 @@ def make_view(game: Game, seat: int) -> View:
         ruleset=game.rules,
         trump_concealed=game._hidden is not None and game.phase in _IN_PLAY,
         revealed=game.revealed if game.phase in _IN_PLAY else None,
+        sides=sides,
     )
 
 

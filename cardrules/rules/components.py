@@ -259,6 +259,24 @@ class Contract:
         played (bridge's dummy, from the opening lead on); none unless the family says."""
         return frozenset()
 
+    def sides_known(
+        self,
+        seat: int,
+        dealt: int,
+        tricks: Sequence[Trick],
+        trick: Sequence[tuple[int, Card]],
+        calls: Sequence[tuple[int, Action]] = (),
+    ) -> dict[int, str]:
+        """The side of each seat as ``seat`` knows it now, by seat (a seat left out: not
+        known to it), where the family's sides are not public (Doppelkopf's Re and Kontra,
+        told by the queens of clubs each holds): what ``seat``'s view shows in
+        ``View.sides``.  ``dealt`` is the hand ``seat`` was dealt (0 for the public view,
+        ``seat`` -1), ``tricks`` the deal's completed tricks, ``trick`` the cards on the
+        table (seat, card), ``calls`` the actions taken during the play besides the cards
+        (announcements), each with its seat, in order.  Empty (the default): nothing to
+        tell beyond the contract."""
+        return {}
+
     def trump_hidden(self) -> Contract:
         """The contract as the seats that may not see a concealed trump know it (every view
         but its chooser's, until it is revealed): the same with no trump.  A family whose
@@ -841,7 +859,10 @@ class FinishedDeal(NamedTuple):
     reads; ``taken`` the cards each seat took in its tricks (a mask by seat: Hearts'
     points); ``before`` the results of the game's earlier deals, first deal first
     (overtricks carried from deal to deal); ``deck`` the cards played with (for card
-    points: a mask's bit ``i`` is ``deck.cards[i]``).
+    points: a mask's bit ``i`` is ``deck.cards[i]``); ``dealt`` the hand each seat was
+    dealt (masks by seat: sides told by the cards held, as Doppelkopf's queens of clubs);
+    ``played`` the deal's tricks in order (a scorer of single tricks: the last trick's
+    winner, a trick's points).  Empty where the caller has none (a deal described by hand).
     """
 
     contract: Contract
@@ -849,6 +870,8 @@ class FinishedDeal(NamedTuple):
     taken: Sequence[int] = ()
     before: Sequence[DealResult] = ()
     deck: Deck = FRENCH_52
+    dealt: Sequence[int] = ()
+    played: Sequence[Trick] = ()
 
 
 class Scorer(abc.ABC):

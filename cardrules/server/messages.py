@@ -280,6 +280,7 @@ _OMITTED_WHEN_EMPTY = (
     "known",
     "trump_concealed",
     "revealed",
+    "sides",
 )
 
 
@@ -415,6 +416,14 @@ class SeatView(BaseModel):
         description="where the profile deals the hands in stages with an auction between "
         "them: the cards still to be dealt to each seat, by seat (no one's yet, in no "
         "hand); left out otherwise",
+    )
+    sides: dict[SeatKey, str] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="where the contract keeps the sides from the players (Doppelkopf's Re "
+        "and Kontra): the side of each seat as this seat knows it, by seat (a seat left "
+        "out is not known to it); left out otherwise",
+        json_schema_extra=_only(_SEAT_KEY),
     )
 
     @field_validator("auction", "contract", mode="wrap")
