@@ -40,6 +40,7 @@ __all__ = [
     "FRENCH_52",
     "RANK_NAMES",
     "Card",
+    "Combo",
     "Deck",
     "DeckSpec",
     "Order",
@@ -532,6 +533,19 @@ class OrderSpec(NamedTuple):
     trump: int = -1
     free: tuple[int, ...] = ()
     words: tuple[str, ...] = ()
+    #: Tricks that their cards together decide, whatever ranks higher (:class:`Combo`).
+    combos: tuple[Combo, ...] = ()
+
+
+class Combo(NamedTuple):
+    """A trick won by ``card`` whenever it holds ``card`` and every card of ``needs``
+    (card indices), whatever else ranks higher: Slovenian Tarok's emperor's trick, in
+    which the lowest trump takes the two highest.  ``led``: the suit places led for which
+    it holds (empty: whatever was led)."""
+
+    card: int
+    needs: tuple[int, ...]
+    led: tuple[int, ...] = ()
 
 
 OrderBuilder = Callable[["Deck", Ranking], OrderSpec]
@@ -584,6 +598,10 @@ class Order:
     levels: tuple[int, ...]
     #: ``ranked[place]``: the card indices of that suit, highest first.
     ranked: tuple[tuple[int, ...], ...]
+    #: The tricks their cards together decide (:class:`Combo`), each as (the winning card,
+    #: the mask of the cards it needs with it, the mask of the places led it holds for,
+    #: 0: any); empty in most orders, where :meth:`winner` is the scan alone.
+    combos: tuple[tuple[int, int, int], ...] = ()
 
     @classmethod
     def of(cls, deck: Deck, ranking: Ranking, spec: OrderSpec) -> Order:
@@ -655,6 +673,14 @@ class Order:
             tuple(higher_of),
             tuple(levels),
             ranked,
+            tuple(
+                (
+                    combo.card,
+                    sum(1 << i for i in {combo.card, *combo.needs}),
+                    sum(1 << p for p in set(combo.led)),
+                )
+                for combo in spec.combos
+            ),
         )
 
     def winner(self, cards: Sequence[int]) -> int:
@@ -664,7 +690,23 @@ class Order:
         for i in range(1, len(cards)):
             if beats[cards[best]] >> cards[i] & 1:
                 best = i
+        if self.combos:
+            at = self.combo_winner(cards)
+            if at >= 0:
+                return at
         return best
+
+    def combo_winner(self, cards: Sequence[int]) -> int:
+        """Position in play order of the card a :class:`Combo` makes win a trick of these
+        card indices, or -1 when none applies (the scan of :attr:`beats` decides)."""
+        held = 0
+        for index in cards:
+            held |= 1 << index
+        led = self.led_place(cards)
+        for card, needs, places in self.combos:
+            if held & needs == needs and (not places or (led >= 0 and places >> led & 1)):
+                return list(cards).index(card)
+        return -1
 
     def led_place(self, cards: Sequence[int]) -> int:
         """The suit place led in a trick (the first card that is not free), or -1."""

@@ -140,4 +140,9 @@ def order_not_batched(order: Order) -> str:
             "does not play cards that may always be played and never win "
             f"(the {order.ranking.name!r} order has {free})"
         )
+    if order.combos:
+        return (
+            "does not play tricks that their cards together decide "
+            f"(the {order.ranking.name!r} order has {len(order.combos)})"
+        )
     return ""
