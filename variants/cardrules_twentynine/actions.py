@@ -40,8 +40,9 @@ __all__ = [
 DECK: Deck = named_deck("piquet-32")
 #: The card points by rank number (TN-1.3): J 3, 9 2, A 1, 10 1, the rest nothing.
 CARD_POINTS: dict[int, int] = {11: 3, 9: 2, 14: 1, 10: 1}
-#: The highest bid there is (TN-2.2): every card point of the pack.
-MAX_BID = 28
+#: The highest bid (TN-2.2): every card point of the pack, and the last trick's where it
+#: counts one (TN-1.4).
+MAX_BID, LAST_TRICK_BID = 28, 29
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 
@@ -89,10 +90,10 @@ class PointBid(TwentyNineCall):
     points: int
 
     def __post_init__(self) -> None:
-        if type(self.points) is not int or not 0 <= self.points <= MAX_BID:
+        if type(self.points) is not int or not 0 <= self.points <= LAST_TRICK_BID:
             raise ActionError(
                 f"invalid action: PointBid({shown(self.points)}) "
-                f"(expected a whole number of card points, at most {MAX_BID})"
+                f"(expected a whole number of card points, at most {LAST_TRICK_BID})"
             )
 
     def __str__(self) -> str:
@@ -140,7 +141,7 @@ class SingleHand(TwentyNineCall):
 PASS = PassCall()
 SINGLE = SingleHand()
 #: Every bid, by its points, and the choices of trump in the deck's suit order, interned.
-BIDS: tuple[PointBid, ...] = tuple(PointBid(n) for n in range(MAX_BID + 1))
+BIDS: tuple[PointBid, ...] = tuple(PointBid(n) for n in range(LAST_TRICK_BID + 1))
 CONCEALS: tuple[Conceal, ...] = tuple(Conceal(suit) for suit in DECK.suits)
 
 #: A verb's reader: (the whole text, its words after the verb) -> the action.
@@ -154,10 +155,10 @@ def _read_pass(text: str, words: list[str]) -> Action:
 
 
 def _read_bid(text: str, words: list[str]) -> Action:
-    if len(words) != 1 or not _NUMBER.fullmatch(words[0]) or int(words[0]) > MAX_BID:
+    if len(words) != 1 or not _NUMBER.fullmatch(words[0]) or int(words[0]) > LAST_TRICK_BID:
         raise ActionError(
             f"invalid action: {shown(text)} "
-            f"(expected 'bid N', N card points up to {MAX_BID}, e.g. 'bid 16')"
+            f"(expected 'bid N', N card points up to {LAST_TRICK_BID}, e.g. 'bid 16')"
         )
     return BIDS[int(words[0])]
 

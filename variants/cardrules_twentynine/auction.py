@@ -2,14 +2,15 @@
 
 Four cards each are dealt first (``[deal] stages = [4, 4]``, TN-2.1).  From the
 dealer's right, anticlockwise, each player bids a number of card points higher than the
-last bid, from the minimum (16) to 28, or passes (TN-2.2, TN-2.3); a pass does not stop a
-player bidding at a later turn, and the auction ends when a bid is followed by three
-passes in succession, or at once on a bid of 28.  If the first three pass, the dealer
-must bid (TN-2.4, an option; without it a deal all four pass is dealt again by the same
-dealer).  The highest bidder lays a trump suit face down (``conceal hearts``: TN-3.1),
-which only the bidder knows; then every hand is completed to eight cards (TN-3.2).
-Where the profile allows it, each player in turn from the dealer's right may then
-undertake a single hand (TN-5.1).  The dealer's right leads (TN-4.1).
+last bid, from the minimum (16) to 28, or passes (TN-2.2, TN-2.3); a pass does not stop
+a player bidding at a later turn, and the auction ends when a bid is followed by three
+passes in succession, or at once on the highest bid.  If the first three pass, the
+dealer must bid (TN-2.4, an option; without it a deal all four pass is thrown in,
+scores nothing, and the next dealer deals).  The highest bidder lays a trump suit face
+down (``conceal hearts``: TN-3.1), which only the bidder knows; then every hand is
+completed to eight cards (TN-3.2).  Where the profile allows it, each player in turn
+from the dealer's right may then undertake a single hand (TN-5.1).  The dealer's right
+leads (TN-4.1).
 
 >>> from cardrules.rules.components import DealInfo, Direction
 >>> from cardrules_twentynine.actions import DECK, PASS, PointBid
@@ -48,6 +49,7 @@ from cardrules.rules.components import (
 from cardrules_twentynine.actions import (
     BIDS,
     CONCEALS,
+    LAST_TRICK_BID,
     MAX_BID,
     PASS,
     SINGLE,
@@ -74,16 +76,22 @@ MIN_BID = 16
 class TwentyNineContract(Contract):
     """What a Twenty-Nine deal is played in: the bidder and the bid, the trump laid face
     down (``concealed``); or, ``single``, the bidder playing a single hand without trumps,
-    the partner sitting out (TN-5.2)."""
+    the partner sitting out (TN-5.2); ``bidder`` None when all four passed (TN-2.4)."""
 
-    bidder: int = 0
+    bidder: int | None = None
     bid: int = 0
     single: bool = False
 
     made_label: ClassVar[str] = "bids made"
 
+    def needs_play(self) -> bool:
+        """A deal all four passed is thrown in, not played (TN-2.4)."""
+        return self.bidder is not None
+
     def words(self) -> str:
         """``"Contract: W bid 18, trump concealed"`` (the trump named once it may be)."""
+        if self.bidder is None:
+            return "All passed: the deal is thrown in"
         if self.single:
             return f"Contract: single hand by {seat_name(self.bidder)}, no trumps"
         if self.trump is None:
@@ -95,7 +103,7 @@ class TwentyNineContract(Contract):
     def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
         """Every trick is worth having (its card points), but a single hand's defenders
         need only one (TN-5.3)."""
-        if self.single and seat % 2 != self.bidder % 2:
+        if self.single and self.bidder is not None and seat % 2 != self.bidder % 2:
             return won[seat] + won[(seat + 2) % 4] == 0
         return True
 
@@ -119,9 +127,13 @@ class TwentyNineAuction(Auction):
         min_bid: int = MIN_BID,
         dealer_forced: bool = True,
         single_hand: bool = True,
+        last_trick: bool = False,
         play_turn_rule: str = "",
     ) -> None:
         self.min_bid = min_bid
+        self.last_trick = last_trick
+        #: The highest bid: 28, or 29 where the last trick counts a point (TN-1.4, TN-2.2).
+        self.max_bid = LAST_TRICK_BID if last_trick else MAX_BID
         self.dealer_forced = dealer_forced
         self.single_hand = single_hand
         self.play_turn_rule = play_turn_rule
@@ -129,7 +141,8 @@ class TwentyNineAuction(Auction):
     def __repr__(self) -> str:
         return (
             f"TwentyNineAuction(min_bid={self.min_bid!r}, dealer_forced={self.dealer_forced!r}, "
-            f"single_hand={self.single_hand!r}, play_turn_rule={self.play_turn_rule!r})"
+            f"single_hand={self.single_hand!r}, last_trick={self.last_trick!r}, "
+            f"play_turn_rule={self.play_turn_rule!r})"
         )
 
     @property
@@ -138,23 +151,18 @@ class TwentyNineAuction(Auction):
         forced = (
             "if the first three pass the dealer must bid"
             if self.dealer_forced
-            else "a deal all four pass is dealt again"
+            else "a deal all four pass is thrown in"
         )
         single = "; then any player may undertake a single hand" if self.single_hand else ""
         return (
-            f"on four cards each, from the dealer's right, bids of {self.min_bid} to {MAX_BID} "
-            f"card points or passes until three pass in succession; {forced}; the highest "
-            f"bidder lays a trump face down and four more cards are dealt{single}"
+            f"on four cards each, from the dealer's right, bids of {self.min_bid} to "
+            f"{self.max_bid} card points or passes until three pass in succession; {forced}; "
+            f"the highest bidder lays a trump face down and four more cards are dealt{single}"
         )
-
-    @property
-    def redeal_reason(self) -> str:
-        """Why a deal is dealt again: all four passed (TN-2.4, the dealer not forced)."""
-        return "all four players passed"
 
     def every_action(self) -> tuple[Action, ...]:
         """Every action of the auction, each once."""
-        return (PASS, *BIDS[self.min_bid :], *CONCEALS, SINGLE)
+        return (PASS, *BIDS[self.min_bid : self.max_bid + 1], *CONCEALS, SINGLE)
 
     def conceals_trump(self) -> bool:
         """The bidder's trump is laid face down (TN-3.1)."""
@@ -231,7 +239,7 @@ class TwentyNineAuctionState(AuctionState):
         """Pass or a higher bid; the trump suit; a single hand or pass."""
         if self.phase == BIDDING:
             low = max(self.owner.min_bid, self.high + 1)
-            bids: list[Action] = list(BIDS[low:])
+            bids: list[Action] = list(BIDS[low : self.owner.max_bid + 1])
             return bids if self._forced() else [PASS, *bids]
         if self.phase == CONCEALING:
             return list(CONCEALS)
@@ -280,6 +288,8 @@ class TwentyNineAuctionState(AuctionState):
         if not isinstance(action, PointBid):
             raise refusal(BID_RULE, "bid a number of card points or pass (e.g. 'bid 16')")
         low = max(self.owner.min_bid, self.high + 1)
+        if action.points > self.owner.max_bid:
+            raise refusal(BID_RULE, f"the highest bid is {self.owner.max_bid}")
         if action.points < low:
             words = "the lowest bid is" if self.bidder is None else "a bid must be higher than"
             shown_low = low if self.bidder is None else self.high
@@ -287,7 +297,7 @@ class TwentyNineAuctionState(AuctionState):
         forced = self._forced()
         self.calls.append((seat, action.points))
         self.high, self.bidder, self.run = action.points, seat, 0
-        if forced or action.points == MAX_BID:
+        if forced or action.points == self.owner.max_bid:
             self.phase = CONCEALING
 
     def stages_dealt(self) -> int:
@@ -295,10 +305,13 @@ class TwentyNineAuctionState(AuctionState):
         return 2 if self.phase in (SINGLE_HAND, OVER) else 1
 
     def result(self) -> TwentyNineContract | None:
-        """The contract once the auction is over; None when all four passed (TN-2.4)."""
-        if self.phase != OVER or self.bidder is None or self.trump is None:
+        """The contract once the auction is over (None before); a deal all four passed is
+        thrown in (TN-2.4)."""
+        if self.phase != OVER:
             return None
         turn_rule = self.owner.play_turn_rule
+        if self.bidder is None or self.trump is None:
+            return TwentyNineContract(None, self.order[0], turn_rule=turn_rule)
         if any(self.single):
             player = self.order[self.single.index(True)]
             return TwentyNineContract(

@@ -30,10 +30,16 @@ OPTIONS = (
         maximum=MAX_BID,
     ),
     OptionSpec(
+        "last_trick",
+        False,
+        "The last trick counts one card point more (29 in all, bids up to 29).",
+        rule="TN-1.4",
+    ),
+    OptionSpec(
         "dealer_forced",
         True,
         "If the first three players pass, the dealer must bid (off: a deal all four pass "
-        "is dealt again by the same dealer).",
+        "is thrown in and the next dealer deals).",
         rule="TN-2.4",
     ),
     OptionSpec(
@@ -63,13 +69,14 @@ def _bidding(profile: Profile, bounds: tuple[int, int]) -> TwentyNineAuction:
         min_bid=profile.whole("min_bid"),
         dealer_forced=profile.flag("dealer_forced"),
         single_hand=profile.flag("single_hand"),
+        last_trick=profile.flag("last_trick"),
         play_turn_rule=profile.play_turn_rule,
     )
 
 
 def _scorer(profile: Profile) -> TwentyNineScorer:
     profile.int_params({})
-    return TwentyNineScorer()
+    return TwentyNineScorer(last_trick=profile.flag("last_trick"))
 
 
 def _end(profile: Profile, deals: int) -> TwentyNineEnd:

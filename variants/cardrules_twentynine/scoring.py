@@ -1,6 +1,7 @@
 """Scoring a Twenty-Nine deal in game points, and the end of a game.
 
-Each side counts the card points of the tricks it won (TN-1.3: 28 in the pack).  The
+Each side counts the card points of the tricks it won (TN-1.3: 28 in the pack), and one
+more for the last trick where the profile counts it (TN-1.4, an option).  The
 bidding side that took at least its bid wins one game point; one that took fewer loses
 one; the other side's score does not change (TN-6.1).  A single hand wins its side three
 game points if it took every trick, and loses three otherwise (TN-5.3).  A game ends
@@ -13,6 +14,10 @@ when a side reaches 6 game points (it wins) or -6 (it loses) (TN-6.2).
 >>> taken = [0, DECK.mask_of(DECK.parse_cards("JH JC JD JS 9H 9C 9D")), 0, 0]
 >>> {k: str(v) for k, v in TwentyNineScorer().score_taken(contract, taken).items()}
 {'NS': '0', 'EW': '1'}
+>>> nineteen = TwentyNineContract(Suit.H, 3, bidder=1, bid=19)
+>>> last_trick = TwentyNineScorer(last_trick=True)
+>>> [str(last_trick.score_taken(nineteen, taken, last=s)["EW"]) for s in (0, 1)]
+['-1', '1']
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from cardrules.rules.components import (
     Side,
     pair_of,
 )
-from cardrules_twentynine.actions import DECK, MAX_BID, card_points
+from cardrules_twentynine.actions import LAST_TRICK_BID, MAX_BID, card_points
 from cardrules_twentynine.auction import TwentyNineContract
 
 __all__ = ["GAME_POINTS", "SINGLE_POINTS", "TwentyNineEnd", "TwentyNineScorer", "side_points"]
@@ -53,14 +58,19 @@ class TwentyNineScorer(Scorer):
 
     reads_taken = True
 
+    def __init__(self, *, last_trick: bool = False) -> None:
+        #: Whether the last trick counts a card point for the side that wins it (TN-1.4).
+        self.last_trick = last_trick
+
     def __repr__(self) -> str:
-        return "TwentyNineScorer()"
+        return f"TwentyNineScorer(last_trick={self.last_trick!r})"
 
     @property
     def summary(self) -> str:
         """The rule in words, as ``cardrules show`` and the rule pages print it."""
+        last = "the last trick counts a point; " if self.last_trick else ""
         return (
-            "the bidding side that takes at least its bid in card points wins 1 game point, "
+            f"{last}the bidding side that takes at least its bid in card points wins 1 game point, "
             "else loses 1; a single hand wins 3 for every trick, else loses 3; the other "
             "side's score does not change"
         )
@@ -78,28 +88,43 @@ class TwentyNineScorer(Scorer):
         """The scores of a deal of a game, from the cards each seat took."""
         if isinstance(deal.contract, TwentyNineContract) and deal.contract.single:
             return self._single(deal.contract, deal.tricks)
-        return self.score_taken(deal.contract, deal.taken)
+        last = deal.played[-1].winner if deal.played else None
+        return self.score_taken(deal.contract, deal.taken, last=last)
 
-    def score_taken(self, contract: Contract, taken: Sequence[int]) -> dict[Side, Decimal]:
-        """The scores of a bid from the cards each seat took (TN-6.1)."""
+    def score_taken(
+        self, contract: Contract, taken: Sequence[int], *, last: int | None = None
+    ) -> dict[Side, Decimal]:
+        """The scores of a bid from the cards each seat took (TN-6.1), ``last`` the seat
+        that won the last trick (needed where it counts a point: TN-1.4)."""
         if not isinstance(contract, TwentyNineContract):
             raise CardrulesError(
                 f"a Twenty-Nine scorer scores Twenty-Nine contracts, not {contract!r}"
             )
         if len(taken) != 4:
             raise CardrulesError(f"invalid deal: {list(taken)!r} (expected the cards of 4 seats)")
-        made = side_points(taken, contract.bidder) >= contract.bid
+        if contract.bidder is None:  # all passed: thrown in (TN-2.4)
+            return self._sides(None, 0)
+        points = side_points(taken, contract.bidder)
+        if self.last_trick:
+            if last is None:
+                raise CardrulesError(
+                    "the last trick counts a point (TN-1.4): give the seat that won it"
+                )
+            points += last % 2 == contract.bidder % 2
+        made = points >= contract.bid
         return self._sides(contract.bidder, GAME_POINTS if made else -GAME_POINTS)
 
     def _single(self, contract: TwentyNineContract, tricks: Sequence[int]) -> dict[Side, Decimal]:
         """A single hand: every trick won, or none of its side's (TN-5.3)."""
+        assert contract.bidder is not None
         won = tricks[contract.bidder] == sum(tricks)
         return self._sides(contract.bidder, SINGLE_POINTS if won else -SINGLE_POINTS)
 
     @staticmethod
-    def _sides(bidder: int, points: int) -> dict[Side, Decimal]:
+    def _sides(bidder: int | None, points: int) -> dict[Side, Decimal]:
         out: dict[Side, Decimal] = {"NS": Decimal(0), "EW": Decimal(0)}
-        out[pair_of(bidder)] = Decimal(points)
+        if bidder is not None:
+            out[pair_of(bidder)] = Decimal(points)
         return out
 
     def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
@@ -113,10 +138,14 @@ class TwentyNineScorer(Scorer):
         bidder, bid, points = given["bidder"], given["bid"], given["points"]
         if type(bidder) is not int or not 0 <= bidder <= 3:
             raise CardrulesError(f"invalid deal: bidder {bidder!r} (expected a seat 0-3)")
-        if type(bid) is not int or not 0 <= bid <= MAX_BID:
-            raise CardrulesError(f"invalid deal: bid {bid!r} (expected 0 to {MAX_BID})")
-        if type(points) is not int or not 0 <= points <= card_points(DECK.all_mask):
-            raise CardrulesError(f"invalid deal: points {points!r} (expected 0 to 28)")
+        top = LAST_TRICK_BID if self.last_trick else MAX_BID
+        if type(bid) is not int or not 0 <= bid <= top:
+            raise CardrulesError(f"invalid deal: bid {bid!r} (expected 0 to {top})")
+        if type(points) is not int or not 0 <= points <= top:
+            raise CardrulesError(
+                f"invalid deal: points {points!r} (expected 0 to {top}, the last trick's "
+                "point included where it counts)"
+            )
         return self._sides(bidder, GAME_POINTS if points >= bid else -GAME_POINTS)
 
 
