@@ -1,4 +1,5 @@
-"""Scoring a deal of OpenSpiel's ``skat``: the card points, as OpenSpiel's returns times 120.
+"""Scoring a Skat deal: OpenSpiel's card points (``skat-openspiel``), and the International
+Skat Order's game values (``skat``: :class:`SkatScorer`).
 
 The cards count A 11, 10 10, K 4, Q 3, J 2, the rest nothing: 120 in the pack
 (SK-4.1).  The declarer's points are those of the tricks it took and of the two cards
@@ -6,7 +7,8 @@ laid away, which is 120 less the defenders' (SKO-4.1).  In a null game the decla
 counts 90 when it took no trick and 30 when it took one (SKO-4.2).  OpenSpiel returns
 ``(P - 60) / 120`` to the declarer and ``(Q - 60) / 240`` to each defender, ``Q`` being
 ``120 - P``; the scores here are those returns times 120, exact: ``P - 60`` and
-``(60 - P) / 2`` (SKO-4.3).  A deal all passed scores 0 (SKO-2.3).
+``(60 - P) / 2`` (SKO-4.3).  A deal all passed scores 0 (SKO-2.3).  The ISkO's scores
+are the game values of :mod:`cardrules_skat.values` (SK-7.x).
 
 >>> from cardrules_skat.actions import DECK
 >>> from cardrules_skat.auction import contract_for
@@ -25,8 +27,10 @@ from cardrules.errors import CardrulesError
 from cardrules.rules.components import Contract, FinishedDeal, Scorer, Side
 from cardrules_skat.actions import DECK
 from cardrules_skat.auction import SkatContract
+from cardrules_skat.bidding import IskoContract
+from cardrules_skat.values import Settlement, settle
 
-__all__ = ["CARD_POINTS", "SkatOpenSpielScorer", "card_points"]
+__all__ = ["CARD_POINTS", "SkatOpenSpielScorer", "SkatScorer", "card_points"]
 
 #: The card points by rank number (SK-4.1): A 11, 10 10, K 4, Q 3, J 2.
 CARD_POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
@@ -34,6 +38,9 @@ CARD_POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
 TOTAL, HALF = 120, 60
 #: A null game's points to the declarer, won and lost (SKO-4.2).
 NULL_WON, NULL_LOST = 90, 30
+#: The tournament's extra points (Seeger-Fabian, SK-7.3): to the declarer, won or lost,
+#: and to each defender of a game lost, at a table of three.
+WON_EXTRA, DEFENDER_EXTRA = 50, 40
 
 
 def card_points(mask: int) -> int:
@@ -82,3 +89,95 @@ class SkatOpenSpielScorer(Scorer):
             seat: Decimal(points - HALF) if seat == declarer else Decimal(HALF - points) / 2
             for seat in seats
         }
+
+
+class SkatScorer(Scorer):
+    """The International Skat Order's score of a deal (SK-7.x): the declarer wins the
+    game's value or loses twice it (a hand game too); the defenders score nothing.  With
+    ``seeger_fabian`` (the ISkO tournament's extra points, SK-7.3) the declarer also wins
+    50 or loses 50, and each defender scores 40 when the declarer lost.  A deal thrown in
+    scores nothing (SK-7.4).
+
+    >>> from cardrules_skat.bidding import isko_contract
+    >>> from cardrules_skat.values import Announcement
+    >>> spades = isko_contract(Announcement("S"), 1, 0, bid=33, matadors=2)
+    >>> taken = [DECK.mask_of(DECK.parse_cards("AC 10C KC")), 0, 0]  # the defenders' 25
+    >>> {k: str(v) for k, v in SkatScorer().score_taken(spades, (1, 9, 0), taken).items()}
+    {0: '0', 1: '44', 2: '0'}
+    >>> {k: str(v) for k, v in SkatScorer(True).score_taken(spades, (1, 9, 0), taken).items()}
+    {0: '0', 1: '94', 2: '0'}
+    """
+
+    reads_taken = True
+
+    def __init__(self, seeger_fabian: bool = False) -> None:
+        self.seeger_fabian = seeger_fabian
+
+    def __repr__(self) -> str:
+        return f"SkatScorer(seeger_fabian={self.seeger_fabian})"
+
+    @property
+    def summary(self) -> str:
+        """The rule in words, as ``cardrules show`` prints it."""
+        extra = (
+            "; tournament points (Seeger-Fabian): 50 more to a declarer who won, 50 less to "
+            "one who lost, 40 to each defender of a lost game"
+            if self.seeger_fabian
+            else ""
+        )
+        return (
+            "the declarer wins the game's value (base value times matadors, game, hand, "
+            "schneider, schwarz, announcements, ouvert; null 23, 35, 46, 59) or loses twice "
+            f"it; a game below the bid is lost{extra}"
+        )
+
+    def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
+        """Refused: Skat scores the card points each seat took, not the number of tricks."""
+        raise CardrulesError(
+            "Skat scores the card points each seat took, not the number of tricks: "
+            "play the deal, or use score_taken(contract, tricks, taken)"
+        )
+
+    def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
+        """The scores of a deal of a game, from the cards each seat took."""
+        return self.score_taken(deal.contract, deal.tricks, deal.taken)
+
+    def settlement(
+        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+    ) -> Settlement | None:
+        """The declarer's outcome (None for a deal thrown in): its points are 120 less the
+        defenders' (its tricks and the skat, SK-4.2)."""
+        if not isinstance(contract, IskoContract):
+            raise CardrulesError(f"the skat scorer scores ISkO Skat contracts, not {contract!r}")
+        declarer, announced = contract.declarer, contract.announced
+        if declarer is None or announced is None:
+            return None
+        seats = range(len(tricks))
+        points = TOTAL - sum(card_points(taken[s]) for s in seats if s != declarer)
+        return settle(
+            announced,
+            bid=contract.bid,
+            matadors=contract.matadors,
+            points=points,
+            tricks=tricks[declarer],
+        )
+
+    def score_taken(
+        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+    ) -> dict[Side, Decimal]:
+        """The scores from the cards each seat took and the tricks (SK-7.1 .. SK-7.4)."""
+        outcome = self.settlement(contract, tricks, taken)
+        scores: dict[Side, Decimal] = {seat: Decimal(0) for seat in range(len(tricks))}
+        if outcome is None:
+            return scores
+        assert isinstance(contract, IskoContract) and contract.declarer is not None
+        won = outcome.won
+        declarer = Decimal(outcome.value if won else -2 * outcome.value)
+        if self.seeger_fabian:
+            declarer += WON_EXTRA if won else -WON_EXTRA
+            if not won:
+                for seat in scores:
+                    if seat != contract.declarer:
+                        scores[seat] = Decimal(DEFENDER_EXTRA)
+        scores[contract.declarer] = declarer
+        return scores
