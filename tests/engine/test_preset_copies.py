@@ -1,0 +1,57 @@
+"""Hands dealt by hand from a deck of several copies of each card (``pinochle-48``): a card's
+text deals the first copy no hand holds yet, so that ``"QC QC"`` deals both queens of
+clubs, a third is refused, and a record's hands (written as texts) deal the same again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules import CardError, Game
+from helpers import play_out, write_profile
+
+HANDS = [
+    "QC QC 9C 9C KC KC 10C 10C AC AC 9S 9S",
+    "KS KS 10S 10S AS AS 9H 9H KH KH AH AH",
+    "10H 10H QS QS QH QH QD QD JC JC JS JS",
+    "JH JH JD JD 9D 9D KD KD 10D 10D AD AD",
+]
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> cardrules.Ruleset:
+    body = '[deck]\nname = "pinochle-48"\n[deal]\nhand_sizes = [12]\n[game]\ndeals = 1\n'
+    return cardrules.load(write_profile(tmp_path, "copies", body))
+
+
+def test_a_text_given_twice_deals_both_copies(rules: cardrules.Ruleset) -> None:
+    game = rules.new_game(seed=1, dealer=3, hands=HANDS)
+    queens = [c for c in game.hand(0) if c.text == "QC"]
+    assert [c.copy for c in queens] == [0, 1]
+    tens = [c for c in game.hand(2) if c.text == "10H"]
+    assert [c.copy for c in tens] == [0, 1]
+
+
+def test_a_copy_dealt_to_another_seat_deals_the_next(rules: cardrules.Ruleset) -> None:
+    hands = list(HANDS)
+    hands[0] = hands[0].replace("QC QC", "QC JD")
+    hands[3] = hands[3].replace("JH JH JD JD", "JH JH JD QC")
+    game = rules.new_game(seed=1, dealer=3, hands=hands)
+    assert [c.copy for c in game.hand(0) if c.text in ("QC", "JD")] == [0, 0]
+    assert [c.copy for c in game.hand(3) if c.text in ("QC", "JD")] == [1, 1]
+
+
+def test_a_third_copy_is_refused(rules: cardrules.Ruleset) -> None:
+    hands = list(HANDS)
+    hands[0] = hands[0].replace("9S 9S", "9S QC")
+    with pytest.raises(CardError, match="QC given twice"):
+        rules.new_game(seed=1, dealer=3, hands=hands)
+
+
+def test_a_record_of_hands_dealt_by_hand_replays(rules: cardrules.Ruleset) -> None:
+    game = play_out(rules.new_game(seed=1, dealer=3, hands=HANDS))
+    text = game.to_json()
+    again = Game.from_json(text, rules=rules, allow_preset_hands=True)
+    assert again.to_json() == text
