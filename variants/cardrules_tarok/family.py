@@ -1,13 +1,67 @@
-"""The Tarok family, declared once: ``FAMILY``, entry point ``tarok``."""
+"""The Tarok family, declared once: ``FAMILY``, entry point ``tarok``.
+
+It declares the rankings ``tarok`` (the taroks trumps, the emperor's trick),
+``tarok_negative`` (the same, for klop and the beggars) and ``tarok_colour`` (a colour
+valat: no trumps), the duty ``tarok_follow`` (TKO-6.2, TKO-6.3), the throw-in
+``no_tarok`` (TKO-1.1), the auction ``tarok_openspiel_bidding`` (TKO-2.x .. TKO-4.x),
+the scorer ``tarok_openspiel`` (OpenSpiel's returns: TKO-5.x) with the end of its games
+(one deal), and the profiles ``tarok-openspiel`` (three players) and
+``tarok-openspiel-4`` with their rule text.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.rules.family import Family
+from cardrules.rules.catalog import ThrowInSpec
+from cardrules.rules.components import DealsEnd
+from cardrules.rules.family import AuctionKind, Family, ScorerKind
+from cardrules.rules.profile import Profile
+from cardrules_tarok.actions import TAROKS, VERBS
+from cardrules_tarok.auction import TarokBidding
+from cardrules_tarok.duties import TarokFollow
+from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
+from cardrules_tarok.scoring import TarokOpenSpielScorer
+
+
+def _bidding(profile: Profile, bounds: tuple[int, int]) -> TarokBidding:
+    """OpenSpiel's bidding; call bounds are refused (there are none)."""
+    profile.refuse_call_bounds("the 'tarok_openspiel_bidding' auction takes no call bounds")
+    return TarokBidding(play_turn_rule=profile.play_turn_rule)
+
+
+def _scorer(profile: Profile) -> TarokOpenSpielScorer:
+    profile.int_params({})
+    return TarokOpenSpielScorer()
+
+
+def _end(profile: Profile, deals: int) -> DealsEnd:
+    """A game of ``tarok-openspiel`` is its deals (one: TKO-1.4)."""
+    return DealsEnd(deals, profile.game_rule)
+
+
+def _no_tarok(hand: int) -> bool:
+    """A hand without a tarok: OpenSpiel deals again (TKO-1.1)."""
+    return not hand & TAROKS
+
 
 FAMILY = Family(
     "tarok",
     "Tarok",
     profiles=Path(__file__).resolve().parent / "profiles",
+    rankings={TAROK: tarok_order, NEGATIVE: tarok_order, COLOUR: colour_order},
+    duties=(TarokFollow,),
+    throw_ins=(ThrowInSpec("no_tarok", "a hand without a tarok is dealt again", _no_tarok),),
+    auctions=(
+        AuctionKind(
+            "tarok_openspiel_bidding",
+            _bidding,
+            provides="tarok",
+            chooses_trump=True,
+            sides="individual",
+            phase_name="bidding",
+        ),
+    ),
+    scorers=(ScorerKind("tarok_openspiel", _scorer, needs="tarok", sides="individual", end=_end),),
+    verbs=VERBS,
 )
