@@ -13,6 +13,16 @@ Registered in the ``cardrules`` entry-point group as ``bridge``; the profile
 >>> game.auction.public()["bidding"]
 'N 1H, E double, S redouble, W pass'
 
+Tiny bridge as OpenSpiel's ``tiny_bridge_4p`` plays it (``tiny-bridge-openspiel``): six
+bids from West, the last bidder declares, and the contract is scored on its double-dummy
+result (TBO-3, TBO-4):
+
+>>> tiny = cardrules.load("tiny-bridge-openspiel").new_game(seed=1)
+>>> for call in ("1H", "x", "xx", "2NT", "p", "p", "p"):
+...     tiny.apply(call)
+>>> tiny.deals[0].contract.words(), tiny.deals[0].scores
+('Contract: 2NT by S', {'NS': Decimal('-40'), 'EW': Decimal('40')})
+
 A board played at several tables is compared by matchpoints (BR-5.9), each table's
 NS score against the others', as a percentage of the top:
 
@@ -52,12 +62,32 @@ from cardrules_bridge.scoring import (
     vulnerability,
 )
 from cardrules_bridge.session import first_board, new_session
+from cardrules_bridge.tiny import (
+    TINY_CALLS,
+    TinyBid,
+    TinyBridgeAuction,
+    TinyBridgeAuctionState,
+    TinyCall,
+    TinyContract,
+    TinyDouble,
+    TinyPass,
+    TinyPassedOut,
+    TinyRedouble,
+    parse_tiny_call,
+)
+from cardrules_bridge.tiny_scorer import (
+    TinyBridgeScorer,
+    double_dummy_tricks,
+    score_tiny_contract,
+    tiny_score,
+)
 
 __all__ = [
     "BIDS",
     "DOUBLE",
     "PASS",
     "REDOUBLE",
+    "TINY_CALLS",
     "BoardsEnd",
     "BridgeAuction",
     "BridgeAuctionState",
@@ -70,8 +100,19 @@ __all__ = [
     "DuplicateScoring",
     "PassedOut",
     "Redouble",
+    "TinyBid",
+    "TinyBridgeAuction",
+    "TinyBridgeAuctionState",
+    "TinyBridgeScorer",
+    "TinyCall",
+    "TinyContract",
+    "TinyDouble",
+    "TinyPass",
+    "TinyPassedOut",
+    "TinyRedouble",
     "choose_call",
     "dealer_of",
+    "double_dummy_tricks",
     "duplicate_score",
     "first_board",
     "imps",
@@ -80,7 +121,10 @@ __all__ = [
     "new_session",
     "parse_call",
     "parse_contract",
+    "parse_tiny_call",
     "score_board",
     "score_contract",
+    "score_tiny_contract",
+    "tiny_score",
     "vulnerability",
 ]
