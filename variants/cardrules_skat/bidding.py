@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from cardrules.deck import Deck, Suit
 from cardrules.errors import CardrulesError, IllegalAction
-from cardrules.rules.actions import Action
+from cardrules.rules.actions import Action, Bid
 from cardrules.rules.components import (
     Auction,
     AuctionState,
@@ -378,6 +378,11 @@ class SkatBiddingState(AuctionState):
         elif isinstance(action, PassCall):
             self.passed.append(seat)
             self._pair_over(self.listener)
+        elif isinstance(action, Bid):  # a number read as another game's bid: no game value
+            raise refusal(
+                BID_RULE,
+                f"{action.tricks} is no game value (the bids are 18, 20, 22, 23, 24, 27, ...)",
+            )
         else:
             what = "a game value higher than the last" if self.bid else "a game value"
             raise refusal(
