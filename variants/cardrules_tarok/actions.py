@@ -1,15 +1,16 @@
 """The actions of Tarok's bidding, king calling and talon exchange, their texts, and the
 rule bot's choice.
 
-``pass``; ``bid CONTRACT`` (``bid klop``, ``bid three``, ``bid solo without``: TKO-2.x);
+``pass``; ``go CONTRACT``, a bid (``go klop``, ``go three``, ``go solo without``: TKO-2.x;
+the verb is not ``bid``, which other families read as a number of tricks);
 ``call KH``, the king a declarer of three, two or one calls at four players (TKO-3.1);
 ``take part 2``, the part of the talon the declarer takes (TKO-4.1); ``discard 7C``, a
 card the declarer lays away (TKO-4.2), which only the declarer sees unless it is a
 tarok.
 
 >>> from cardrules.rules.reading import parse_action
->>> [str(parse_action(t, prefer=(TarokCall,))) for t in ("pass", "bid Solo Without", "call kh")]
-['pass', 'bid solo without', 'call KH']
+>>> [str(parse_action(t, prefer=(TarokCall,))) for t in ("pass", "go Solo Without", "call kh")]
+['pass', 'go solo without', 'call KH']
 >>> parse_action("take part 2", prefer=(TarokCall,))
 TakePart(2)
 >>> parse_action("discard T5", prefer=(TarokCall,))
@@ -110,7 +111,7 @@ class TarokCall(Action):
     __slots__ = ()
 
     prompt: ClassVar[str] = "Your call"
-    typing_hint: ClassVar[str] = "'pass', 'bid three', 'call KH', 'take part 1' or 'discard 7C'"
+    typing_hint: ClassVar[str] = "'pass', 'go three', 'call KH', 'take part 1' or 'discard 7C'"
 
     @classmethod
     def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
@@ -134,7 +135,7 @@ class PassCall(TarokCall):
 
 @dataclass(frozen=True, slots=True)
 class TarokBid(TarokCall):
-    """A bid of a contract (TKO-2.1), by its name; text ``bid solo without``."""
+    """A bid of a contract (TKO-2.1), by its name; text ``go solo without``."""
 
     contract: str
 
@@ -151,7 +152,7 @@ class TarokBid(TarokCall):
         return CONTRACTS.index(self.contract) + 1
 
     def __str__(self) -> str:
-        return f"bid {self.contract}"
+        return f"go {self.contract}"
 
     def __repr__(self) -> str:
         return f"TarokBid({self.contract!r})"
@@ -256,8 +257,7 @@ def _read_bid(text: str, words: list[str]) -> Action:
     name = " ".join(w.lower() for w in words)
     if name not in CONTRACTS:
         raise ActionError(
-            f"invalid action: {shown(text)} (expected 'bid CONTRACT', one of "
-            f"{', '.join(CONTRACTS)})"
+            f"invalid action: {shown(text)} (expected 'go CONTRACT', one of {', '.join(CONTRACTS)})"
         )
     return BIDS[CONTRACTS.index(name)]
 
@@ -343,7 +343,7 @@ def advise(view: View, legal: Sequence[Action]) -> Action | None:
 #: The verbs of this family's actions (its :class:`~cardrules.rules.family.Family` declares them).
 VERBS: tuple[ActionVerb, ...] = (
     ActionVerb(("pass",), "pass", _read_pass, PassCall),
-    ActionVerb(("bid",), "bid CONTRACT", _read_bid, TarokBid),
+    ActionVerb(("go",), "go CONTRACT", _read_bid, TarokBid),
     ActionVerb(("call",), "call KING", _read_call, CallKing),
     ActionVerb(("take",), "take part N", _read_take, TakePart),
     ActionVerb(("discard",), "discard CARD", _read_discard, Discard),

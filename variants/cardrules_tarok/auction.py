@@ -18,10 +18,10 @@ away, no king nor tarok while it holds another card, never one of the trula (TKO
 >>> stock = tuple(i for i in cards if not any(h >> i & 1 for h in hands))
 >>> state = TarokBidding().start(DealInfo(2, hands, Direction(1, 3), stock, deck=DECK))
 >>> state.to_act(), [str(a) for a in state.legal_actions()][:3]
-(1, ['pass', 'bid two', 'bid one'])
+(1, ['pass', 'go two', 'go one'])
 >>> state.apply(1, PASS); state.apply(2, PASS)
 >>> [str(a) for a in state.legal_actions()][:3]
-['bid klop', 'bid three', 'bid two']
+['go klop', 'go three', 'go two']
 >>> state.apply(0, TarokBid("three")); state
 <tarok bidding, dealer 2: N bids three, talon: 0 of 3 laid away>
 """

@@ -37,7 +37,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 #: Deals played in both programs, by number of players (the default run: well under a
 #: minute for both); the slow test plays more.
-DEALS = {3: 250, 4: 250}
+DEALS = {3: 800, 4: 800}
 SLOW_DEALS = {3: 3_000, 4: 3_000}
 #: OpenSpiel's card ids: T1..T22, then hearts, diamonds, spades, clubs, eight each, in the
 #: order of the tarok-54 deck's suits (lowest first); the deck numbers clubs, diamonds,
