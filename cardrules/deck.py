@@ -459,6 +459,24 @@ class Deck:
             yield cards[low.bit_length() - 1]
             mask ^= low
 
+    def spread_copies(self, cards: Iterable[Card], taken: int = 0) -> list[Card]:
+        """``cards`` with each card whose copy is already ``taken`` (a mask) or earlier in the
+        list moved to the first copy of it not taken, where one is left: a deck of two
+        copies reads ``"QC QC"`` as both queens of clubs (a card's text names its first
+        copy).  A deck of one copy: the cards as they are."""
+        out = list(cards)
+        if self.copies == 1:
+            return out
+        for i, card in enumerate(out):
+            if taken >> card.index & 1:
+                first = card.index - card.copy
+                for index in range(first, first + self.copies):
+                    if not taken >> index & 1:
+                        card = out[i] = self.cards[index]
+                        break
+            taken |= 1 << card.index
+        return out
+
     def mask_of(self, cards: Iterable[Card]) -> int:
         """The hand mask of some cards."""
         mask = 0

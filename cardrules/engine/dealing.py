@@ -199,24 +199,6 @@ def deal_from_seed(
     return cards, deal_cards(cards, dealer, direction)
 
 
-def _free_copies(cards: list[Card], seen: int, deck: Deck) -> list[Card]:
-    """``cards`` with each card that names a copy already dealt (``seen``, or earlier in the
-    list) moved to the first copy of it not dealt yet, where one is left: ``"QC QC"`` deals
-    both queens of clubs, and a record's hands, written as texts, deal the same again."""
-    out = []
-    taken = seen
-    for card in cards:
-        if taken >> card.index & 1:
-            first = card.index - card.copy
-            for index in range(first, first + deck.copies):
-                if not taken >> index & 1:
-                    card = deck.cards[index]
-                    break
-        taken |= 1 << card.index
-        out.append(card)
-    return out
-
-
 def _preset_masks(
     hands: object, players: int, size: int, deck: Deck = FRENCH_52
 ) -> tuple[int, ...]:
@@ -229,7 +211,7 @@ def _preset_masks(
             raise CardError(f"invalid hands: seat {seat} must hold a list of cards (got {hand!r})")
         cards = deck.parse_cards(hand)
         if deck.copies > 1:  # a card's text deals the first copy no hand holds yet
-            cards = _free_copies(cards, seen, deck)
+            cards = deck.spread_copies(cards, seen)
         mask = mask_of(cards)
         if mask.bit_count() != len(cards):
             twice = " ".join(str(c) for c in sorted(set(cards)) if cards.count(c) > 1)

@@ -102,7 +102,7 @@ def _hand_mask(hand: int | str | Iterable[Card | str], deck: Deck) -> int:
         if isinstance(hand, bool) or not 0 <= hand <= deck.all_mask:
             raise CardError(f"invalid hand: mask {hand!r} (expected 0 <= mask < 2**{deck.size})")
         return hand
-    cards = deck.parse_cards(hand)
+    cards = deck.spread_copies(deck.parse_cards(hand))  # ("QC QC": both copies)
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         raise CardError(f"invalid hand: a card appears twice in {' '.join(map(str, cards))}")
@@ -404,14 +404,14 @@ class Ruleset:
         trump: TrumpArg,
         played_before: Iterable[Card | str] | str = (),
     ) -> TrickState:
-        cards = self.deck.parse_cards(trick)
+        cards = self.deck.spread_copies(self.deck.parse_cards(trick))  # (equal cards: copies)
         most = self.players - 1
         if len(cards) > most:
             raise CardError(f"invalid trick: {len(cards)} cards already played (at most {most})")
         _check_distinct(cards, "trick")
         if not isinstance(first_trick, bool):
             raise CardError(f"invalid first_trick: {first_trick!r} (expected True or False)")
-        before = self.deck.parse_cards(played_before)
+        before = self.deck.spread_copies(self.deck.parse_cards(played_before), mask_of(cards))
         _check_distinct(before, "played_before")
         mask = mask_of(before)
         if mask & mask_of(cards):
@@ -449,7 +449,7 @@ class Ruleset:
         self, trick: Iterable[Card | str] | str, *, trump: TrumpArg = PROFILE_TRUMP
     ) -> int:
         """Index in play order of the card that wins ``trick``."""
-        cards = self.deck.parse_cards(trick)
+        cards = self.deck.spread_copies(self.deck.parse_cards(trick))  # (equal cards: copies)
         if not cards:
             raise CardError("invalid trick: no cards")
         if len(cards) > self.players:

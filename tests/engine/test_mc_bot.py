@@ -24,8 +24,11 @@ from cardrules.engine.worlds import sample_hands
 from helpers import SHIPPED_PROFILES
 
 
-def _hidden_cards(game: Game, view: View) -> set[str]:
-    return {str(c) for s in range(game.rules.players) if s not in view.hands for c in game.hand(s)}
+def _hidden_cards(game: Game, view: View) -> set[tuple[str, int]]:
+    """The cards of the hands ``view`` does not show, each with its copy (a deck of two
+    copies of each card: the other copy of a card held may be hidden)."""
+    players = range(game.rules.players)
+    return {(str(c), c.copy) for s in players if s not in view.hands for c in game.hand(s)}
 
 
 @pytest.mark.parametrize("name", SHIPPED_PROFILES)
@@ -42,7 +45,8 @@ def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> 
         view = game.view(seat)
         if seat % 2 == 0:
             shown = view.to_dict()
-            held = {c for cards in shown["hands"].values() for c in cards}
+            held = {(str(c), c.copy) for cards in view.hands.values() for c in cards}
+            assert {t for t, _ in held} == {c for cs in shown["hands"].values() for c in cs}
             assert not held & _hidden_cards(game, view)
             for other, cards in shown.get("known", {}).items():  # HE-2.1: cards it passed
                 assert set(cards) <= {str(c) for c in game.hand(int(other))}

@@ -55,3 +55,12 @@ def test_a_record_of_hands_dealt_by_hand_replays(rules: cardrules.Ruleset) -> No
     text = game.to_json()
     again = Game.from_json(text, rules=rules, allow_preset_hands=True)
     assert again.to_json() == text
+
+
+def test_the_stateless_helpers_read_equal_cards_as_copies(rules: cardrules.Ruleset) -> None:
+    """``rules.trick_winner`` and ``rules.legal_cards`` read a text given twice as the two
+    copies (a trick of two equal cards: the first wins)."""
+    assert rules.trick_winner(["10C", "10C", "9C", "AC"], trump=None) == 3
+    assert rules.trick_winner(["AC", "AC", "9C", "KC"], trump=None) == 0
+    legal = rules.legal_cards("QC QC 9S", ["10C", "10C"], trump=None)
+    assert sorted(c.copy for c in legal) == [0, 1]

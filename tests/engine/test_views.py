@@ -126,6 +126,9 @@ def test_the_public_view_holds_what_every_seat_sees_and_no_more(name: str) -> No
         shown = {str(c) for s in common for c in game.hand(s)}
         if view.turned_up is not None:  # turned up for all to see, wherever it went since
             shown.add(str(view.turned_up))
+        if game.deck.copies > 1:  # a card played reads as the copy another seat still holds
+            shown.update(str(c) for _, c in view.trick)
+            shown.update(str(c) for _, cards, _ in view.tricks for c in cards)
         hidden = {str(c) for s in range(n) if s not in common for c in game.hand(s)}
         data = view.to_dict()
         for key in ("auction", "auction_actions", "contract"):  # bridge's "4C" is a call
