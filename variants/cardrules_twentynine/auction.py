@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from cardrules.deck import Suit
 from cardrules.errors import IllegalAction
@@ -81,8 +81,6 @@ class TwentyNineContract(Contract):
     bidder: int | None = None
     bid: int = 0
     single: bool = False
-
-    made_label: ClassVar[str] = "bids made"
 
     def needs_play(self) -> bool:
         """A deal all four passed is thrown in, not played (TN-2.4)."""

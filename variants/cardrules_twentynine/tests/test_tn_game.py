@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import cardrules
 from cardrules import Game
-from cardrules.engine.bots import MonteCarloBot, RandomBot, RuleBot, play_game
+from cardrules.engine.bots import MonteCarloBot, RuleBot, play_game
 from cardrules.rules.actions import RevealTrump
 from cardrules_twentynine import Conceal, PointBid, TwentyNineCall, TwentyNineContract
 from helpers import card_tokens
@@ -218,10 +218,18 @@ def test_the_rule_bot_bids_from_points_and_jacks() -> None:
 
 
 def test_the_rule_bot_and_the_mc_bot_play_whole_games() -> None:
+    """Four rule bots, then two mc bots (North and South) against rule bots: whole games
+    to +/-6, the mc bots deciding their own calls, trumps, asks and cards."""
     for bots in (
         [RuleBot(), RuleBot(), RuleBot(), RuleBot()],
-        [MonteCarloBot(1, samples=2, candidates=2), RandomBot(2), RuleBot(), RandomBot(4)],
+        [
+            MonteCarloBot(1, samples=2, candidates=2),
+            RuleBot(),
+            MonteCarloBot(3, samples=2),
+            RuleBot(),
+        ],
     ):
-        game = play_game(RULES.new_game(seed=5), bots)
+        game = play_game(RULES.new_game(seed=6), bots)
         assert game.phase == "finished" and game.over is not None
         assert any(abs(v) >= 6 for v in game.totals.values())
+        assert len(game.deals) >= 3 and all(sum(d.tricks) == 8 for d in game.deals)
