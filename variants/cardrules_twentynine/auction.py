@@ -344,6 +344,21 @@ class TwentyNineAuctionState(AuctionState):
             "single_hand": single,
         }
 
+    def public_words(self) -> dict[str, str]:
+        """The calls and the bidder as players say them: ``"W 16, S pass, E 17"``."""
+        calls = ", ".join(
+            f"{seat_name(seat)} {'pass' if points is None else points}"
+            for seat, points in self.calls
+        )
+        single = self.public()["single_hand"]
+        return {
+            "dealer": "",  # (the heading says it)
+            "calls": calls,
+            "bidder": "" if self.bidder is None else seat_name(self.bidder),
+            "trump_laid": "face down" if self.trump is not None else "",
+            "single_hand": "" if single is None else seat_name(single),
+        }
+
     def private(self, seat: int) -> dict[str, Any]:
         """What the bidder alone knows: the trump laid face down (TN-3.1)."""
         if seat != self.bidder or self.trump is None:

@@ -191,6 +191,18 @@ def test_tn_3_1_the_bidder_lays_a_suit_down() -> None:
     assert game.auction.public()["trump_laid"] is True
 
 
+def test_the_auction_in_words() -> None:
+    """The calls and the bidder as players say them (what the terminal narrates)."""
+    game = deal()
+    for call in ("bid 16", "pass", "bid 17", "pass", "pass", "pass", "conceal hearts"):
+        game.apply(call)
+    words = game.auction.public_words()
+    assert words["calls"] == "W 16, S pass, E 17, N pass, W pass, S pass"
+    assert words["bidder"] == "E" and words["trump_laid"] == "face down"
+    assert words["dealer"] == "" and words["single_hand"] == ""
+    assert "hearts" not in " ".join(words.values())
+
+
 def test_tn_5_1_each_may_undertake_a_single_hand_in_turn() -> None:
     """TN-5.1: once the hands are whole, from the dealer's right, each in turn says
     'single hand' or 'pass'; the first to undertake it plays it."""
