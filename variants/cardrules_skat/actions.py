@@ -14,6 +14,7 @@ Discard(named_deck('piquet-32').parse('10C'))
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -26,7 +27,16 @@ from cardrules_skat.ranking import JACK, SUIT_GAME, suit_game
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["DECK", "GAMES", "Declare", "Discard", "PassCall", "SkatCall", "game_words"]
+__all__ = [
+    "DECK",
+    "GAMES",
+    "Declare",
+    "Discard",
+    "PassCall",
+    "SkatAdviser",
+    "SkatCall",
+    "game_words",
+]
 
 #: The 32-card pack of Skat (SK-1.2).
 DECK: Deck = named_deck("piquet-32")
@@ -54,10 +64,24 @@ class SkatCall(Action):
 
     @classmethod
     def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
-        """A simple player's choice: declare the suit it holds most trumps in (jacks
-        counted) with five or more, a grand with three jacks, else pass; lay away the
-        weakest cards outside that game's trumps."""
+        """A simple player's choice, as the profile's auction advises it where it does
+        (:class:`SkatAdviser`: the cards laid away in the ISkO's bidding); else, in
+        OpenSpiel's bidding, declare the suit it holds most trumps in (jacks counted) with
+        five or more, a grand with three jacks, else pass, and lay away the weakest cards
+        outside that game's trumps."""
+        rules = view.ruleset
+        if rules is not None and isinstance(rules.auction, SkatAdviser):
+            return rules.auction.advise(view, legal)
         return advise(view, legal)
+
+
+class SkatAdviser(abc.ABC):
+    """An auction of this family that advises the rule bot on its actions itself, those it
+    shares with another auction of the family among them (a card laid away)."""
+
+    @abc.abstractmethod
+    def advise(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """The rule bot's choice among ``legal`` (None: the first)."""
 
 
 @dataclass(frozen=True, slots=True)

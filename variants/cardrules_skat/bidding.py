@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.deck import Deck, Suit
 from cardrules.errors import CardrulesError, IllegalAction
@@ -40,7 +40,7 @@ from cardrules.rules.components import (
     seat_name,
     seat_words,
 )
-from cardrules_skat.actions import DISCARDS, PASS, Discard, PassCall
+from cardrules_skat.actions import DISCARDS, PASS, Discard, PassCall, SkatAdviser
 from cardrules_skat.auction import SKAT_SIZE, SkatContract
 from cardrules_skat.calls import (
     BIDS_ACTIONS,
@@ -52,9 +52,13 @@ from cardrules_skat.calls import (
     Hold,
     SkatBid,
     TakeSkat,
+    advise,
 )
 from cardrules_skat.ranking import GRAND, NULL, SUIT_GAME
 from cardrules_skat.values import BIDS, Announcement, matadors, null_value
+
+if TYPE_CHECKING:
+    from cardrules.engine.views import View
 
 __all__ = ["IskoContract", "IskoNullContract", "SkatBidding", "SkatBiddingState", "isko_contract"]
 
@@ -141,7 +145,7 @@ def isko_contract(
     )  # fmt: skip
 
 
-class SkatBidding(Auction):
+class SkatBidding(Auction, SkatAdviser):
     """The International Skat Order's bidding (see the module's docstring);
     ``play_turn_rule`` is what a card out of turn cites."""
 
@@ -150,6 +154,11 @@ class SkatBidding(Auction):
 
     def __repr__(self) -> str:
         return f"SkatBidding(play_turn_rule={self.play_turn_rule!r})"
+
+    def advise(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """The rule bot's choice in this bidding, the cards laid away included
+        (:meth:`IskoCall.advise <cardrules_skat.calls.IskoCall.advise>`)."""
+        return advise(view, legal)
 
     @property
     def summary(self) -> str:

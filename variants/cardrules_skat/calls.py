@@ -43,6 +43,8 @@ __all__ = [
     "IskoCall",
     "SkatBid",
     "TakeSkat",
+    "advise",
+    "best_game",
 ]
 
 
@@ -276,9 +278,10 @@ def advise(view: View, legal: Sequence[Action]) -> Action | None:
     hand = list(view.hand)
     auction: dict[str, Any] = dict(view.auction)
     bid = int(auction.get("bid") or 0)
+    skat: list[str] = list(auction.get("skat", ()))
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
-        held = [*hand, *(DECK.parse(t) for t in auction.get("skat", ()))]
+        held = [*hand, *(DECK.parse(t) for t in skat)]
         held = [c for c in held if DISCARDS[c.index] in discards]
         best = best_game(held)
         weakest = _weakest(held, best[0] if best else "C")
@@ -292,9 +295,10 @@ def advise(view: View, legal: Sequence[Action]) -> Action | None:
                 return wanted
         return TAKE_SKAT
     if announce:
-        cards = [*hand, *(DECK.parse(t) for t in auction.get("skat", ()))]
         best = best_game(hand)
-        mask = DECK.mask_of(cards)
+        mask = 0  # its ten cards as dealt and the skat (SK-6.2): those held and laid away
+        for card in (*hand, *(DECK.parse(t) for t in (*skat, *auction.get("discarded", ())))):
+            mask |= 1 << card.index
         choices: list[tuple[int, Announce]] = []
         for action in announce:
             game = action.announced.game

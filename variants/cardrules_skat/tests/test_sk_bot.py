@@ -54,3 +54,25 @@ def test_the_rule_bot_plays_eight_trumps_from_hand() -> None:
     game.apply("pass")
     assert advised(game) == "bid 18"
     assert advised(game) == "announce spades hand"
+
+
+def test_the_rule_bot_lays_away_outside_the_game_it_will_announce() -> None:
+    """SK-5.1: with the skat taken up the rule bot keeps its trumps for the game it will
+    announce (hearts, its sevens and eights among them) and lays away its weakest other
+    cards, the two queens; then announces hearts."""
+    hands = [
+        "AS 10S KS 9S 8S 7S AD 10D 9D 8D",
+        "JC JS AH 10H KH 8H 7H AC 10C KD",
+        "JH JD QH 9H 9C 8C 7C QD 7D KC",
+    ]
+    game = RULES.new_game(
+        seed=0,
+        dealer=2,
+        hands=[DECK.parse_cards(h) for h in hands],
+        stock=DECK.parse_cards("QS QC"),
+    )
+    for action in ("bid 18", "pass", "pass"):
+        game.apply(action)
+    assert advised(game) == "take skat"
+    assert sorted(advised(game) for _ in range(2)) == ["discard QC", "discard QS"]
+    assert advised(game) == "announce hearts"
