@@ -15,6 +15,7 @@ from cardrules import Game
 from cardrules.deck import Card
 from cardrules.engine.bots import MonteCarloBot, RuleBot
 from cardrules_skat import DECK, IskoContract, SkatBiddingState, card_points
+from helpers import refused
 
 RULES = cardrules.load("skat")
 #: A game of one deal: its tricks stay in view once it is over.
@@ -344,3 +345,15 @@ def test_the_rule_bot_and_mc_play_whole_games() -> None:
             assert str(action) in {str(a) for a in game.legal_actions()}
             game.apply(action)
         assert len(game.deals) == 3
+
+
+def test_sk_3_5_cards_out_of_turn_or_not_following_are_refused() -> None:
+    """SK-3.5, SK-8.2: a card out of turn and a card that does not follow are refused with
+    SK-3.5, the game unchanged; a jack led in a suit game calls for a trump."""
+    game = preset(*HANDS, skat="KD AD")
+    forehand_declares(game)
+    game.apply("announce clubs hand")
+    assert refused(game, "play AH", seat=MH).rule == "SK-3.5"
+    game.apply("play JC")
+    assert refused(game, "play AH").rule == "SK-3.5"  # middlehand holds the eight of clubs
+    assert {str(a) for a in game.legal_actions()} == {"play 8C"}
