@@ -270,26 +270,37 @@ def _reader(name: str) -> ActionVerb:
     return ActionVerb(_CALL_WORDS[name], _CALLS_FORM, read, type(call))
 
 
-def parse_tiny_call(text: object) -> TinyCall:
-    """A call from its text: ``1H``, ``2nt``, ``pass``, ``p``, ``x``, ``xx``...
+def _read_bid(text: str, words: list[str]) -> Action:
+    """``bid 1H``, ``bid 2 NT``."""
+    bid = _bid_of(" ".join(words)) if words else None
+    if bid is None:
+        raise ActionError(f"invalid action: {shown(text)} ({_BIDS_WORDS}, e.g. 'bid 1H' or '1H')")
+    return bid
 
-    >>> parse_tiny_call("1n"), parse_tiny_call("XX")
-    (TinyBid(1, 'NT'), TinyRedouble())
+
+def parse_tiny_call(text: object) -> TinyCall:
+    """A call from its text: ``1H``, ``bid 1H``, ``2nt``, ``pass``, ``p``, ``x``, ``xx``...
+
+    >>> parse_tiny_call("1n"), parse_tiny_call("XX"), parse_tiny_call("bid 2S")
+    (TinyBid(1, 'NT'), TinyRedouble(), TinyBid(2, 'S'))
     """
     if isinstance(text, str):
         words = text.split()
-        key = words[0].lower() if len(words) == 1 else ""
+        key = words[0].lower() if words else ""
         for name, call in _CALLS.items():
-            if key in _CALL_WORDS[name]:
+            if key in _CALL_WORDS[name] and len(words) == 1:
                 return call
-        bid = _bid_of(text)
+        bid = _bid_of(" ".join(words[1:])) if key == "bid" else _bid_of(text)
         if bid is not None:
             return bid
     raise ActionError(f"invalid call: {shown(text)} (expected {_EXAMPLES}; {_BIDS_WORDS})")
 
 
 #: The verbs of the calls, and the form of the bids (the bridge family declares them).
-TINY_VERBS: Final[tuple[ActionVerb, ...]] = tuple(_reader(name) for name in _CALLS)
+TINY_VERBS: Final[tuple[ActionVerb, ...]] = (
+    ActionVerb(("bid",), "bid 3NT", _read_bid, TinyBid),  # (listed under bridge's form)
+    *(_reader(name) for name in _CALLS),
+)
 TINY_FORMS: Final[tuple[ActionForm, ...]] = (ActionForm("1H..2NT", TinyBid, _bid_of),)
 
 
