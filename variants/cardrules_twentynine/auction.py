@@ -30,7 +30,7 @@ leads (TN-4.1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +63,6 @@ __all__ = ["TwentyNineAuction", "TwentyNineAuctionState", "TwentyNineContract"]
 
 #: The rule ids of ``twenty-nine.rules.md`` the auction cites.
 BID_RULE = "TN-2.2"
-PASS_RULE = "TN-2.3"
 FORCED_RULE = "TN-2.4"
 CONCEAL_RULE = "TN-3.1"
 REVEAL_RULE = "TN-4.3"
@@ -106,6 +105,7 @@ class TwentyNineContract(Contract):
         return True
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description: the base contract's, the bidder and the bid."""
         out = Contract.to_dict(self)
         out["bidder"] = self.bidder
         out["bid"] = self.bid
@@ -117,7 +117,8 @@ class TwentyNineContract(Contract):
 class TwentyNineAuction(Auction):
     """The auction of Twenty-Nine (see the module's docstring): ``min_bid`` the lowest
     bid, ``dealer_forced`` whether the dealer must bid after three passes, ``single_hand``
-    whether a single hand may be played; ``play_turn_rule`` what a card out of turn cites."""
+    whether a single hand may be played, ``last_trick`` whether the last trick counts a
+    point (bids then go to 29); ``play_turn_rule`` what a card out of turn cites."""
 
     def __init__(
         self,
@@ -191,7 +192,7 @@ class TwentyNineAuctionState(AuctionState):
         self.run = 0
         self.phase = BIDDING
         self.trump: Suit | None = None
-        #: The single-hand answers so far, and the seat that undertook one.
+        #: The answers to the single hand so far, in turn from the dealer's right (True: taken).
         self.single: list[bool] = []
 
     def __repr__(self) -> str:
@@ -272,7 +273,8 @@ class TwentyNineAuctionState(AuctionState):
             if self.single[-1] or len(self.single) == 4:
                 self.phase = OVER
 
-    def _bid(self, seat: int, action: Action, refusal: Any) -> None:
+    def _bid(self, seat: int, action: Action, refusal: Callable[[str, str], IllegalAction]) -> None:
+        """A call of the bidding (TN-2.2 .. TN-2.4), or its refusal."""
         if isinstance(action, PassCall):
             if self._forced():
                 raise refusal(FORCED_RULE, "the first three passed: the dealer must bid")
