@@ -10,6 +10,8 @@ import json
 import random
 from decimal import Decimal
 
+import pytest
+
 import cardrules
 from cardrules import Game
 from cardrules.engine.bots import MonteCarloBot, RuleBot, play_game
@@ -106,6 +108,18 @@ def test_tn_3_1_no_view_of_any_step_of_whole_games_shows_what_it_may_not() -> No
             game.apply(rng.choice(game.legal_actions()))
         check_views(game)
     assert seen_concealed and seen_revealed
+
+
+def test_the_servers_view_message_takes_every_view_of_a_game() -> None:
+    """The table server's SeatView (the protocol) accepts each seat's view at every step."""
+    messages = pytest.importorskip("cardrules.server.messages")
+    rng = random.Random(3)
+    game = RULES.new_game(seed=3)
+    while game.phase != "finished":
+        for seat in range(4):
+            sent = messages.SeatView.model_validate(game.view(seat).to_dict())
+            assert sent.to_deal == list(game.cards_to_deal)
+        game.apply(rng.choice(game.legal_actions()))
 
 
 def test_tn_3_2_the_second_four_cards_are_in_no_view_before_the_trump() -> None:
