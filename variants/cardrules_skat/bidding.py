@@ -96,11 +96,13 @@ class IskoContract(SkatContract):
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The game, its announcements and the bid; not the matadors, which may tell where
+        a trump lies in the skat of a hand game (SK-8.1): the scorer alone reads them."""
         out = SkatContract.to_dict(self)
         if self.announced is not None:
             a = self.announced
             out.update(hand=a.hand, schneider=a.schneider, schwarz=a.schwarz, ouvert=a.ouvert)
-            out.update(bid=self.bid, matadors=self.matadors)
+            out["bid"] = self.bid
         return out
 
 

@@ -76,6 +76,8 @@ def test_sk_6_3_a_hand_game_won_schneider() -> None:
     game.apply("announce clubs hand")
     contract = game.contract
     assert isinstance(contract, IskoContract) and contract.matadors == 9
+    # SK-8.1: the matadors count the skat's cards: no view tells them.
+    assert all("matadors" not in json.dumps(game.view(s).to_dict()) for s in (0, 1, 2))
     play_deal(game, FH, LEADS)
     deal = game.deals[0]
     assert deal.tricks == (9, 1, 0)
