@@ -24,7 +24,7 @@ from cardrules_tarok import (
     TarokFollow,
     card_points,
 )
-from cardrules_tarok.actions import KINGS_MASK, TAROKS, TRULA, advise
+from cardrules_tarok.actions import KINGS_MASK, TAROKS, TRULA, VALUES, advise
 from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
 from cardrules_tarok.scoring import _klop, _normal
 from helpers import refused
@@ -153,7 +153,8 @@ def test_tko_2_4_the_last_player_in_bids_again_and_declares() -> None:
 
 def test_tko_3_1_tkf_1_3_the_king_called_and_the_partner_unknown() -> None:
     """TKO-3.1, TKF-1.3: at four players the declarer of three calls a king, any of four;
-    its holder scores with the declarer; no view names the partner (D-4)."""
+    its holder scores with the declarer; no view names the partner (tarok-openspiel D-4:
+    every seat a side of its own, the partner no side of the table)."""
     for seed in range(30):
         game = RULES[4].new_game(seed=seed)
         for _ in range(3):
@@ -309,7 +310,7 @@ def test_tko_5_3_klop_scores() -> None:
 
 def test_tko_5_2_tko_5_4_a_normal_contract_and_d_3_the_bonus_of_four_cards() -> None:
     """TKO-5.2, TKO-5.4: points less 35 plus or less the value; D-3: a side whose pile holds
-    exactly four cards gets the kings' bonus (OpenSpiel 2.0.2's count)."""
+    exactly four cards gets the kings' bonus (OpenSpiel 2.0.2's count: tarok-openspiel D-3)."""
     contract = TarokContract(None, 0, declarer=0, name="three")
     ours = [c.index for c in DECK.cards if c.suit is not None][:30]  # 3 suits and a half
     theirs = [c.index for c in DECK.cards if c.index not in ours][:24]
@@ -486,21 +487,44 @@ def test_advise_takes_the_richest_part_and_lays_away_cheap_suit_cards() -> None:
     """TarokCall.advise: the part of most points (TKO-4.1), then the cheapest suit cards
     (TKO-4.2)."""
     game = RULES[3].new_game(seed=2)
-    to_contract(game, [])
-    game = RULES[3].new_game(seed=2)
-    game.apply("go one")
-    game.apply("pass")
-    game.apply("pass")
-    game.apply("go one")
+    for text in ("go one", "pass", "pass", "go one"):  # seat 1 declares one (TKO-2.4)
+        game.apply(text)
     view = game.view(1)
     talon = [DECK.parse(t) for t in view.auction["talon"]]
     choice = advise(view, list(view.legal_actions))
-    assert isinstance(choice, TakePart)
-    best = max(card_points([c.index]) + (2 * 1 + 1) // 3 for c in talon)
-    assert card_points([talon[choice.part - 1].index]) + 1 == best
+    assert isinstance(choice, TakePart)  # parts of one card: the card of most points
+    assert VALUES[talon[choice.part - 1].index] == max(VALUES[c.index] for c in talon)
     game.apply(choice)
     laid = advise(game.view(1), list(game.view(1).legal_actions))
     assert isinstance(laid, Discard)
     assert laid.card.suit is not None or not any(
         isinstance(a, Discard) and a.card.suit is not None for a in game.legal_actions()
     )
+
+
+def test_tko_d5_the_talon_shown_once_turned_up_and_klops_talon_never() -> None:
+    """tarok-openspiel D-5: the talon is in every view from the moment it is turned up for
+    the exchange (before a part is taken); klop's talon, given out with the first six
+    tricks, is in no view during the play, and counts in the scores (TKO-5.3)."""
+    game = RULES[3].new_game(seed=21)
+    for text in ("pass", "pass", "go three"):
+        game.apply(text)
+    assert len(game.view(2).auction["talon"]) == 6 and game.view(2).auction["part"] is None
+    game = RULES[3].new_game(seed=21)
+    for text in ("pass", "pass", "go klop"):
+        game.apply(text)
+    talon = DECK.all_mask & ~sum(game.hands)
+    play_random(game, random.Random(21))
+    deal = game.deals[-1]
+    assert "talon" not in game.view(0).auction
+    contract = deal.contract
+    assert isinstance(contract, TarokContract) and "talon" not in contract.to_dict()
+    ranked = sorted(c.index for c in DECK.cards_of(talon))
+    given = [ranked[r] for r in contract.talon_order]
+    piles: list[list[int]] = [[], [], []]
+    for number, trick in enumerate(game.tricks):
+        piles[trick.winner] += [p.card.index for p in trick.cards]
+        if number < 6:
+            piles[trick.winner].append(given[number])
+    assert sum(len(p) for p in piles) == 54
+    assert [deal.scores[s] for s in range(3)] == _klop(piles)

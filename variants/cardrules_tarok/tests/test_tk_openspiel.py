@@ -179,7 +179,7 @@ def test_tko_every_decision_and_return_agrees_with_openspiel(
     players: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """tarok-openspiel D-1: OpenSpiel 2.0.2's behaviour is the reference, observed decision
-    by decision; D-2: OpenSpiel's deals, dealt here by hand.
+    by decision; tarok-openspiel D-2: OpenSpiel's deals, dealt here by hand.
     TKO-1.1 .. TKO-6.6: the two programs ask the same player (TKO-2.2: the player after
     forehand bids first; TKO-3.1, TKO-4.1, TKO-4.2: the declarer calls, takes a part and
     lays cards away; TKO-6.1: the leader), offer the same actions (TKO-2.1, TKO-2.3: the
