@@ -91,14 +91,21 @@ def check_views(game: Game) -> None:
             assert view.trump == suit.name  # the bidder's own view, or everyone's once revealed
 
 
-def test_tn_3_1_no_view_of_any_step_of_whole_games_shows_what_it_may_not() -> None:
+@pytest.mark.parametrize(
+    ("options", "games"),
+    [({}, 12), ({"dealer_forced": False, "single_hand": False, "last_trick": True}, 6)],
+)
+def test_tn_3_1_no_view_of_any_step_of_whole_games_shows_what_it_may_not(
+    options: dict[str, object], games: int
+) -> None:
     """TN-2.1, TN-3.1, TN-3.2, TN-4.3: at every step of whole random games, for every seat
     and the public view: no card of another hand or not yet dealt, the trump only in the
     bidder's view until it is revealed, then in all."""
+    rules = cardrules.load("twenty-nine", options=options)
     seen_concealed = seen_revealed = 0
-    for seed in range(12):
+    for seed in range(games):
         rng = random.Random(seed)
-        game = RULES.new_game(seed=seed)
+        game = rules.new_game(seed=seed)
         while game.phase != "finished":
             check_views(game)
             if game.phase == "play" and game.revealed is None and game.view(0).trump_concealed:
