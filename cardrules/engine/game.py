@@ -86,6 +86,7 @@ from cardrules.rules.components import (
     Direction,
     FinishedDeal,
     GameOver,
+    PlayState,
     Side,
     _TakenInTricks,
     seat_words,
@@ -199,6 +200,7 @@ class Game:
     __slots__ = (
         "_active",
         "_beats",
+        "_calling",
         "_calls",
         "_claim",
         "_codes",
@@ -246,6 +248,7 @@ class Game:
         "order",
         "over",
         "phase",
+        "play_calls",
         "preset",
         "revealed",
         "rules",
@@ -434,8 +437,12 @@ class Game:
         #: When the deal's concealed trump was revealed (None: not, or none is concealed).
         self.revealed: Revealed | None = None
         self._hidden: ConcealedTrump | None = None  # the deal's trump while concealed
+        #: The actions taken in this deal's play besides the cards (a contract's calls:
+        #: ``Contract.has_play_calls``), each with its seat, in order (public).
+        self.play_calls: tuple[tuple[int, Action], ...] = ()
+        self._calling = False  # the contract's seats may take calls besides their cards
         self.trick: list[PlayedCard] = []
-        self._plain = self._french and self._hidden is None  # (legal_actions)
+        self._plain = self._french and self._hidden is None and not self._calling
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self._n
         #: The cards each seat laid away in the auction (a discard after picking up the
@@ -524,7 +531,8 @@ class Game:
         self._to_act = contract.leader
         order = self.order = self.rules.order_of(contract)
         concealed = self._hidden = contract.concealed
-        self._plain = self._french and self._hidden is None  # (legal_actions)
+        self._calling = contract.has_play_calls
+        self._plain = self._french and self._hidden is None and not self._calling
         self.revealed = None
         if concealed is not None:  # no card counts as a trump until it is revealed
             order = self.order = self.rules.order(None, contract.ranking or None)
@@ -762,12 +770,10 @@ class Game:
             if self._plain:
                 legal = self._legal
                 return _plays_of(legal if legal >= 0 else self.legal_mask())
-            if self._hidden is None:
-                return plays_in(self.legal_mask(), self._plays)
-            plays = plays_in(self.legal_mask(), self._plays)  # a trump concealed: the cards,
-            if not self._reveal_refused(self._to_act):  # and perhaps the ask
-                plays.append(REVEAL_TRUMP)
-            return plays
+            plays = plays_in(self.legal_mask(), self._plays)
+            if self._hidden is None and not self._calling:
+                return plays
+            return plays + self._calls_now()  # the cards, then any other action
         if self.phase == "claim":
             return [_ACCEPT, _REFUSE]
         if self.phase == "auction":
@@ -811,6 +817,8 @@ class Game:
                 return self.rules.profile.claims and 0 <= act.tricks <= self._tricks_left()
             if isinstance(act, RevealTrump):
                 return not self._reveal_refused(self._to_act)
+            if self._calling and not isinstance(act, Play):
+                return act in self._calls_now()
             if not isinstance(act, Play) or self._to_act is None:
                 return False
             index = act.card.index
@@ -898,6 +906,9 @@ class Game:
             return
         if isinstance(act, RevealTrump):
             self._reveal(to_act, act)
+            return
+        if self._calling and not isinstance(act, Play):
+            self._call_in_play(to_act, act)
             return
         if not isinstance(act, Play):
             raise IllegalAction(
@@ -1043,8 +1054,50 @@ class Game:
         self.actions.append(str(act))
         self.revealed = Revealed(to_act, len(self.tricks), len(self._trick_cards))
         self._hidden = None
-        self._plain = self._french and self._hidden is None  # (legal_actions)
+        self._plain = self._french and self._hidden is None and not self._calling
         self._show_trump()
+
+    # -- actions besides the cards ----------------------------------------------
+
+    def _play_state(self, seat: int) -> PlayState:
+        """What the contract reads to list ``seat``'s calls (:meth:`Contract.play_calls`)."""
+        trick = tuple((played.seat, played.card) for played in self.trick)
+        return PlayState(
+            seat, self.initial_hands[seat], self.hands[seat], self.tricks, trick, self.play_calls
+        )
+
+    def _calls_now(self) -> list[Action]:
+        """The actions besides the cards the seat to act may take now, after the cards in
+        :meth:`legal_actions`: the ask for a concealed trump, and the contract's own calls."""
+        seat = self._to_act
+        calls: list[Action] = []
+        if seat is None or self.phase != "play":
+            return calls
+        if self._hidden is not None and not self._reveal_refused(seat):
+            calls.append(REVEAL_TRUMP)
+        contract = self.contract
+        if self._calling and contract is not None:
+            try:
+                calls += contract.play_calls(self._play_state(seat))
+            except CardrulesError:
+                raise
+            except Exception as exc:  # a plugin contract's bug; nothing has changed
+                error = self._plugin_error(exc)
+                raise error from exc
+        return calls
+
+    def _call_in_play(self, to_act: int, act: Action) -> None:
+        """``act``, a call the contract offers besides the cards (an announcement): recorded
+        in :attr:`play_calls`; the seat is still to act."""
+        contract = self.contract
+        assert contract is not None
+        if act not in self._calls_now():
+            rule, why = contract.play_call_refusal(self._play_state(to_act), act)
+            raise IllegalAction(rule, why, action=str(act), seat=to_act)
+        self._save(before=True)
+        self.actions.append(str(act))
+        self.play_calls = (*self.play_calls, (to_act, act))
+        self._legal = -1
 
     def _show_trump(self) -> None:
         """The tables of play of the contract's trump, now that it is revealed."""
@@ -1211,6 +1264,7 @@ class Game:
                     self.deck,
                     self.initial_hands,
                     self.tricks,
+                    self.play_calls,
                 )
             )
             totals = dict(self.totals)  # (a new dict: a state saved before keeps the old one)
@@ -1361,6 +1415,8 @@ class Game:
             state["claim"] = self.claim
         if self.revealed is not None:  # (likewise: only where a concealed trump was revealed)
             state["revealed"] = list(self.revealed)
+        if self.play_calls:  # (likewise: only where a contract's calls were taken)
+            state["play_calls"] = [[seat, str(call)] for seat, call in self.play_calls]
         return state
 
     def to_json(self, *, key: object = None) -> str:
@@ -1587,6 +1643,7 @@ class Game:
             (seat, _HIDDEN if text is None else _Shown(text)) for seat, text in view.auction_actions
         ]
         self._dealt = dealt
+        self.play_calls = tuple((seat, self._read(text)) for seat, text in view.play_calls)
         if contract.concealed is not None and contract.trump is None:  # concealed from view
             chooser = contract.concealed.chooser
             drawn = self._drawn_trump(chooser, self.initial_hands[chooser])
@@ -1595,7 +1652,7 @@ class Game:
         if view.revealed is not None:
             self.revealed = Revealed(*view.revealed)
             self._hidden = None
-            self._plain = self._french and self._hidden is None  # (legal_actions)
+            self._plain = self._french and self._hidden is None and not self._calling
             self._show_trump()
         self._trick_cards = []
         self.trick = []
@@ -1697,6 +1754,7 @@ class Game:
                     self.discarded,
                     self.revealed,
                     self._stages,
+                    self.play_calls,
                 ),
             )
         )
@@ -1713,7 +1771,8 @@ class Game:
         contract = state.contract
         concealed = None if contract is None else contract.concealed
         self._hidden = concealed if state.revealed is None and state.phase != "auction" else None
-        self._plain = self._french and self._hidden is None  # (legal_actions)
+        self._calling = contract is not None and contract.has_play_calls
+        self._plain = self._french and self._hidden is None and not self._calling
         self._legal = -1
 
     def _take_back_call(self) -> None:
@@ -1875,6 +1934,7 @@ class _Saved(NamedTuple):
     discarded: list[int]
     revealed: Revealed | None
     stages: DealStages | None
+    play_calls: tuple[tuple[int, Action], ...]
 
 
 #: The game's attributes a saved state keeps as they were, in the order of _Saved's
@@ -1914,6 +1974,7 @@ _KEPT: Final = (
     "discarded",
     "revealed",
     "_stages",
+    "play_calls",
 )
 _FIRST_KEPT: Final = _Saved._fields.index("phase")
 assert _Saved._fields[_FIRST_KEPT:] == tuple(name.lstrip("_") for name in _KEPT)

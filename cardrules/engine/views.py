@@ -86,6 +86,10 @@ class View:
     #: sides from some seats (``Contract.sides_known``: Doppelkopf's Re and Kontra, told as
     #: the play reveals them); a seat left out is not known to this one.  Empty otherwise.
     sides: dict[int, str] = field(default_factory=dict)
+    #: The actions taken in this deal's play besides the cards (a contract's calls, such as
+    #: Doppelkopf's announcements: ``Contract.has_play_calls``), each ``(seat, text)``, in
+    #: order (public); empty before the first.
+    play_calls: tuple[tuple[int, str], ...] = ()
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -156,6 +160,8 @@ class View:
             out["to_deal"] = list(self.to_deal)
         if self.sides:
             out["sides"] = {str(s): side for s, side in self.sides.items()}
+        if self.play_calls:
+            out["play_calls"] = [[s, text] for s, text in self.play_calls]
         return out
 
     def to_json(self) -> str:
@@ -213,7 +219,7 @@ def make_view(game: Game, seat: int) -> View:
     if contract is not None:  # what this seat knows of the sides (all of them: {})
         dealt = 0 if seat == PUBLIC else game.initial_hands[seat]
         trick = tuple((played.seat, played.card) for played in game.trick)
-        sides = contract.sides_known(seat, dealt, game.tricks, trick, ())
+        sides = contract.sides_known(seat, dealt, game.tricks, trick, game.play_calls)
     concealed = _concealed(game, seat)
     if concealed:  # the trump concealed: this seat knows that there is one, not which
         contract = contract.trump_hidden() if contract is not None else None
@@ -253,6 +259,7 @@ def make_view(game: Game, seat: int) -> View:
         trump_concealed=game._hidden is not None and game.phase in _IN_PLAY,
         revealed=game.revealed if game.phase in _IN_PLAY else None,
         sides=sides,
+        play_calls=tuple((s, str(call)) for s, call in game.play_calls),
     )
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "FinishedDeal",
     "GameOver",
     "NoAuction",
+    "PlayState",
     "ScoreHelpers",
     "Scorer",
     "Side",
@@ -179,6 +180,20 @@ class ConcealedTrump:
         }
 
 
+class PlayState(NamedTuple):
+    """What a contract reads to list the actions besides the cards that the seat to act may
+    take during the play (:meth:`Contract.play_calls`): the seat, the hand it was dealt and
+    the cards it holds now (masks), the deal's completed tricks, the cards on the table
+    (seat, card), and the calls made so far in the play (seat, action), in order."""
+
+    seat: int
+    dealt: int
+    held: int
+    tricks: Sequence[Trick]
+    trick: Sequence[tuple[int, Card]]
+    calls: Sequence[tuple[int, Action]]
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """What play and scoring need from the auction: the base of every family's contract.
@@ -211,6 +226,11 @@ class Contract:
     #: at the declarer's first trick): the game then asks :meth:`play_decided` after each
     #: trick.  False (the default) costs the play nothing.
     decides_early: ClassVar[bool] = False
+    #: True where a seat to act in the play may take actions besides its cards (Doppelkopf's
+    #: announcements): the game then lists :meth:`play_calls` after the cards, records each
+    #: call taken (``game.play_calls``, in every view) and hands them to the scorer
+    #: (``FinishedDeal.calls``).  False (the default) costs the play nothing.
+    has_play_calls: ClassVar[bool] = False
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat`` (the seat itself unless the family says otherwise)."""
@@ -258,6 +278,16 @@ class Contract:
         """Seats whose hands every seat may see once ``played`` cards of the deal have been
         played (bridge's dummy, from the opening lead on); none unless the family says."""
         return frozenset()
+
+    def play_calls(self, state: PlayState) -> list[Action]:
+        """The actions besides its cards that ``state.seat``, to act in the play, may take now
+        (asked only where :attr:`has_play_calls`); the seat is still to act after one."""
+        return []
+
+    def play_call_refusal(self, state: PlayState, action: Action) -> tuple[str, str]:
+        """Why ``state.seat`` may not take ``action`` now, as (rule id, reason): what the game's
+        refusal cites (asked only for an action :meth:`play_calls` does not list)."""
+        return "", "only a card may be played now"
 
     def sides_known(
         self,
@@ -862,7 +892,9 @@ class FinishedDeal(NamedTuple):
     points: a mask's bit ``i`` is ``deck.cards[i]``); ``dealt`` the hand each seat was
     dealt (masks by seat: sides told by the cards held, as Doppelkopf's queens of clubs);
     ``played`` the deal's tricks in order (a scorer of single tricks: the last trick's
-    winner, a trick's points).  Empty where the caller has none (a deal described by hand).
+    winner, a trick's points); ``calls`` the actions taken in the play besides the cards
+    (:attr:`Contract.has_play_calls`: announcements), each with its seat, in order.  Empty
+    where the caller has none (a deal described by hand).
     """
 
     contract: Contract
@@ -872,6 +904,7 @@ class FinishedDeal(NamedTuple):
     deck: Deck = FRENCH_52
     dealt: Sequence[int] = ()
     played: Sequence[Trick] = ()
+    calls: Sequence[tuple[int, Action]] = ()
 
 
 class Scorer(abc.ABC):

@@ -281,6 +281,7 @@ _OMITTED_WHEN_EMPTY = (
     "trump_concealed",
     "revealed",
     "sides",
+    "play_calls",
 )
 
 
@@ -424,6 +425,13 @@ class SeatView(BaseModel):
         "and Kontra): the side of each seat as this seat knows it, by seat (a seat left "
         "out is not known to it); left out otherwise",
         json_schema_extra=_only(_SEAT_KEY),
+    )
+    play_calls: list[tuple[SeatNumber, str]] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="the actions taken in this deal's play besides the cards (a family's "
+        "announcements, such as Doppelkopf's 're'): [seat, text] each, in order; left out "
+        "before the first",
     )
 
     @field_validator("auction", "contract", mode="wrap")
