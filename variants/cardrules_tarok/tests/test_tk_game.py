@@ -14,9 +14,12 @@ import cardrules
 from cardrules import Game
 from cardrules.deck import Ranking
 from cardrules.engine.bots import MonteCarloBot, RuleBot
+from cardrules.errors import ActionError
 from cardrules.rules.duties import TrickState
 from cardrules_tarok import (
     DECK,
+    KINGS,
+    CallKing,
     Discard,
     TakePart,
     TarokBid,
@@ -27,7 +30,7 @@ from cardrules_tarok import (
 from cardrules_tarok.actions import KINGS_MASK, TAROKS, TRULA, VALUES, advise
 from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
 from cardrules_tarok.scoring import _klop, _normal
-from helpers import refused
+from helpers import refusal_message, refused
 
 RULES = {3: cardrules.load("tarok-openspiel"), 4: cardrules.load("tarok-openspiel-4")}
 TEXTS = {c.text for c in DECK.cards}
@@ -528,3 +531,47 @@ def test_tko_d5_the_talon_shown_once_turned_up_and_klops_talon_never() -> None:
             piles[trick.winner].append(given[number])
     assert sum(len(p) for p in piles) == 54
     assert [deal.scores[s] for s in range(3)] == _klop(piles)
+
+
+def test_tko_7_2_bad_input_is_refused_in_words_and_changes_nothing() -> None:
+    """TKO-7.2: a text that is no action of the family, a king that is no king, a part out
+    of range, a card not in the deck: an ActionError naming the input, the game unchanged."""
+    game = RULES[4].new_game(seed=1)
+    for text, words in (
+        ("go nowhere", "expected 'go CONTRACT'"),
+        ("call 7C", "a king is called"),
+        ("take part 9", "parts 1..6"),
+        ("take 1", "expected 'take part N'"),
+        ("discard ZZ", "invalid card"),
+    ):
+        message = refusal_message(game, ActionError, game.apply, text)
+        assert words in message and repr(text) in message, message
+
+
+def test_advise_bids_on_taroks_and_calls_a_king_it_lacks() -> None:
+    """TarokCall.advise (TKO-2.x, TKO-3.1): nine taroks or more at three players bid the
+    lowest contract offered, fewer pass; forehand alone with few taroks plays klop; at four
+    the declarer calls the king of its longest suit that it does not hold."""
+    taroks = [c for c in DECK.cards if c.suit is None]
+    suits = [c for c in DECK.cards if c.suit is not None]
+    rule = RuleBot()
+    hands = [taroks[:1] + suits[:15], taroks[1:11] + suits[15:21], taroks[11:] + suits[21:26]]
+    game = RULES[3].new_game(seed=0, dealer=2, hands=hands, stock=suits[26:])
+    assert str(rule.choose(game.view(1))) == "go two"  # ten taroks
+    game.apply("pass")
+    assert str(rule.choose(game.view(2))) == "go two"  # eleven
+    game.apply("pass")
+    assert str(rule.choose(game.view(0))) == "go klop"  # forehand alone, one tarok
+    hands = [taroks[:10] + suits[:6], taroks[10:16] + suits[6:16], taroks[16:] + suits[16:26]]
+    game = RULES[3].new_game(seed=0, dealer=2, hands=hands, stock=suits[26:])
+    assert str(rule.choose(game.view(1))) == "pass"  # six taroks
+    game.apply("pass")
+    game.apply("pass")
+    assert str(rule.choose(game.view(0))) == "go three"  # forehand alone, ten taroks
+    four = RULES[4].new_game(seed=3)
+    for text in ("pass", "pass", "pass", "go three"):
+        four.apply(text)
+    called = rule.choose(four.view(0))
+    assert isinstance(called, CallKing)
+    if not all(four.hands[0] >> k.index & 1 for k in KINGS):
+        assert not four.hands[0] >> called.card.index & 1
