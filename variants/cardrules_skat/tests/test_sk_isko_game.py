@@ -70,7 +70,8 @@ LEADS = ("JC", "JS", "JH", "JD", "AC", "10C", "KC", "QC", "9C", "7H")
 
 def test_sk_6_3_a_hand_game_won_schneider() -> None:
     """SK-6.2, SK-6.3, SK-7.1: clubs hand, with 9 (the eight of clubs missing), the declarer
-    taking 109 points in nine tricks: with 9, game 10, hand 11, schneider 12: 144."""
+    taking 109 points in nine tricks: with 9, game 10, hand 11, schneider 12: 144.  D-9: the
+    contract carries the matadors for the scorer, and no view tells them."""
     game = preset(*HANDS, skat="KD AD")
     forehand_declares(game)
     game.apply("announce clubs hand")
@@ -258,8 +259,9 @@ def test_sk_3_the_play_follows_the_rule_text_and_100_random_games_end() -> None:
     """SK-3.1 .. SK-3.7 against a model of the text over 100 random games through the API:
     forehand leads, the legal cards are those SK-3.5 allows, each trick goes to its highest
     trump or the highest card of the suit led, a null game stops at the declarer's first
-    trick; each game ends after its three deals, the dealer moving one seat to the left
-    (SK-1.1, SK-1.4), every score an exact whole Decimal, the defenders' 0 (SK-7.1, SK-7.2)."""
+    trick, any other game is played out to its tenth trick (D-5); each game ends after its
+    three deals, the dealer moving one seat to the left (SK-1.1, SK-1.4), every score an
+    exact whole Decimal, the defenders' 0 (SK-7.1, SK-7.2)."""
     games: set[str] = set()
     for seed in range(100):
         game = RULES.new_game(seed=seed)
@@ -294,6 +296,8 @@ def test_sk_3_the_play_follows_the_rule_text_and_100_random_games_end() -> None:
             assert isinstance(contract, IskoContract)
             if contract.game == "null" and deal.tricks[contract.declarer or 0]:
                 assert deal.tricks[contract.declarer or 0] == 1  # stopped (SK-3.7)
+            elif contract.declarer is not None:
+                assert sum(deal.tricks) == 10  # played out (SK-3.7, D-5)
             for side, score in deal.scores.items():
                 assert isinstance(score, Decimal) and score == score.to_integral_value()
                 if side != contract.declarer:
@@ -351,7 +355,8 @@ def test_the_rule_bot_and_mc_play_whole_games() -> None:
 
 def test_sk_3_5_cards_out_of_turn_or_not_following_are_refused() -> None:
     """SK-3.5, SK-8.2: a card out of turn and a card that does not follow are refused with
-    SK-3.5, the game unchanged; a jack led in a suit game calls for a trump."""
+    SK-3.5, the game unchanged (D-8: a revoke cannot happen); a jack led in a suit game
+    calls for a trump.  D-4: the game announced cannot be changed once play begins."""
     game = preset(*HANDS, skat="KD AD")
     forehand_declares(game)
     game.apply("announce clubs hand")
@@ -359,3 +364,60 @@ def test_sk_3_5_cards_out_of_turn_or_not_following_are_refused() -> None:
     game.apply("play JC")
     assert refused(game, "play AH").rule == "SK-3.5"  # middlehand holds the eight of clubs
     assert {str(a) for a in game.legal_actions()} == {"play 8C"}
+    assert "the auction is over" in str(refused(game, "announce grand hand"))  # D-4
+
+
+def test_sk_1_2_and_1_3_the_pack_and_the_deal() -> None:
+    """SK-1.2: four suits of A K Q J 10 9 8 7; SK-1.3: ten cards each and two in the skat,
+    in no view; middlehand, on forehand's left, speaks first (SK-2.3)."""
+    deck = RULES.deck
+    assert deck.size == 32 and {s.name for s in deck.suits} == {"C", "S", "H", "D"}
+    for suit in deck.suits:
+        assert sorted(c.rank for c in deck.cards if c.suit is suit) == list(range(7, 15))
+    for seed in range(10):
+        game = RULES.new_game(seed=seed)
+        assert [h.bit_count() for h in game.hands] == [10, 10, 10]
+        skat = DECK.all_mask & ~(game.hands[0] | game.hands[1] | game.hands[2])
+        assert skat.bit_count() == 2
+        assert game.to_act == (game.dealer + 2) % 3
+        for seat in (0, 1, 2):
+            assert not tokens(game.view(seat).to_dict()) & {str(c) for c in DECK.cards_of(skat)}
+
+
+def test_sk_2_1_each_kind_of_game_with_the_skat_or_from_hand() -> None:
+    """SK-2.1: a suit game in each suit, a grand and a null game, each from hand or after
+    taking the skat up."""
+    for hand in (False, True):
+        for game_words in ("diamonds", "hearts", "spades", "clubs", "grand", "null"):
+            game = RULES.new_game(seed=7, dealer=DEALER)
+            forehand_declares(game)
+            if not hand:
+                game.apply("take skat")
+                game.apply(game.legal_actions()[0])
+                game.apply(game.legal_actions()[0])
+            game.apply(f"announce {game_words}{' hand' if hand else ''}")
+            contract = game.contract
+            assert isinstance(contract, IskoContract) and contract.announced is not None
+            assert contract.announced.hand is hand and game.phase == "play"
+
+
+def test_sk_3_3_in_a_grand_the_jacks_alone_are_trumps() -> None:
+    """SK-3.3: a jack led in a grand calls for a jack, not for its suit; a suit led is
+    followed by its cards without the jack; the jack of clubs beats the ace led."""
+    game = preset(
+        "JC AC 10C KC QC 9C 8C 7C AH 10H",
+        "JS 7H 8H 9H KH QH 7S 8S 9S 10S",
+        "JH JD AS KS QS AD 10D KD QD 9D",
+        skat="7D 8D",
+    )
+    forehand_declares(game)
+    game.apply("announce grand hand")
+    game.apply("play JC")
+    assert {str(a) for a in game.legal_actions()} == {"play JS"}
+    game.apply("play JS")
+    assert {str(a) for a in game.legal_actions()} == {"play JH", "play JD"}
+    game.apply("play JH")
+    assert game.tricks[-1].winner == FH
+    game.apply("play AH")
+    hearts = {"play 7H", "play 8H", "play 9H", "play KH", "play QH"}
+    assert {str(a) for a in game.legal_actions()} == hearts
