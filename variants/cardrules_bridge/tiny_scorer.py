@@ -196,7 +196,8 @@ class TinyBridgeScorer(Scorer):
         if len(deal.dealt) != 4:
             raise CardrulesError(
                 "tiny bridge is scored from the hands dealt (the double-dummy result, "
-                "TBO-3.1): this deal has none"
+                "TBO-3.1): this deal has none (the NumPy batch engine does not hand them "
+                "over: use engine='game')"
             )
         taken = double_dummy_tricks(
             deal.deck, deal.dealt, contract.trump, contract.leader, contract.declarer
