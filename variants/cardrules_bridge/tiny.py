@@ -629,7 +629,7 @@ def tiny_call_advice(
     Points count ace 4, king 3, queen 2, jack 1 (ten in a suit).  With no bid yet: two
     cards of a suit and 5 points bid that suit (at the two level with ace-king), one of
     each suit and 6 points 1NT.  Over partner's bid in a suit, a card of that suit and 4
-    points raise it to the two level; a double of partner's bid is redoubled with 5
+    points raise it to the two level; a double of its side's bid is redoubled with 5
     points.  Over an opponent's bid: 6 points and a card of its suit double it, two cards
     of a suit and 5 points bid that suit.  Otherwise a pass.
 
