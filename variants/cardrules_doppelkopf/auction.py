@@ -37,14 +37,17 @@ from cardrules.rules.components import (
     AuctionState,
     Contract,
     DealInfo,
+    PlayState,
     seat_name,
     seat_words,
 )
 from cardrules_doppelkopf.actions import (
     HEALTHY,
+    LEVELS,
     MARRIAGE,
     RESERVATION,
     SOLOS,
+    Announce,
     Declare,
     Health,
     solo_words,
@@ -73,6 +76,9 @@ __all__ = [
 #: The rule ids the query cites.
 QUERY_RULE = "DK-2.1"
 GAME_RULE = "DK-2.2"
+#: The cards a player holds at least to make its party's first announcement (DK-5.1); each
+#: further one needs one card fewer (DK-5.2).
+FIRST_ANNOUNCEMENT = 11
 #: The tricks within which a marriage finds its partner (DK-2.3).
 MARRIAGE_TRICKS = 3
 #: The card both queens of clubs are copies of.
@@ -105,6 +111,8 @@ class DoppelkopfContract(Contract):
     solo: str = ""
 
     made_label: ClassVar[str] = "games won by Re"
+    #: The players announce during the play (DK-5).
+    has_play_calls: ClassVar[bool] = True
 
     def __repr__(self) -> str:
         parts = [repr(self.trump), repr(self.leader), f"game={self.game!r}"]
@@ -130,6 +138,61 @@ class DoppelkopfContract(Contract):
         if self.solo:
             out["solo"] = self.solo
         return out
+
+    def party_of(self, state: PlayState) -> str | None:
+        """The party of the seat to act as it knows it, once it may announce (DK-5.3, DK-5.4):
+        ``"re"`` or ``"kontra"``; None in a marriage before its clarifying trick."""
+        if self.game == "solo":
+            return "re" if state.seat == self.declarer else "kontra"
+        if self.game == "marriage":
+            party = marriage_party(self.declarer, state.tricks)
+            if party is None:
+                return None
+            return "re" if state.seat in party else "kontra"
+        return "re" if queens_of_clubs(state.dealt) else "kontra"
+
+    def _next_announcement(self, state: PlayState) -> tuple[Announce | None, str, str]:
+        """The one announcement the seat to act may make now, or None with the rule and the
+        reason why none (DK-5.1 .. DK-5.5)."""
+        party = self.party_of(state)
+        if party is None:
+            return None, "DK-5.4", "no announcement before the marriage's clarifying trick"
+        other = "kontra" if party == "re" else "re"
+        mine = max((a.level for _, a in _announcements(state.calls, party)), default=-1)
+        theirs = max((a.level for _, a in _announcements(state.calls, other)), default=-1)
+        if mine >= len(LEVELS) - 1:
+            return None, "DK-5.2", f"the {party.capitalize()} party has announced everything"
+        level = mine + 1
+        shift = clarifying_trick(self, state.tricks) - 1  # (a marriage: DK-5.4)
+        needed = FIRST_ANNOUNCEMENT - level - shift
+        held = state.held.bit_count()
+        if level == 0 and theirs >= 0:  # a reply: one card fewer than theirs needed (DK-5.5)
+            needed = min(needed, FIRST_ANNOUNCEMENT - theirs - shift - 1)
+        announcement = Announce(party, level)
+        if held < needed:
+            rule = "DK-5.1" if level == 0 else "DK-5.2"
+            return (
+                None,
+                rule,
+                f"'{announcement}' needs at least {needed} cards in hand ({held} held)",
+            )
+        return announcement, "", ""
+
+    def play_calls(self, state: PlayState) -> list[Action]:
+        """The next announcement of the seat's party, while it holds enough cards (DK-5)."""
+        announcement, _, _ = self._next_announcement(state)
+        return [] if announcement is None else [announcement]
+
+    def play_call_refusal(self, state: PlayState, action: Action) -> tuple[str, str]:
+        """Why an announcement (or any other action but a card) is refused now (DK-5)."""
+        if not isinstance(action, Announce):
+            return "DK-4.2", "a card or an announcement ('re', 'kontra', 're no 90'...)"
+        announcement, rule, why = self._next_announcement(state)
+        if announcement is None:
+            return rule, why
+        if action.party != announcement.party:
+            return "DK-5.3", f"{seat_words(state.seat)} announces only for its own party"
+        return "DK-5.2", f"the next announcement of the party is '{announcement}'"
 
     def sides_known(
         self,
@@ -170,6 +233,11 @@ class DoppelkopfContract(Contract):
         if sum(side == _RE for side in known.values()) == 2:  # both Re players known
             return {s: known.get(s, _KONTRA) for s in seats}
         return dict(sorted(known.items()))
+
+
+def _announcements(calls: Sequence[tuple[int, Action]], party: str) -> list[tuple[int, Announce]]:
+    """The announcements of ``party`` among the calls of the play."""
+    return [(s, a) for s, a in calls if isinstance(a, Announce) and a.party == party]
 
 
 def marriage_party(declarer: int | None, tricks: Sequence[Trick]) -> frozenset[int] | None:

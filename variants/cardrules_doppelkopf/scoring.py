@@ -204,5 +204,6 @@ class DoppelkopfScorer(Scorer):
             )
         if len(deal.dealt) != 4 or len(deal.played) != 12:
             raise CardrulesError("a Doppelkopf deal is scored from its hands and its 12 tricks")
-        calls = getattr(deal, "calls", ())
-        return facts_of(contract, deal.dealt, deal.played, deal.taken, deal.deck, calls).scores()
+        return facts_of(
+            contract, deal.dealt, deal.played, deal.taken, deal.deck, deal.calls
+        ).scores()

@@ -144,8 +144,8 @@ def test_dk_3_2_a_trump_led_calls_for_trumps_and_hearts_for_plain_hearts() -> No
     for _ in range(4):
         game.apply("healthy")
     game.apply("play 9H")  # hearts led: the ten of hearts is a trump, not a heart
-    legal = {str(a) for a in game.legal_actions()}
+    legal = {str(a) for a in game.legal_actions() if str(a).startswith("play")}
     assert legal == {"play 9H", "play KH", "play AH"}
     game.apply("play AH")
-    legal = {str(a) for a in game.legal_actions()}
+    legal = {str(a) for a in game.legal_actions() if str(a).startswith("play")}
     assert legal == {"play AH"}  # seat 2 holds one plain heart; its ten is a trump

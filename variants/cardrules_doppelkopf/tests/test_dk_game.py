@@ -61,6 +61,7 @@ def check_sides(game: Game) -> None:
     assert isinstance(contract, DoppelkopfContract)
     real = truth(game)
     shown = shown_queens(game)
+    announced = {seat for seat, _ in game.play_calls}  # (DK-5.3: its party)
     for seat in (*range(4), -1):
         view = game.public_view() if seat < 0 else game.view(seat)
         sides = view.sides
@@ -74,8 +75,10 @@ def check_sides(game: Game) -> None:
             assert sides.get(s) == "Re"
         if contract.game == "normal" and seat < 0:
             holders = [s for s in range(4) if real[s] == "Re"]
-            if len(shown) < 2 and not (len(holders) == 1 and shown):
-                assert set(sides) <= shown, sides  # no seat's party without a sign of it
+            if len(shown | {s for s in announced if real[s] == "Re"}) < 2 and not (
+                len(holders) == 1 and shown
+            ):
+                assert set(sides) <= shown | announced, sides  # a sign of each party shown
         if contract.game != "normal":
             assert sides == real  # a solo, a decided marriage: public
 
@@ -235,7 +238,7 @@ def test_dk_4_2_refusals_cite_the_rule_and_change_nothing() -> None:
     for _ in range(4):
         game.apply("healthy")
     error = refused(game, "healthy")
-    assert "auction is over" in str(error)
+    assert error.rule == "DK-4.2" and "a card or an announcement" in str(error)
     error = refused(game, "play JD", seat=1)
     assert error.rule == "DK-3.1"
     game.apply("play 9S")
