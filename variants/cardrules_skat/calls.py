@@ -44,6 +44,7 @@ __all__ = [
     "SkatBid",
     "TakeSkat",
     "advise",
+    "announcement_of",
     "best_game",
 ]
 
@@ -224,6 +225,14 @@ def _read_announce(text: str, words: list[str]) -> Action:
             "announced in a hand game only, and not in null)"
         )
     return ANNOUNCEMENTS[announced]
+
+
+def announcement_of(text: str) -> Announcement:
+    """The game an announcement's words name (``"clubs hand schneider"``, ``"null ouvert"``),
+    as ``announce`` reads them; :class:`~cardrules.ActionError` if they name none."""
+    action = _read_announce(f"announce {text}", text.split())
+    assert isinstance(action, Announce)
+    return action.announced
 
 
 # ---------------------------------------------------------------------------

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import Contract, FinishedDeal, Scorer, Side
 from cardrules_skat.actions import DECK
 from cardrules_skat.auction import SkatContract
-from cardrules_skat.bidding import IskoContract
-from cardrules_skat.values import Settlement, settle
+from cardrules_skat.bidding import IskoContract, isko_contract
+from cardrules_skat.calls import announcement_of
+from cardrules_skat.values import BIDS, Announcement, Settlement, settle
 
 __all__ = ["CARD_POINTS", "SkatOpenSpielScorer", "SkatScorer", "card_points"]
 
@@ -38,6 +40,8 @@ CARD_POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
 TOTAL, HALF = 120, 60
 #: A null game's points to the declarer, won and lost (SKO-4.2).
 NULL_WON, NULL_LOST = 90, 30
+#: Seats, tricks in a deal, and the most card points two cards hold (two aces).
+SEATS, TRICKS, SKAT_MOST = 3, 10, 22
 #: The tournament's extra points (Seeger-Fabian, SK-7.3): to the declarer, won or lost,
 #: and to each defender of a game lost, at a table of three.
 WON_EXTRA, DEFENDER_EXTRA = 50, 40
@@ -162,12 +166,31 @@ class SkatScorer(Scorer):
             tricks=tricks[declarer],
         )
 
+    def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
+        """Scores of a deal described by hand (``rules.score_deal``): ``declarer=`` (a seat
+        0-2), ``game=`` (as announced: ``"clubs hand schneider"``, ``"null ouvert"``),
+        ``bid=`` (18 if left out), ``tricks=`` (the declarer's, 0-10) and, in a suit game or
+        a grand, ``points=`` (the declarer's card points, the skat's included: 0-120) and
+        ``matadors=`` (with or without, 1-11; 1-4 in a grand).
+
+        >>> SkatScorer().score_deal(None, declarer=1, game="grand", matadors=2, points=70,
+        ...                         tricks=6)
+        {0: Decimal('0'), 1: Decimal('72'), 2: Decimal('0')}
+        """
+        announced, declarer, bid, took, points, count = _described(given)
+        contract = isko_contract(announced, declarer, 0, bid=bid, matadors=count)
+        outcome = settle(announced, bid=bid, matadors=count, points=points, tricks=took)
+        return self._scores(contract, outcome)
+
     def score_taken(
         self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
     ) -> dict[Side, Decimal]:
         """The scores from the cards each seat took and the tricks (SK-7.1 .. SK-7.4)."""
-        outcome = self.settlement(contract, tricks, taken)
-        scores: dict[Side, Decimal] = {seat: Decimal(0) for seat in range(len(tricks))}
+        return self._scores(contract, self.settlement(contract, tricks, taken))
+
+    def _scores(self, contract: Contract, outcome: Settlement | None) -> dict[Side, Decimal]:
+        """Each seat's score of a deal's outcome (None: thrown in, SK-7.4)."""
+        scores: dict[Side, Decimal] = {seat: Decimal(0) for seat in range(SEATS)}
         if outcome is None:
             return scores
         assert isinstance(contract, IskoContract) and contract.declarer is not None
@@ -181,3 +204,46 @@ class SkatScorer(Scorer):
                         scores[seat] = Decimal(DEFENDER_EXTRA)
         scores[contract.declarer] = declarer
         return scores
+
+
+def _described(given: dict[str, object]) -> tuple[Announcement, int, int, int, int, int]:
+    """A deal described by hand (:meth:`SkatScorer.score_deal`), checked: the game
+    announced, the declarer, the bid, its tricks, its card points and its matadors."""
+    allowed = {"declarer", "game", "bid", "tricks", "points", "matadors"}
+    if not {"declarer", "game", "tricks"} <= set(given) <= allowed:
+        raise CardrulesError(
+            "invalid deal: give declarer= (a seat 0-2), game= (e.g. 'hearts hand'), tricks= "
+            "(the declarer's, 0-10), bid= (18 if left out), and in a suit game or grand "
+            "points= (0-120) and matadors= (score_deal(declarer=1, game='grand', "
+            "matadors=2, points=70, tricks=6))"
+        )
+    game = given["game"]
+    if not isinstance(game, str):
+        raise CardrulesError(f"invalid deal: game {shown(game)} (expected e.g. 'hearts hand')")
+    try:
+        announced = announcement_of(game)
+    except CardrulesError as exc:
+        raise CardrulesError(f"invalid deal: game {shown(game)}: {exc}") from None
+    declarer, bid, took = given["declarer"], given.get("bid", BIDS[0]), given["tricks"]
+    if type(declarer) is not int or not 0 <= declarer < SEATS:
+        raise CardrulesError(f"invalid deal: declarer {shown(declarer)} (expected a seat 0-2)")
+    if type(bid) is not int or bid not in BIDS:
+        raise CardrulesError(f"invalid deal: bid {shown(bid)} (expected a game value: 18, 20...)")
+    if type(took) is not int or not 0 <= took <= TRICKS:
+        raise CardrulesError(f"invalid deal: tricks {shown(took)} (expected 0 to {TRICKS})")
+    if announced.game == "null":
+        if "points" in given or "matadors" in given:
+            raise CardrulesError("invalid deal: a null game counts no points and no matadors")
+        return announced, declarer, bid, took, 0, 0
+    points, count = given.get("points"), given.get("matadors")
+    most = 4 if announced.game == "grand" else 11
+    if type(count) is not int or not 1 <= count <= most:
+        raise CardrulesError(f"invalid deal: matadors {shown(count)} (expected 1 to {most})")
+    if type(points) is not int or not 0 <= points <= TOTAL:
+        raise CardrulesError(f"invalid deal: points {shown(points)} (expected 0 to {TOTAL})")
+    if (took == TRICKS and points != TOTAL) or (took == 0 and points > SKAT_MOST):
+        raise CardrulesError(
+            f"invalid deal: {points} points with {took} tricks (every trick takes all 120, no "
+            f"trick leaves the skat's {SKAT_MOST} at most)"
+        )
+    return announced, declarer, bid, took, points, count

@@ -208,3 +208,29 @@ def test_sk_4_1_the_card_points() -> None:
     """SK-4.1: A 11, 10 10, K 4, Q 3, J 2, the rest nothing: 30 a suit, 120 in all."""
     assert card_points(mask("AH 10H KH QH JH 9H 8H 7H")) == 30
     assert card_points(DECK.all_mask) == 120
+
+
+def test_sk_7_a_deal_described_by_hand_scores_as_played() -> None:
+    """SK-6.3, SK-7.1, SK-7.2 through rules.score_deal: the worked deal of clubs hand with 9
+    (109 points, nine tricks) scores 144, schwarz announced -360; null ouvert lost -92;
+    each setting out of its range refused, naming it."""
+    rules = cardrules.load("skat")
+    deal = {"declarer": 0, "matadors": 9, "points": 109, "tricks": 9}
+    assert rules.score_deal(game="clubs hand", **deal) == {0: 144, 1: 0, 2: 0}
+    assert rules.score_deal(game="clubs hand schwarz", **deal)[0] == -360
+    assert rules.score_deal(declarer=2, game="null ouvert", tricks=1)[2] == -92
+    assert rules.score_deal(declarer=2, game="hearts", bid=24, matadors=1, points=80, tricks=7)[
+        2
+    ] == Decimal(-60)  # overbid: lost at 30 (SK-6.5)
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"game": "clubs schneider"}, "no such game"),
+        ({"declarer": 3}, "declarer 3"),
+        ({"matadors": 12}, "matadors 12"),
+        ({"points": 121}, "points 121"),
+        ({"bid": 19}, "bid 19"),
+        ({"tricks": 10}, "109 points with 10 tricks"),
+    ]
+    for change, words in bad:
+        given = {"game": "clubs hand", **deal, **change}
+        with pytest.raises(cardrules.CardrulesError, match=words):
+            rules.score_deal(**given)
