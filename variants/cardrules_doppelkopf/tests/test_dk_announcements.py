@@ -258,3 +258,13 @@ def test_dk_5_random_games_with_announcements_replay_and_undo() -> None:
         text = game.to_json()
         assert Game.from_json(text, rules=RULES).to_json() == text
     assert announced > 10
+
+
+def test_dk_d4_only_the_seat_to_act_announces() -> None:
+    """doppelkopf D-4 (DK-5.6): an announcement is made at the announcer's turn; another
+    seat's is refused as out of turn."""
+    game = normal()
+    assert game.to_act == 0
+    error = refused(game, "kontra", seat=1)
+    assert error.rule == "DK-3.1" and "turn" in str(error)
+    assert calls(game) == ["re"] and game.view(1).legal_actions == ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import cardrules
 from cardrules import Game
@@ -119,7 +120,8 @@ def test_dk_2_2_a_solo_comes_before_a_marriage() -> None:
     assert game.view(1).sides == {0: "Kontra", 1: "Kontra", 2: "Re", 3: "Kontra"}
 
 
-def test_dk_2_2_without_solos_a_solo_is_refused() -> None:
+def test_dk_2_4_and_d3_without_the_option_a_solo_is_refused() -> None:
+    """DK-2.4: solos only under the option ``solos`` (off in the profile: doppelkopf D-3)."""
     game = RULES.new_game(seed=1, dealer=3, hands=WEDDING)
     game.apply("reservation")
     for _ in range(3):
@@ -246,6 +248,67 @@ def test_dk_4_2_refusals_cite_the_rule_and_change_nothing() -> None:
     assert error.rule == "DK-3.2"
     error = refused(game, "play QC")
     assert "not in seat 1's hand" in str(error)
+
+
+def test_dk_2_4_with_the_option_every_solo_may_be_named() -> None:
+    game = SOLOS.new_game(seed=1, dealer=3, hands=NORMAL)
+    assert [str(a) for a in game.legal_actions()] == ["healthy", "reservation"]
+    game.apply("reservation")
+    for _ in range(3):
+        game.apply("healthy")
+    assert [str(a) for a in game.legal_actions()] == [
+        "solo queens",
+        "solo jacks",
+        "solo clubs",
+        "solo spades",
+        "solo hearts",
+        "solo diamonds",
+        "solo fleshless",
+    ]
+    game.apply("solo fleshless")
+    contract = game.contract
+    assert isinstance(contract, DoppelkopfContract) and contract.trump is None
+    assert game.trump_mask == 0  # no trumps at all (DK-3.4)
+
+
+def test_dk_1_3_twelve_cards_each_the_deal_passing_to_the_left() -> None:
+    """DK-1.3 and DK-7.1 (doppelkopf D-6): twelve cards each, nothing left over; a game of
+    four deals, each player dealing once, forehand (the dealer's left) asked first."""
+    game = RULES.new_game(seed=9)
+    dealers = []
+    rng = random.Random(9)
+    while game.phase != "finished":
+        if len(dealers) < game.deal_number:
+            dealers.append(game.dealer)
+            assert [len(game.hand(s)) for s in range(4)] == [12] * 4
+            assert game.to_act == (game.dealer + 1) % 4
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.deals) == 4
+    assert dealers == [(dealers[0] + k) % 4 for k in range(4)]
+
+
+def test_dk_d1_every_seat_a_side_and_d2_deals_from_the_seed() -> None:
+    """doppelkopf D-1: the scores are per seat, the partners of a deal scoring alike;
+    D-2: the seed deals the same hands again, another seed others."""
+    game = RULES.new_game(seed=4)
+    assert set(game.totals) == {0, 1, 2, 3}
+    again = RULES.new_game(seed=4)
+    assert [game.hand(s) for s in range(4)] == [again.hand(s) for s in range(4)]
+    other = RULES.new_game(seed=5)
+    assert [game.hand(s) for s in range(4)] != [other.hand(s) for s in range(4)]
+    while game.phase != "finished":
+        game.apply(game.legal_actions()[0])
+    for deal in game.deals:
+        counts = Counter(deal.scores.values())
+        if len(counts) == 2 and sorted(counts.values()) == [2, 2]:  # two against two
+            low, high = sorted(counts)
+            assert low == -high
+        elif len(counts) == 2:  # one against three: three times the value (DK-6.5)
+            alone = next(v for v, n in counts.items() if n == 1)
+            others = next(v for v, n in counts.items() if n == 3)
+            assert alone == -3 * others
+        else:
+            assert counts == Counter({0: 4})
 
 
 def test_dk_100_random_games_through_the_api() -> None:

@@ -163,3 +163,13 @@ def test_dk_6_whole_deals_score_as_the_rule_text_says() -> None:
         assert {s: int(v) for s, v in game.deals[0].scores.items()} == expected, seed
         checked += 1
     assert checked == 300
+
+
+def test_dk_d5_where_the_rule_text_chooses() -> None:
+    """doppelkopf D-5: a further announcement made by both parties counts once for each;
+    extra points beyond the winners' game points turn the value against them."""
+    both = facts(130, re_level=1, kontra_level=1)  # neither made it: no announcement points
+    assert re_score(both) == 1
+    made = facts(160, re_level=1, kontra_level=0)  # Re made no 90; Kontra said kontra
+    assert re_score(made) == 1 + 1 + 2 + 2 + 1
+    assert re_score(facts(121, extras={"re": 0, "kontra": 3})) == 1 - 3
