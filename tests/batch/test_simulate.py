@@ -54,12 +54,17 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord, seed: int | None = None) -
         j += 1
     assert j == len(rec.actions)
     assert game.contract == rec.contract
-    for k in range(len(rec.cards)):
+    k = 0
+    for u in rec.play_u:  # a draw for each decision of the play: its cards, and any call
         legal = game.legal_actions()
-        act = legal[int(rec.play_u[k] * len(legal))]
-        assert isinstance(act, Play)
-        assert act.card.index == rec.cards[k], f"deal {rec.deal}, card {k}"
+        act = legal[int(u * len(legal))]
+        if isinstance(act, Play):  # (a call besides the cards, Doppelkopf's 're', is no card)
+            assert act.card.index == rec.cards[k], f"deal {rec.deal}, card {k}"
+            k += 1
         game.apply(act)
+        if k == len(rec.cards):
+            break
+    assert k == len(rec.cards)
     return game
 
 
