@@ -72,11 +72,6 @@ def _end(profile: Profile, deals: int) -> BoardsEnd:
 def _tiny_auction(profile: Profile, bounds: tuple[int, int]) -> TinyBridgeAuction:
     """Tiny bridge's auction; its bids run from 1H to 2NT, so call bounds are refused."""
     profile.refuse_call_bounds("the 'tiny_bridge_calls' auction takes no call bounds: 1H .. 2NT")
-    if "first_board" in profile.options:  # (the family's option: tiny bridge has no boards)
-        raise ProfileError(
-            profile.path,
-            [("options.first_board", "tiny bridge has no boards and no parameters (TBO-1.1)")],
-        )
     return TinyBridgeAuction(play_turn_rule=profile.play_turn_rule or NO_PLAY_RULE)
 
 

@@ -110,10 +110,15 @@ def test_tbo_1_1_a_hundred_random_games_through_the_api() -> None:
 
 
 def test_tbo_1_1_no_parameters() -> None:
-    """TBO-1.1: the profile has no parameters; the bridge family's first_board does not
-    apply, and another option is unknown."""
-    with pytest.raises(cardrules.ProfileError, match=r"options\.first_board .*TBO-1\.1"):
-        cardrules.load("tiny-bridge-openspiel", first_board=2)
+    """TBO-1.1: the profile reads no setting: the bridge family's first_board is taken and
+    changes nothing (the same deals, dealer, calls and scores); another option is unknown."""
+    boards = cardrules.load("tiny-bridge-openspiel", first_board=7)
+    for seed in range(10):
+        plain, other = RULES.new_game(seed=seed), boards.new_game(seed=seed)
+        assert other.dealer == W and other.initial_hands == plain.initial_hands
+        for game in (plain, other):
+            play_random(game, random.Random(seed))
+        assert other.actions == plain.actions and other.deals == plain.deals
     with pytest.raises(cardrules.ProfileError, match="unknown option"):
         cardrules.load("tiny-bridge-openspiel", target=3)
 
