@@ -385,6 +385,8 @@ class TarokBiddingState(AuctionState):
             raise refusal(BID_RULE, "the auction is over: play a card")
         if seat != to_act:
             raise refusal(self.turn_rule, f"it is the turn of {seat_words(to_act)}")
+        if isinstance(action, Discard) and action.card.deck is DECK:
+            action = DISCARDS[action.card.index]  # (a tarok's is a DiscardTarok, shown to all)
         if action not in self.legal_actions():
             raise refusal(self.turn_rule, self._why_not(action))
         if self.phase == BIDDING:
