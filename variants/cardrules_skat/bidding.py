@@ -60,13 +60,23 @@ from cardrules_skat.values import BIDS, Announcement, matadors, null_value
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["IskoContract", "IskoNullContract", "SkatBidding", "SkatBiddingState", "isko_contract"]
+__all__ = [
+    "IskoContract",
+    "IskoNullContract",
+    "RamschContract",
+    "SkatBidding",
+    "SkatBiddingState",
+    "isko_contract",
+    "ramsch_contract",
+]
 
 #: The rule ids of ``skat.rules.md`` the bidding cites.
 BID_RULE, ORDER_RULE, FOREHAND_RULE = "SK-2.2", "SK-2.3", "SK-2.4"
 SKAT_RULE, HAND_RULE, AFTER_SKAT_RULE, BELOW_BID_RULE = "SK-5.1", "SK-5.2", "SK-5.4", "SK-5.5"
 #: The lowest bid (SK-2.2).
 LOWEST = BIDS[0]
+#: The game of a deal all passed where the profile plays Ramsch (SK-9.1).
+RAMSCH = "ramsch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +134,31 @@ class IskoNullContract(IskoContract):
         return {"": tricks[self.declarer] == 0}
 
 
+@dataclass(frozen=True, slots=True)
+class RamschContract(IskoContract):
+    """Ramsch, played when all pass where the profile says so (SK-9.1): no declarer, each
+    for itself, the jacks alone trumps as in a grand; the most card points lose (SK-9.2)."""
+
+    made_label: ClassVar[str] = "deals"
+
+    def needs_play(self) -> bool:
+        """A Ramsch is played (SK-9.1)."""
+        return True
+
+    def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
+        """Every seat avoids tricks and their card points (SK-9.2)."""
+        return False
+
+    def words(self) -> str:
+        """``"Ramsch: each for itself, the most card points lose"``."""
+        return "Ramsch: each for itself, the most card points lose"
+
+
+def ramsch_contract(leader: int, turn_rule: str = "") -> RamschContract:
+    """The Ramsch of a deal all passed, ``leader`` (forehand) leading (SK-9.1)."""
+    return RamschContract(None, leader, game=RAMSCH, ranking=GRAND, turn_rule=turn_rule)
+
+
 def isko_contract(
     announced: Announcement,
     declarer: int,
@@ -151,11 +186,13 @@ class SkatBidding(Auction, SkatAdviser):
     """The International Skat Order's bidding (see the module's docstring);
     ``play_turn_rule`` is what a card out of turn cites."""
 
-    def __init__(self, *, play_turn_rule: str = "") -> None:
+    def __init__(self, *, play_turn_rule: str = "", ramsch: bool = False) -> None:
         self.play_turn_rule = play_turn_rule
+        #: A deal all passed is played as Ramsch (SK-9.1), not thrown in (SK-2.5).
+        self.ramsch = ramsch
 
     def __repr__(self) -> str:
-        return f"SkatBidding(play_turn_rule={self.play_turn_rule!r})"
+        return f"SkatBidding(play_turn_rule={self.play_turn_rule!r}, ramsch={self.ramsch})"
 
     def advise(self, view: View, legal: Sequence[Action]) -> Action | None:
         """The rule bot's choice in this bidding, the cards laid away included
@@ -171,6 +208,7 @@ class SkatBidding(Auction, SkatAdviser):
             "play at 18 when the others pass without a bid; all passing, the deal is thrown "
             "in); the declarer takes the skat up and lays two cards away or plays from hand, "
             "and announces its game; forehand leads"
+            + ("; a deal all passed is played as Ramsch" if self.ramsch else "")
         )
 
     def every_action(self) -> tuple[Action, ...]:
@@ -441,6 +479,8 @@ class SkatBiddingState(AuctionState):
             return None
         turn_rule = self.owner.play_turn_rule
         if self.declarer is None or self.announced is None:
+            if self.owner.ramsch:
+                return ramsch_contract(self.order[0], turn_rule)
             return IskoContract(None, self.order[0], turn_rule=turn_rule)
         game = self.announced.game
         count = 0 if game == "null" else matadors(self.hands[self.declarer] | self.skat, game)

@@ -4,7 +4,8 @@ It declares the rankings ``skat_suit``, ``skat_grand`` and ``skat_null`` (each
 contract names its own: SK-3.x); the auctions ``skat_openspiel_bidding`` (the first
 to declare a game plays it, taking the skat up: SKO-2.x) and ``skat_bidding`` (the
 International Skat Order's bidding by game values, the skat taken up or a hand game,
-the announcements: SK-2.x, SK-5.x); the scorers ``skat_openspiel`` (OpenSpiel's
+the announcements: SK-2.x, SK-5.x) and ``skat_bidding_ramsch`` (the same, a deal all
+passed played as Ramsch: SK-9.x); the scorers ``skat_openspiel`` (OpenSpiel's
 returns times 120: SKO-4.x), ``skat`` (the game values won or lost: SK-6.x, SK-7.x) and
 ``skat_seeger_fabian`` (the same with the ISkO tournament's extra points, SK-7.3), each
 with the end of its games (its deals); and the profiles ``skat-openspiel`` and ``skat``
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.rules.catalog import ScorerFactory
+from cardrules.rules.catalog import AuctionFactory, ScorerFactory
 from cardrules.rules.components import DealsEnd
 from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
@@ -33,11 +34,16 @@ def _openspiel_bidding(profile: Profile, bounds: tuple[int, int]) -> SkatOpenSpi
     return SkatOpenSpielBidding(play_turn_rule=profile.play_turn_rule)
 
 
-def _bidding(profile: Profile, bounds: tuple[int, int]) -> SkatBidding:
-    """The ISkO's bidding by game values; call bounds are refused (the bids are the game
-    values, SK-2.2)."""
-    profile.refuse_call_bounds("the 'skat_bidding' auction bids game values, not call bounds")
-    return SkatBidding(play_turn_rule=profile.play_turn_rule)
+def _bidding(ramsch: bool) -> AuctionFactory:
+    """The ISkO's bidding by game values; ``ramsch``: a deal all passed is played as Ramsch
+    (SK-9.1).  Call bounds are refused (the bids are the game values, SK-2.2)."""
+    name = "skat_bidding_ramsch" if ramsch else "skat_bidding"
+
+    def make(profile: Profile, bounds: tuple[int, int]) -> SkatBidding:
+        profile.refuse_call_bounds(f"the {name!r} auction bids game values, not call bounds")
+        return SkatBidding(play_turn_rule=profile.play_turn_rule, ramsch=ramsch)
+
+    return make
 
 
 def _openspiel_scorer(profile: Profile) -> SkatOpenSpielScorer:
@@ -78,13 +84,16 @@ FAMILY = Family(
             sides="individual",
             phase_name="bidding",
         ),
-        AuctionKind(
-            "skat_bidding",
-            _bidding,
-            provides="skat",
-            chooses_trump=True,
-            sides="individual",
-            phase_name="bidding",
+        *(
+            AuctionKind(
+                name,
+                _bidding(ramsch),
+                provides="skat",
+                chooses_trump=True,
+                sides="individual",
+                phase_name="bidding",
+            )
+            for name, ramsch in (("skat_bidding", False), ("skat_bidding_ramsch", True))
         ),
     ),
     scorers=(

@@ -28,11 +28,17 @@ from cardrules.errors import CardrulesError, shown
 from cardrules.rules.components import Contract, FinishedDeal, Scorer, Side
 from cardrules_skat.actions import DECK
 from cardrules_skat.auction import SkatContract
-from cardrules_skat.bidding import IskoContract, isko_contract
+from cardrules_skat.bidding import IskoContract, RamschContract, isko_contract
 from cardrules_skat.calls import announcement_of
 from cardrules_skat.values import BIDS, Announcement, Settlement, settle
 
-__all__ = ["CARD_POINTS", "SkatOpenSpielScorer", "SkatScorer", "card_points"]
+__all__ = [
+    "CARD_POINTS",
+    "SkatOpenSpielScorer",
+    "SkatScorer",
+    "card_points",
+    "ramsch_scores",
+]
 
 #: The card points by rank number (SK-4.1): A 11, 10 10, K 4, Q 3, J 2.
 CARD_POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
@@ -185,7 +191,10 @@ class SkatScorer(Scorer):
     def score_taken(
         self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
     ) -> dict[Side, Decimal]:
-        """The scores from the cards each seat took and the tricks (SK-7.1 .. SK-7.4)."""
+        """The scores from the cards each seat took and the tricks (SK-7.1 .. SK-7.4; a
+        Ramsch: SK-9.2 .. SK-9.4)."""
+        if isinstance(contract, RamschContract):
+            return ramsch_scores(tricks, [card_points(mask) for mask in taken])
         return self._scores(contract, self.settlement(contract, tricks, taken))
 
     def _scores(self, contract: Contract, outcome: Settlement | None) -> dict[Side, Decimal]:
@@ -247,3 +256,28 @@ def _described(given: dict[str, object]) -> tuple[Announcement, int, int, int, i
             f"trick leaves the skat's {SKAT_MOST} at most)"
         )
     return announced, declarer, bid, took, points, count
+
+
+def ramsch_scores(tricks: Sequence[int], points: Sequence[int]) -> dict[Side, Decimal]:
+    """A Ramsch's scores from each seat's tricks and card points in them (SK-9.2 .. SK-9.4):
+    the most card points lose them and the skat's, doubled for each player who took no
+    trick; equal most points lose alike, all three equal score nothing; every trick taken
+    by one player scores it 120.
+
+    >>> {k: str(v) for k, v in ramsch_scores((3, 7, 0), (20, 90, 0)).items()}
+    {0: '0', 1: '-200', 2: '0'}
+    """
+    scores: dict[Side, Decimal] = {seat: Decimal(0) for seat in range(len(tricks))}
+    for seat, took in enumerate(tricks):
+        if took == TRICKS:  # Durchmarsch (SK-9.4)
+            scores[seat] = Decimal(TOTAL)
+            return scores
+    most = max(points)
+    losers = [seat for seat, p in enumerate(points) if p == most]
+    if len(losers) == len(points):
+        return scores  # all equal: no score (SK-9.2)
+    skat = TOTAL - sum(points)
+    doubled = 2 ** sum(took == 0 for took in tricks)  # each Jungfrau (SK-9.3)
+    for seat in losers:
+        scores[seat] = Decimal(-(most + skat) * doubled)
+    return scores
