@@ -76,7 +76,8 @@ def _tiny_auction(profile: Profile, bounds: tuple[int, int]) -> TinyBridgeAuctio
 
 
 def _tiny_scorer(profile: Profile) -> TinyBridgeScorer:
-    profile.int_params({})  # (it takes no setting: each one is refused)
+    """Tiny bridge's scorer; it takes no ``[scoring] params`` (each one is refused)."""
+    profile.int_params({})
     return TinyBridgeScorer()
 
 

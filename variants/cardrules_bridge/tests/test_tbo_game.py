@@ -123,6 +123,23 @@ def test_tbo_1_1_no_parameters() -> None:
         cardrules.load("tiny-bridge-openspiel", target=3)
 
 
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("[auction]\nmin_call = 1\n", "auction.min_call -> the 'tiny_bridge_calls' auction"),
+        ("[scoring]\nparams = { bonus = 5 }\n", "scoring.params.bonus -> unknown setting"),
+    ],
+)
+def test_tbo_1_1_no_call_bounds_and_no_scoring_settings(
+    tmp_path: Path, body: str, words: str
+) -> None:
+    """TBO-1.1, TBO-2.2: the six bids have no bounds to set and the scores no settings: a
+    profile that sets them is refused, naming the key."""
+    path = write_profile(tmp_path, "tiny-set", body, base="tiny-bridge-openspiel")
+    with pytest.raises(cardrules.ProfileError, match=words.replace(".", r"\.")):
+        cardrules.load(path)
+
+
 def test_records_replay_and_undo_at_every_step() -> None:
     """Each call undoes to the state before it, the last one (which scores the deal) among
     them, and a game's record replays to the same game at every step."""
