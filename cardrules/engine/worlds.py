@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, mask_of
 from cardrules.deck import FRENCH_52, Deck
+from cardrules.engine.tricks import PlayedCard, Trick
 from cardrules.errors import CardrulesError
 from cardrules.rules.duties import TrickState, narrow
 
@@ -100,6 +101,8 @@ class Knowledge:
         self.pool = rules.deck.all_mask & ~seen
         self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}
         self.tests: dict[int, Callable[[int], bool]] = rules.auction.hand_tests(view.auction)
+        if view.sides and view.deal_contract is not None:  # the sides the view knows
+            self.tests = _side_tests(view, rules, self.hidden, self.tests)
         # Throw-ins look at the hands as dealt: known only where no card changed hands.
         private = any(text is None for _, text in view.auction_actions)
         # (Under [deal] stages they look at the first stage, which a view does not keep.)
@@ -214,6 +217,50 @@ def _plays(view: View, rules: Ruleset) -> tuple[list[PlaySeen], list[int]]:
         plays.append(PlaySeen(seat, index, state, later[seat]))
     plays.reverse()
     return plays, played_by
+
+
+def _side_tests(
+    view: View,
+    rules: Ruleset,
+    hidden: Sequence[int],
+    tests: Mapping[int, Callable[[int], bool]],
+) -> dict[int, Callable[[int], bool]]:
+    """``tests`` and, for each hidden seat whose side the view knows, that the seat's hand as
+    dealt tells it the same side (``Contract.sides_known``): a world where a seat that
+    announced Re holds no queen of clubs is not the view's."""
+    contract = view.deal_contract
+    assert contract is not None
+    out = contract.sitting_out
+    tricks = []
+    for leader, cards, winner in view.tricks:
+        seat, entries = leader, []
+        for card in cards:
+            entries.append(PlayedCard(seat, card))
+            seat = rules.direction.next(seat)
+            while seat in out and seat != leader:
+                seat = rules.direction.next(seat)
+        tricks.append(Trick(leader, tuple(entries), winner))
+    trick = tuple((played.seat, played.card) for played in view.trick)
+    calls = [(seat, rules.vocabulary.read(text, deck=rules.deck)) for seat, text in view.play_calls]
+    combined = dict(tests)
+    for seat in hidden:
+        side = view.sides.get(seat)
+        if side is None:
+            continue
+        before = tests.get(seat)
+
+        def test(
+            dealt: int,
+            seat: int = seat,
+            side: str = side,
+            before: Callable[[int], bool] | None = before,
+        ) -> bool:
+            if before is not None and not before(dealt):
+                return False
+            return contract.sides_known(seat, dealt, tricks, trick, calls).get(seat) == side
+
+        combined[seat] = test
+    return combined
 
 
 def _asked_without_trump(view: View) -> int | None:

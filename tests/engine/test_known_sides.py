@@ -23,6 +23,7 @@ from cardrules import Contract
 from cardrules.cards import Card
 from cardrules.engine.bots import MonteCarloBot, play_game
 from cardrules.engine.tricks import Trick
+from cardrules.engine.worlds import sample_hands
 from cardrules.rules.actions import Action
 from cardrules.rules.components import (
     Auction,
@@ -60,9 +61,31 @@ class _HideContract(Contract):
         return {} if seat < 0 else {seat: "hider"}
 
 
+@dataclass(frozen=True, slots=True)
+class _ToldContract(_HideContract):
+    """The seeker's seat told to all (but not its cards): the worlds a bot draws give it
+    the ace of spades."""
+
+    seeker: int = 0
+
+    def sides_known(
+        self,
+        seat: int,
+        dealt: int,
+        tricks: Sequence[Trick],
+        trick: Sequence[tuple[int, Card]],
+        calls: Sequence[tuple[int, Action]] = (),
+    ) -> dict[int, str]:
+        known = _HideContract.sides_known(self, seat, dealt, tricks, trick, calls)
+        if seat == self.seeker and not dealt >> ACE.index & 1:
+            return known  # (a world in which the seat told is not the seeker)
+        return {**known, self.seeker: "seeker"}
+
+
 class _HideState(AuctionState):
-    def __init__(self, deal: DealInfo) -> None:
+    def __init__(self, deal: DealInfo, told: bool = False) -> None:
         self.deal = deal
+        self.told = told
 
     def to_act(self) -> int | None:
         return None
@@ -74,15 +97,22 @@ class _HideState(AuctionState):
         raise AssertionError(action)
 
     def result(self) -> Contract:
-        return _HideContract(None, self.deal.direction.next(self.deal.dealer))
+        leader = self.deal.direction.next(self.deal.dealer)
+        if self.told:
+            seeker = next(s for s, h in enumerate(self.deal.hands) if h >> ACE.index & 1)
+            return _ToldContract(None, leader, seeker=seeker)
+        return _HideContract(None, leader)
 
     def public(self) -> dict[str, Any]:
         return {}
 
 
 class _Hide(Auction):
+    def __init__(self, told: bool = False) -> None:
+        self.told = told
+
     def start(self, deal: DealInfo) -> _HideState:
-        return _HideState(deal)
+        return _HideState(deal, self.told)
 
 
 class _HideScorer(Scorer):
@@ -103,7 +133,10 @@ class _HideScorer(Scorer):
 
 FAMILY = Family(
     "hide",
-    auctions=(AuctionKind("hide", lambda p, b: _Hide(), provides="none"),),
+    auctions=(
+        AuctionKind("hide", lambda p, b: _Hide(), provides="none"),
+        AuctionKind("told", lambda p, b: _Hide(told=True), provides="none"),
+    ),
     scorers=(ScorerKind("hide", lambda p: _HideScorer()),),
 )
 
@@ -187,3 +220,20 @@ def test_worlds_and_bots_play_with_sides_kept(rules: cardrules.Ruleset) -> None:
     bot = MonteCarloBot(seed=1, samples=4)
     finished = play_game(game, [bot] * 4)
     assert finished.phase == "finished"
+
+
+def test_worlds_give_each_seat_the_side_the_view_knows(tmp_path: Path) -> None:
+    """The worlds drawn from a view hold, for each hidden seat whose side the view knows,
+    a hand that tells that seat the same side (``Contract.sides_known``)."""
+    path = tmp_path / "told.toml"
+    path.write_text(PROFILE.replace('kind = "hide"\n[play]', 'kind = "told"\n[play]', 1))
+    rules = cardrules.load(path, plugins=[FAMILY])
+    game = rules.new_game(seed=1, dealer=0, hands=HANDS)
+    view = game.view(0)
+    assert view.sides == {0: "hider", 3: "seeker"}
+    rng = random.Random(2)
+    for _ in range(30):
+        world = sample_hands(view, rng)
+        assert ACE in world[3]
+    hider = rules.new_game(seed=1, dealer=0, hands=HANDS).view(1)
+    assert all(ACE in sample_hands(hider, rng)[3] for _ in range(10))
