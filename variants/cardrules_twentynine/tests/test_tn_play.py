@@ -17,7 +17,7 @@ import pytest
 import cardrules
 from cardrules import Game
 from cardrules.deck import Card
-from cardrules_twentynine import TwentyNineContract, TwentyNineScorer
+from cardrules_twentynine import TwentyNineContract, TwentyNineEnd, TwentyNineScorer
 from helpers import refused, write_profile
 
 RULES = cardrules.load("twenty-nine")
@@ -253,6 +253,13 @@ def test_tn_6_1_score_deal_by_hand() -> None:
     with pytest.raises(cardrules.CardrulesError, match="card points"):
         TwentyNineScorer().score(TwentyNineContract(None, 0, bidder=1, bid=16), (2, 2, 2, 2))
     assert repr(RULES.scorer) == "TwentyNineScorer(last_trick=False)"
+
+
+def test_the_scorer_and_the_end_read_as_the_calls_that_make_them() -> None:
+    for thing in (RULES.scorer, RULES.end, TwentyNineScorer(last_trick=True)):
+        namespace = {"TwentyNineScorer": TwentyNineScorer, "TwentyNineEnd": TwentyNineEnd}
+        assert repr(eval(repr(thing), namespace)) == repr(thing)
+    assert RULES.end.summary.startswith("the game ends when a side reaches 6 game points")
 
 
 def test_tn_6_2_the_game_ends_at_plus_or_minus_six() -> None:
