@@ -92,6 +92,8 @@ def not_batched(rules: Ruleset) -> str:
         return "counts the tricks, not the cards taken (the profile's scorer reads them)"
     if rules.auction.conceals_trump():
         return "does not conceal a trump (the profile's auction may, until a player asks for it)"
+    if rules.auction.every_play_call():
+        return "takes no action in the play but the cards (the profile's contracts offer some)"
     for trump in (None, *deck.suits):
         why = order_not_batched(rules.order(trump))
         if why:

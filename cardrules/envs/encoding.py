@@ -47,8 +47,11 @@ The actions: index ``i`` < C plays card ``i`` of the deck; ``C + j`` is the ``j`
 of the auction's actions (:meth:`~cardrules.rules.components.Auction.every_action`);
 then ``reveal trump`` where the auction may conceal its trump
 (:meth:`~cardrules.rules.components.Auction.conceals_trump`; a concealed trump is none in
-the ``trump`` part of the views that may not see it), and, where the profile allows
-claims, ``accept claim`` and ``refuse claim``.
+the ``trump`` part of the views that may not see it), then the actions its contracts may
+offer in the play besides the cards
+(:meth:`~cardrules.rules.components.Auction.every_play_call`: Doppelkopf's announcements,
+which the observation does not show), and, where the profile allows claims,
+``accept claim`` and ``refuse claim``.
 (A claim itself is not offered: agents play every card.)
 
 >>> import cardrules
@@ -107,7 +110,8 @@ class Encoding:
         reveal: tuple[Action, ...] = ()
         if factory.conceals_trump():
             reveal = (REVEAL_TRUMP,)
-        self.extra: tuple[Action, ...] = auction + reveal + claims
+        calls = tuple(factory.every_play_call())  # (actions in the play besides the cards)
+        self.extra: tuple[Action, ...] = auction + reveal + calls + claims
         self._auction = len(auction)
         self._index = {str(a): cards + i for i, a in enumerate(self.extra)}
         self.actions = cards + len(self.extra)

@@ -539,6 +539,14 @@ class Auction(abc.ABC):
         auction lists none, and the adapters refuse it."""
         return ()
 
+    def every_play_call(self) -> tuple[Action, ...]:
+        """Every action besides the cards that this auction's contracts may offer during the
+        play (:attr:`Contract.has_play_calls`: Doppelkopf's announcements), each once, in a
+        fixed order: the research adapters' action space holds them, and engines that take
+        no such action (the NumPy batch engine) say so before the first deal.  () (the
+        default): none."""
+        return ()
+
     def conceals_trump(self) -> bool:
         """True when this auction's contracts may conceal their trump
         (:attr:`Contract.concealed`): engines that cannot play a concealed trump (the NumPy

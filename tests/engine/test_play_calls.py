@@ -21,9 +21,11 @@ import pytest
 
 import cardrules
 from cardrules import Contract, Game
+from cardrules.batch.engines import not_batched
 from cardrules.cards import Card
 from cardrules.engine.bots import MonteCarloBot, play_game
 from cardrules.engine.tricks import Trick
+from cardrules.envs.encoding import Encoding
 from cardrules.errors import ActionError
 from cardrules.rules.actions import Action, ActionVerb, Play
 from cardrules.rules.components import (
@@ -110,6 +112,9 @@ class _State(AuctionState):
 class _Auction(Auction):
     def start(self, deal: DealInfo) -> _State:
         return _State(deal)
+
+    def every_play_call(self) -> tuple[Action, ...]:
+        return (KNOCK,)
 
 
 class _KnockScorer(Scorer):
@@ -237,6 +242,15 @@ def test_a_knock_doubles_the_knockers_tricks(rules: cardrules.Ruleset) -> None:
         game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
     deal = game.deals[0]
     assert deal.scores == {s: Decimal(t * (2 if s == 1 else 1)) for s, t in enumerate(deal.tricks)}
+
+
+def test_the_adapters_action_space_holds_the_calls(rules: cardrules.Ruleset) -> None:
+    """``Auction.every_play_call``: the encoding's actions hold the knock after the cards;
+    the NumPy batch engine, which plays cards only, refuses the profile."""
+    encoding = Encoding(rules)
+    assert encoding.actions == 52 + 1 and encoding.action(52) == KNOCK
+    assert encoding.index(KNOCK) == 52
+    assert "takes no action in the play but the cards" in not_batched(rules)
 
 
 def test_bots_and_worlds_play_with_calls(rules: cardrules.Ruleset) -> None:
