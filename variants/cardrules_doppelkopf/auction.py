@@ -45,6 +45,7 @@ from cardrules_doppelkopf.actions import (
     HEALTHY,
     LEVELS,
     MARRIAGE,
+    PARTIES,
     RESERVATION,
     SOLOS,
     Announce,
@@ -335,6 +336,10 @@ class Reservations(Auction):
         """Every action of the query, each once."""
         solos = tuple(Declare(f"solo {s}") for s in SOLOS) if self.solos else ()
         return (HEALTHY, RESERVATION, MARRIAGE, *solos)
+
+    def every_play_call(self) -> tuple[Action, ...]:
+        """Every announcement of the play (DK-5): each party's, from the first to black."""
+        return tuple(Announce(party, level) for party in PARTIES for level in range(len(LEVELS)))
 
     def start(self, deal: DealInfo) -> ReservationsState:
         """The query of a fresh deal: twelve cards each, no stock (DK-1.3)."""
