@@ -180,6 +180,8 @@ def _game_scene(game: Game) -> Scene:
         turn=turn,
         concealed=_concealer(game),
         to_deal=game.cards_to_deal,
+        calls=tuple((s, str(call)) for s, call in game.play_calls),
+        sides=game.public_view().sides if game.contract is not None else {},
     )
 
 
@@ -232,6 +234,8 @@ def _view_scene(view: View) -> Scene:
         turn=turn,
         concealed=_chooser(view) if view.trump_concealed else None,
         to_deal=view.to_deal,
+        calls=view.play_calls,
+        sides=view.sides,
     )
 
 
@@ -293,6 +297,8 @@ def _scene(
     turn: str,
     concealed: int | None = None,
     to_deal: Sequence[int] = (),
+    calls: Sequence[tuple[int, str]] = (),
+    sides: Mapping[int, str] | None = None,
 ) -> Scene:
     stages = {"play": f"play, trick {trick_number}", "finished": "game over"}
     stage = stages.get(phase, phase)
@@ -307,12 +313,17 @@ def _scene(
             words.append(f"call {undertaken}")
         if controller(seat) != seat:
             words.append(f"decided by {seat_name(controller(seat))}")
+        side = None if sides is None else sides.get(seat)
+        if side is not None:  # a side the picture's viewer knows (Contract.sides_known)
+            words.append(side)
         labels[seat] = ", ".join(words)
     lines = []
     if contract is not None:
         lines.append(contract.words())
         if concealed is not None:  # (the view's trump is none where it may not see it)
             lines.append(f"Trump concealed by {seat_name(concealed)}, not revealed yet")
+        if calls:  # the calls of the play besides the cards (announcements)
+            lines.append("Called: " + ", ".join(f"{seat_name(s)} {text}" for s, text in calls))
     else:
         facts = auction_facts(auction, players, deck)
         if trump is not None:

@@ -237,3 +237,12 @@ def test_worlds_give_each_seat_the_side_the_view_knows(tmp_path: Path) -> None:
         assert ACE in world[3]
     hider = rules.new_game(seed=1, dealer=0, hands=HANDS).view(1)
     assert all(ACE in sample_hands(hider, rng)[3] for _ in range(10))
+
+
+def test_the_picture_labels_each_seat_with_the_side_its_viewer_knows(
+    rules: cardrules.Ruleset,
+) -> None:
+    game = rules.new_game(seed=1, dealer=0, hands=HANDS)
+    assert "N (you, hider)" in str(game.view(0)) and "seeker" not in str(game.view(0))
+    assert "W (you, seeker)" in str(game.view(3))
+    assert "hider" not in str(game) and "seeker" not in str(game)  # (no side public yet)

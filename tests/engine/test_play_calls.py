@@ -261,3 +261,11 @@ def test_bots_and_worlds_play_with_calls(rules: cardrules.Ruleset) -> None:
     assert world.play_calls == ((1, KNOCK),) and world.view(2).play_calls == view.play_calls
     finished = play_game(game, [MonteCarloBot(seed=1, samples=3)] * 4)
     assert finished.phase == "finished"
+
+
+def test_the_picture_shows_the_calls(rules: cardrules.Ruleset) -> None:
+    game = rules.new_game(seed=1, dealer=0, hands=HANDS)
+    assert "Called:" not in str(game.view(2))
+    game.apply("knock")
+    assert "Called: E knock" in str(game.view(2)) and "Called: E knock" in str(game)
+    assert "E (knocker)" in str(game.view(2))  # the side the view knows, by its seat
