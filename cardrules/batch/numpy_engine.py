@@ -62,7 +62,7 @@ def numpy_block(
                 contracts[i],
                 plays_bytes[i],
                 took,
-                scorer.score_finished(FinishedDeal(contracts[i], took, deck=deck)),
+                scorer.score_finished(FinishedDeal(contracts[i], took, deck=deck, dealt=hands[i])),
                 tuple(all_actions[i]),
                 tuple(auction_u[i].tolist()) if trace else (),
                 tuple(play_u[i].tolist()) if trace else (),

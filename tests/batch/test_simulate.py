@@ -42,7 +42,7 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord, seed: int | None = None) -
     if seed is not None:
         game = rules.new_game(seed=deal_seed(seed, rec.deal), dealer=rec.dealer)
     else:
-        hands = [list(cards_of(h)) for h in rec.hands]
+        hands = [list(rules.deck.cards_of(h)) for h in rec.hands]
         game = rules.new_game(seed=0, dealer=rec.dealer, hands=hands)
     assert tuple(game.initial_hands) == rec.hands
     j = 0

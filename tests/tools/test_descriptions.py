@@ -63,8 +63,11 @@ class Seen:
     #: plays where a card that does not beat it was held and refused, one that does allowed.
     losing_allowed: int = 0
     losing_refused: int = 0
-    #: Each deal's trump and the card turned up, as play began.
+    #: Each deal's trump and the card turned up, as play began (or as the auction ended a
+    #: deal that is not played: tiny bridge's, scored double dummy).
     trumps: list[tuple[Suit | None, Any]] = field(default_factory=list)
+    #: Cards played to a trick already led.
+    follows: int = 0
 
 
 def _watch(
@@ -91,6 +94,7 @@ def _watch(
         t = game.trick_state()
         if t.leading:
             return
+        seen.follows += 1
         cards = {a.card for a in legal if isinstance(a, Play)}
         beating = {c for c in cards if c.mask & t.beats}
         if beating and beating != cards:
@@ -122,6 +126,9 @@ def seen(name: str) -> Seen:
             totals.append(dict(game.totals))
         assert len(totals) == len(game.deals)
         out.redeals += len(game.throw_ins)
+        for deal in game.deals:
+            if not deal.contract.needs_play() and not deal.contract.to_dict().get("passed_out"):
+                out.trumps.append((deal.contract.trump, None))
         out.totals.append(totals)
         out.overs.append(game.over)
         seed += 1
@@ -314,6 +321,9 @@ def check_length(name: str, claim: object, games: Seen) -> None:
 
 
 def check_win(name: str, claim: object, games: Seen) -> None:
+    if not games.follows:  # no card is ever played (tiny bridge): there is no trick to win
+        assert not claim, "a duty to win is said of a profile that plays no card"
+        return
     if claim:
         assert games.losing_allowed == 0, "a losing card was allowed beside a winning one"
         assert games.losing_refused > 0, "no losing card was ever refused"
