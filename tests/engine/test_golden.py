@@ -46,6 +46,11 @@ PROFILES = (
     "euchre",
     "euchre-openspiel",
     "skat-openspiel",
+    "skat",
+    "tarok-openspiel",
+    "tarok-openspiel-4",
+    "twenty-nine",
+    "tiny-bridge-openspiel",
 )
 GAMES = 100
 
