@@ -21,7 +21,7 @@ from cardrules.batch.game_engine import deal_seed, play_deal
 from cardrules.batch.narrow import TrickBatch, _batch_form, _scalar_narrow, batch_narrow
 from cardrules.batch.results import DealRecord, SimulationInterrupted, json_text
 from cardrules.batch.summary import summary, summary_dict
-from cardrules.cards import CARDS, SUIT_MASKS, cards_of
+from cardrules.cards import CARDS, SUIT_MASKS
 from cardrules.rules.actions import Play
 from cardrules.rules.duties import BUILTIN_DUTIES, TrickState
 from helpers import SHIPPED_PROFILES
