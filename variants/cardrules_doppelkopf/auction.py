@@ -19,7 +19,7 @@ in every game (DK-3.1).
 >>> state.apply(3, HEALTHY); state.legal_actions()
 [Declare('marriage')]
 >>> state.apply(0, MARRIAGE); state.result()
-DoppelkopfContract(Suit.D, 0, game='marriage', declarer=0)
+DoppelkopfContract(Suit.D, 0, game='marriage', declarer=0, ranking='dk_suit')
 """
 
 from __future__ import annotations
@@ -121,6 +121,8 @@ class DoppelkopfContract(Contract):
             parts.append(f"declarer={self.declarer!r}")
         if self.solo:
             parts.append(f"solo={self.solo!r}")
+        if self.ranking:
+            parts.append(f"ranking={self.ranking!r}")
         return f"DoppelkopfContract({', '.join(parts)})"
 
     def words(self) -> str:

@@ -362,3 +362,21 @@ def test_dk_the_rule_bot_and_mc_play_whole_games() -> None:
             assert seat is not None
             game.apply(players[seat % 2].choose(game.view(seat)))
         assert sum(game.deals[-1].scores.values()) == 0
+
+
+def test_dk_rule_objects_read_as_the_calls_that_rebuild_them() -> None:
+    """The contract, the query and the scorer print as the calls that make them."""
+    from cardrules.deck import Suit  # noqa: F401  (the names the reprs use)
+    from cardrules_doppelkopf import DoppelkopfScorer, Reservations, contract_for
+
+    for contract in (
+        contract_for("normal", None, 0),
+        contract_for("marriage", 2, 1),
+        contract_for("solo", 3, 0, "H"),
+        contract_for("solo", 1, 2, "fleshless"),
+    ):
+        assert eval(repr(contract)) == contract
+    assert repr(RULES.auction) == "Reservations(solos=False, play_turn_rule='DK-3.1')"
+    assert repr(SOLOS.auction).startswith("Reservations(solos=True")
+    assert repr(RULES.scorer) == repr(DoppelkopfScorer()) == "DoppelkopfScorer()"
+    assert isinstance(eval(repr(RULES.auction)), Reservations)
