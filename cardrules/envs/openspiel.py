@@ -44,12 +44,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from cardrules.deck import Deck
 from cardrules.engine.game import Game, lowest_wins
 from cardrules.engine.ruleset import Ruleset, load
 from cardrules.engine.worlds import knowledge, sample_masks
 from cardrules.envs.encoding import Encoding
 from cardrules.errors import CardrulesError
 from cardrules.profile.registry import profile_paths
+from cardrules.rules.actions import plays_of
 
 __all__ = ["CardrulesGame", "CardrulesState", "game_name", "register"]
 
@@ -116,6 +118,15 @@ def register(profiles: Iterable[str | Path] | None = None) -> list[str]:
             del encoding
         names.append(name)
     return names
+
+
+def _copy_words(deck: Deck, action: int) -> str:
+    """Where the deck holds several copies of a card and ``action`` deals or plays one after
+    the first, which (`` (copy 2)``): OpenSpiel wants each action's text its own."""
+    if deck.copies == 1 or not 0 <= action < deck.size:
+        return ""
+    copy = deck.cards[action].copy
+    return f" (copy {copy + 1})" if copy else ""
 
 
 class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -244,11 +255,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._history.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        deck = self._osgame.rules.deck
         if player == pyspiel.PlayerId.CHANCE:
             if not self._size:
                 return f"hand size {action}"
-            return f"deal {self._osgame.rules.deck.cards[action]}"
-        return str(self._osgame.encoding.action(action))
+            return f"deal {deck.cards[action]}{_copy_words(deck, action)}"
+        return f"{self._osgame.encoding.action(action)}{_copy_words(deck, action)}"
 
     def is_terminal(self) -> bool:
         return self.game_ is not None and self.game_.to_act is None
@@ -344,12 +356,19 @@ class _Held:
 
 
 def _copy_game(game: Game) -> Game:
-    """An independent copy of a deal dealt by chance: the same deal, the same actions."""
+    """An independent copy of a deal dealt by chance: the same deal, the same actions (and
+    where the deck holds several copies of a card, the very copy each seat played: a card's
+    text plays whichever the seat holds, and OpenSpiel numbers each copy its own)."""
     copy_ = Game.from_deal(game.rules, game.initial_hands, _stock_of(game), dealer=game.dealer)
     assert copy_ is not None
     copy_.halt_after_deal = True
+    exact = None
+    if game.deck.copies > 1:
+        plays = plays_of(game.deck)
+        played = [p.card for t in game.tricks for p in t.cards] + [p.card for p in game.trick]
+        exact = iter([plays[card.index] for card in played])
     for text in game.actions:
-        copy_.apply(text)
+        copy_.apply(next(exact) if exact is not None and text.startswith("play ") else text)
     return copy_
 
 

@@ -64,3 +64,21 @@ def test_the_stateless_helpers_read_equal_cards_as_copies(rules: cardrules.Rules
     assert rules.trick_winner(["AC", "AC", "9C", "KC"], trump=None) == 0
     legal = rules.legal_cards("QC QC 9S", ["10C", "10C"], trump=None)
     assert sorted(c.copy for c in legal) == [0, 1]
+
+
+def test_openspiel_plays_a_deck_of_copies(tmp_path: Path) -> None:
+    """The OpenSpiel adapter on a deck of two copies: each copy's deal and play has a text of
+    its own (``deal QC (copy 2)``), and a state's copy plays the very copies played (a
+    card's text would play whichever the seat holds first); OpenSpiel's random simulation
+    test passes."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.envs.openspiel import game_name, register
+
+    body = '[deck]\nname = "pinochle-48"\n[deal]\nhand_sizes = [11]\n[game]\ndeals = 1\n'
+    path = write_profile(tmp_path, "copies-os", body)
+    register([path])
+    game = pyspiel.load_game(game_name("copies-os"))
+    state = game.new_initial_state()
+    assert state.action_to_string(-1, 0) == "deal 9C"
+    assert state.action_to_string(-1, 1) == "deal 9C (copy 2)"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
