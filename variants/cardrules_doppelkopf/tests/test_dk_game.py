@@ -380,3 +380,24 @@ def test_dk_rule_objects_read_as_the_calls_that_rebuild_them() -> None:
     assert repr(SOLOS.auction).startswith("Reservations(solos=True")
     assert repr(RULES.scorer) == repr(DoppelkopfScorer()) == "DoppelkopfScorer()"
     assert isinstance(eval(repr(RULES.auction)), Reservations)
+
+
+def test_dk_4_1_no_view_holds_a_card_its_seat_may_not_see() -> None:
+    """Over whole games (solos and announcements among them), at every step, each seat's
+    view holds its own cards alone (each copy as held), legal actions only for the seat to
+    act, and no other hand; the public view holds no hand."""
+    for seed in range(6):
+        rules = SOLOS if seed % 2 else RULES
+        game = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while game.phase != "finished":
+            for seat in range(4):
+                view = game.view(seat)
+                assert set(view.hands) == {seat}
+                held = {(c.text, c.copy) for c in view.hands[seat]}
+                assert held == {(c.text, c.copy) for c in game.hand(seat)}
+                assert bool(view.legal_actions) == (game.to_act == seat)
+                data = json.loads(view.to_json())
+                assert set(data["hands"]) == {str(seat)}
+            assert game.public_view().hands == {}
+            game.apply(rng.choice(game.legal_actions()))
