@@ -1088,12 +1088,15 @@ class Game:
 
     def _call_in_play(self, to_act: int, act: Action) -> None:
         """``act``, a call the contract offers besides the cards (an announcement): recorded
-        in :attr:`play_calls`; the seat is still to act."""
+        in :attr:`play_calls` as the contract listed it (an object equal to ``act`` that may
+        keep what its text does not say: when it was made); the seat is still to act."""
         contract = self.contract
         assert contract is not None
-        if act not in self._calls_now():
+        listed = self._calls_now()
+        if act not in listed:
             rule, why = contract.play_call_refusal(self._play_state(to_act), act)
             raise IllegalAction(rule, why, action=str(act), seat=to_act)
+        act = listed[listed.index(act)]
         self._save(before=True)
         self.actions.append(str(act))
         self.play_calls = (*self.play_calls, (to_act, act))

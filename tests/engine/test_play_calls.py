@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, ClassVar
@@ -46,7 +46,10 @@ RULE = "X-4"
 
 @dataclass(frozen=True, slots=True)
 class Knock(Action):
-    """A knock (the plugin's call during the play)."""
+    """A knock (the plugin's call during the play); ``held``, the cards the knocker held
+    then, is kept by the knock the contract lists and not written in its text."""
+
+    held: int = field(default=0, compare=False)
 
     prompt: ClassVar[str] = "Your card, or a knock"
 
@@ -69,7 +72,8 @@ class _KnockContract(Contract):
 
     def play_calls(self, state: PlayState) -> list[Action]:
         knocked = any(seat == state.seat for seat, _ in state.calls)
-        return [] if knocked or state.held.bit_count() < 3 else [KNOCK]
+        held = state.held.bit_count()
+        return [] if knocked or held < 3 else [Knock(held)]
 
     def play_call_refusal(self, state: PlayState, action: Action) -> tuple[str, str]:
         if not isinstance(action, Knock):
@@ -176,6 +180,7 @@ def test_a_call_is_listed_after_the_cards_and_recorded_in_every_view(
     assert game.is_legal("knock") and game.view(1).legal_actions[-1] == KNOCK
     game.apply("knock")
     assert game.to_act == 1 and game.play_calls == ((1, KNOCK),)
+    assert game.play_calls[0][1].held == 4  # the knock as the contract listed it
     assert KNOCK not in game.legal_actions() and not game.is_legal("knock")
     for seat in (*range(4), -1):
         view = game.public_view() if seat < 0 else game.view(seat)
