@@ -18,7 +18,7 @@ its party's ``re`` or ``kontra`` and then, one after the other, ``re no 90``, ``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.errors import ActionError, shown
@@ -141,6 +141,10 @@ class Announce(Action):
 
     party: str
     level: int = 0
+    #: A party's first announcement made as a late reply (DK-5.5: with fewer cards than a
+    #: first announcement needs), after which the party announces no more; kept by the
+    #: announcement the contract lists, not written in the text (equal either way).
+    late: bool = field(default=False, compare=False)
 
     prompt: ClassVar[str] = "Your card, or an announcement"
     typing_hint: ClassVar[str] = "'re', 'kontra', 're no 90', 'kontra no 60', 're black'..."
@@ -156,7 +160,8 @@ class Announce(Action):
         return self.party if not self.level else f"{self.party} {LEVELS[self.level]}"
 
     def __repr__(self) -> str:
-        return f"Announce({self.party!r}, {self.level!r})"
+        late = ", late=True" if self.late else ""
+        return f"Announce({self.party!r}, {self.level!r}{late})"
 
 
 HEALTHY: Final = Health(False)

@@ -165,13 +165,24 @@ class DoppelkopfContract(Contract):
         theirs = max((a.level for _, a in _announcements(state.calls, other)), default=-1)
         if mine >= len(LEVELS) - 1:
             return None, "DK-5.2", f"the {party.capitalize()} party has announced everything"
+        if any(a.late for _, a in _announcements(state.calls, party)):
+            return (
+                None,
+                "DK-5.5",
+                (
+                    f"the {party.capitalize()} party replied with fewer than 11 cards: "
+                    "it announces no more"
+                ),
+            )
         level = mine + 1
         shift = clarifying_trick(self, state.tricks) - 1  # (a marriage: DK-5.4)
         needed = FIRST_ANNOUNCEMENT - level - shift
         held = state.held.bit_count()
+        late = False
         if level == 0 and theirs >= 0:  # a reply: one card fewer than theirs needed (DK-5.5)
+            late = held < needed
             needed = min(needed, FIRST_ANNOUNCEMENT - theirs - shift - 1)
-        announcement = Announce(party, level)
+        announcement = Announce(party, level, late)
         if held < needed:
             rule = "DK-5.1" if level == 0 else "DK-5.2"
             return (

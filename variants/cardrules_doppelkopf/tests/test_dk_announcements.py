@@ -119,7 +119,25 @@ def test_dk_5_5_a_reply_with_one_card_fewer() -> None:
         first_card(game)
     assert calls(game) == ["kontra"]  # the reply: 11 - 1 cards
     game.apply("kontra")
-    assert calls(game) == ["kontra no 90"]  # (its own next needs 10: held)
+    assert game.play_calls[-1][1] == Announce("kontra", 0)
+    assert repr(game.play_calls[-1][1]) == "Announce('kontra', 0, late=True)"
+    # A late reply: the party announces no more, though 10 cards would do for 'no 90'.
+    assert calls(game) == []
+    error = refused(game, "kontra no 90")
+    assert error.rule == "DK-5.5" and "announces no more" in str(error)
+    text = game.to_json()
+    again = Game.from_json(text, rules=RULES, allow_preset_hands=True)
+    assert again.play_calls[-1][1].late and again.to_json() == text
+
+
+def test_dk_5_5_a_reply_in_time_lets_the_party_go_on() -> None:
+    game = normal()
+    game.apply("re")
+    first_card(game)
+    assert game.to_act == 1 and calls(game) == ["kontra"]  # 11 cards: in time anyway
+    game.apply("kontra")
+    assert not game.play_calls[-1][1].late
+    assert calls(game) == ["kontra no 90"]
 
 
 def test_dk_5_4_a_marriage_announces_after_its_clarifying_trick() -> None:
