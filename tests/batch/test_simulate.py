@@ -56,14 +56,14 @@ def replay(rules: cardrules.Ruleset, rec: DealRecord, seed: int | None = None) -
     assert game.contract == rec.contract
     k = 0
     for u in rec.play_u:  # a draw for each decision of the play: its cards, and any call
+        if k == len(rec.cards):  # (a deal may play no card: the auction ended it)
+            break
         legal = game.legal_actions()
         act = legal[int(u * len(legal))]
         if isinstance(act, Play):  # (a call besides the cards, Doppelkopf's 're', is no card)
             assert act.card.index == rec.cards[k], f"deal {rec.deal}, card {k}"
             k += 1
         game.apply(act)
-        if k == len(rec.cards):
-            break
     assert k == len(rec.cards)
     return game
 
