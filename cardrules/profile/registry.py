@@ -26,6 +26,7 @@ from typing import Any
 
 import pluggy
 
+from cardrules.deck import DeckSpec
 from cardrules.errors import ProfileError, did_you_mean, shown
 from cardrules.profile.files import (
     key_path,
@@ -39,6 +40,7 @@ from cardrules.rules.hookspecs import PROJECT
 __all__ = [
     "MergedProfile",
     "earlier_versions",
+    "family_decks",
     "find_profile",
     "installed_profile_path",
     "is_earlier_version",
@@ -123,6 +125,17 @@ def _plugin_dirs() -> tuple[Path, ...]:
     shipped = set(shipped_plugins())
     others = sorted(name for name in entry_points() if name not in shipped)
     return tuple(folder for plugin in others for folder in _dirs_of(plugin))
+
+
+def family_decks(plugin: str) -> Mapping[str, DeckSpec]:
+    """The decks the installed plugin ``plugin`` declares, by name (a family's
+    :attr:`~cardrules.rules.family.Family.decks`; none for a plugin of hooks)."""
+    from cardrules.rules.family import Family
+    from cardrules.rules.plugins import entry_points
+
+    found = entry_points().get(plugin)
+    family = found.load() if found is not None else None
+    return family.decks if isinstance(family, Family) else {}
 
 
 def _profiles_in(directories: Iterable[Path]) -> Iterator[tuple[str, Path]]:

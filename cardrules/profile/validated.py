@@ -12,8 +12,9 @@ problems at once::
 
 The validation results of the shipped families' profiles are kept in one
 snapshot (``_validated.json``, see :func:`~cardrules.profile.files.snapshot_file`:
-the validated data of each, by a hash of its merged table, and the family that
-ships each name).  A profile whose merged table is in the snapshot is built from it
+the validated data of each, by a hash of its merged table (and a table naming its
+family's deck also as validated with that deck), and the family that ships each
+name).  A profile whose merged table is in the snapshot is built from it
 without importing pydantic (about half of ``import cardrules`` + ``load()``);
 any other table, or any change to a shipped file, is validated.  A test checks
 that the snapshot is exactly what validation gives; ``python -m
@@ -32,11 +33,18 @@ from typing import Any
 from cardrules.deck import DeckSpec
 from cardrules.errors import ProfileError
 from cardrules.profile.files import SNAPSHOT_FORMAT, dump_profile, read_snapshot, snapshot_file
-from cardrules.profile.registry import find_profile, resolve_chain, resolve_data, shipped_profiles
+from cardrules.profile.registry import (
+    family_decks,
+    find_profile,
+    resolve_chain,
+    resolve_data,
+    shipped_profiles,
+)
 from cardrules.rules.profile import Profile
 
 __all__ = [
     "SNAPSHOT_FORMAT",
+    "deck_key",
     "dump_resolved",
     "load_profile",
     "snapshot_key",
@@ -97,10 +105,22 @@ def validated_profile(
         profile = Profile.from_dump(dump, path=source, data=data)
         if not (decks and profile.deck_pending):
             return profile
+        spec = decks.get(profile.deck_name)
+        assert key is not None
+        with_deck = _snapshot().get(deck_key(key, spec)) if spec is not None else None
+        if with_deck is not None:  # a shipped family's deck, as the family declares it now
+            return Profile.from_dump(with_deck, path=source, data=data, decks=decks)
     from cardrules.profile.schema import validated_dump
 
     dump = validated_dump(data, source, decks)
     return Profile.from_dump(dump, path=source, data=data, decks=decks)
+
+
+def deck_key(key: str, spec: DeckSpec) -> str:
+    """The snapshot's key of a table (``key``) validated with a family's deck ``spec``: the
+    spec is part of it, so that a family that changes its deck is validated again."""
+    digest = hashlib.sha256(repr(spec).encode("utf-8")).hexdigest()[:16]
+    return f"{key}/{spec.name}/{digest}"
 
 
 def dump_resolved(profile: Profile, decks: Mapping[str, DeckSpec] | None = None) -> str:
@@ -137,6 +157,11 @@ def snapshot_text() -> str:
         key = snapshot_key(data)
         if key is not None:
             entries[key] = validated_dump(data, str(path))
+            # A table naming its family's deck: also as validated with that deck.
+            deck_name = Profile.from_dump(entries[key], path=str(path), data=data).deck_name
+            spec = family_decks(plugin).get(deck_name)
+            if spec is not None:
+                entries[deck_key(key, spec)] = validated_dump(data, str(path), {deck_name: spec})
         shipped[name] = plugin
     doc = {
         "format": SNAPSHOT_FORMAT,

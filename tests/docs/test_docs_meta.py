@@ -145,6 +145,17 @@ RULE_IDS = {
         "TN-6.2",
         *(f"TN-7.{i}" for i in range(1, 6)),
     ],
+    "doppelkopf": [
+        *(f"DK-1.{i}" for i in range(1, 5)),
+        *(f"DK-2.{i}" for i in range(1, 6)),
+        *(f"DK-3.{i}" for i in range(1, 6)),
+        "DK-4.1",
+        "DK-4.2",
+        *(f"DK-5.{i}" for i in range(1, 7)),
+        *(f"DK-6.{i}" for i in range(1, 6)),
+        "DK-7.1",
+        *(f"D-{i}" for i in range(1, 7)),
+    ],
     "skat-openspiel": [
         *(f"SKO-1.{i}" for i in range(1, 4)),
         *(f"SKO-2.{i}" for i in range(1, 4)),

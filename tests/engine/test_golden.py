@@ -51,6 +51,7 @@ PROFILES = (
     "tarok-openspiel-4",
     "twenty-nine",
     "tiny-bridge-openspiel",
+    "doppelkopf",
 )
 GAMES = 100
 
