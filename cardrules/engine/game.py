@@ -611,6 +611,20 @@ class Game:
         return tuple(staged.to_deal(seat) for seat in range(self._n))
 
     @property
+    def stage_order(self) -> tuple[tuple[int, ...], ...] | None:
+        """Each seat's card indices in the deal in progress, stage by stage (the whole deal,
+        the stages not dealt yet included: not a seat's view), as ``Game.from_deal``'s
+        ``dealt`` takes them; None for a deal not dealt in stages."""
+        staged = self._stages
+        if staged is None:
+            return None
+        indices = range(self.deck.size)
+        return tuple(
+            tuple(i for part in staged.parts for i in indices if part[seat] >> i & 1)
+            for seat in range(self._n)
+        )
+
+    @property
     def first_trick(self) -> bool:
         """True while the deal's first trick is being played."""
         return not self.tricks
@@ -1569,18 +1583,29 @@ class Game:
 
     @classmethod
     def from_deal(
-        cls, rules: Ruleset, hands: Sequence[int], stock: Sequence[int], *, dealer: int
+        cls,
+        rules: Ruleset,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        *,
+        dealer: int,
+        dealt: Sequence[Sequence[int]] | None = None,
     ) -> Game | None:
         """A game whose first deal is ``hands`` (masks by seat) and ``stock`` (card indices,
         top first), for a caller that deals by itself (the OpenSpiel adapter's chance
         nodes); None when the rules throw that deal in.  The cards are not checked: the
-        caller deals each card once (``new_game(hands=..., stock=...)`` checks them)."""
+        caller deals each card once (``new_game(hands=..., stock=...)`` checks them).
+        ``dealt``: each seat's card indices in the order they were dealt, from which a deal
+        in stages (``[deal] stages``) takes each stage's cards (else each hand's lowest
+        first)."""
         game = cls(rules, seed=0, dealer=dealer)
         game.deal_number = 0
         game.throw_ins = []
         game.preset = tuple(hands)
         game._preset_at = 1
         game._preset_stock = tuple(stock)
+        if dealt is not None and rules.deal_stages:
+            game._preset_parts = split_stages(dealt, rules.deal_stages)
         game._start_deal(dealer)
         if game.throw_ins:
             return None

@@ -90,11 +90,6 @@ class Encoding:
     """The observation vector and action indices of one ruleset (see the module)."""
 
     def __init__(self, rules: Ruleset) -> None:
-        if rules.deal_stages:
-            raise CardrulesError(
-                f"profile {rules.name!r}: its hands are dealt in stages ([deal] stages), "
-                "which the adapters' observations and chance nodes do not deal"
-            )
         factory = rules.auction
         self.rules = rules
         self.players = n = rules.players

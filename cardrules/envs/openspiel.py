@@ -221,12 +221,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         hands = [0] * n
         for k, index in enumerate(self._dealt[: n * self._size]):
             hands[k // self._size] |= 1 << index
+        # (in the order dealt: a deal in stages takes each stage from a seat's first cards)
+        dealt = [self._dealt[s * self._size : (s + 1) * self._size] for s in range(n)]
         stock = [i for i in range(rules.deck.size) if not any(h >> i & 1 for h in hands)]
         if self._turn_up:
             top = self._dealt[-1]
             stock.remove(top)
             stock.insert(0, top)
-        game = Game.from_deal(rules, hands, stock, dealer=game_.dealer)
+        game = Game.from_deal(rules, hands, stock, dealer=game_.dealer, dealt=dealt)
         if game is None:  # thrown in: chance deals again
             self._dealt = []
             return
@@ -359,7 +361,13 @@ def _copy_game(game: Game) -> Game:
     """An independent copy of a deal dealt by chance: the same deal, the same actions (and
     where the deck holds several copies of a card, the very copy each seat played: a card's
     text plays whichever the seat holds, and OpenSpiel numbers each copy its own)."""
-    copy_ = Game.from_deal(game.rules, game.initial_hands, _stock_of(game), dealer=game.dealer)
+    copy_ = Game.from_deal(
+        game.rules,
+        game.initial_hands,
+        _stock_of(game),
+        dealer=game.dealer,
+        dealt=game.stage_order,
+    )
     assert copy_ is not None
     copy_.halt_after_deal = True
     exact = None

@@ -461,11 +461,42 @@ def test_the_numpy_engine_refuses_and_the_game_engine_plays(tmp_path: Path) -> N
         cardrules.simulate(rules, deals=3, seed=1, engine="numpy")
 
 
-def test_the_adapters_refuse_clearly(tmp_path: Path) -> None:
+def test_a_deal_made_by_its_dealer_keeps_the_stages_in_the_order_dealt(tmp_path: Path) -> None:
+    """Game.from_deal (the OpenSpiel adapter's chance nodes deal the cards one by one)
+    takes each seat's first cards dealt as its first stage; ``stage_order`` gives a game's
+    cards stage by stage, so that a copy deals the same stages; without an order, each
+    hand's lowest cards come first."""
+    rules = load(tmp_path)
+    for seed in range(6):
+        game = rules.new_game(seed=seed)
+        order = game.stage_order
+        assert order is not None and [len(cards) for cards in order] == [8] * 4
+        for seat, cards in enumerate(order):
+            assert sum(1 << i for i in cards[:4]) == game.hands[seat]
+            assert sum(1 << i for i in cards) == game.initial_hands[seat]
+        copy = cardrules.Game.from_deal(
+            rules, game.initial_hands, (), dealer=game.dealer, dealt=order
+        )
+        assert copy is not None and copy.hands == game.hands and copy.stage_order == order
+        lowest = cardrules.Game.from_deal(rules, game.initial_hands, (), dealer=game.dealer)
+        assert lowest is not None
+        for seat in range(4):
+            assert lowest.hands[seat] == sum(sorted(1 << i for i in order[seat])[:4])
+    assert load(tmp_path, stages="").new_game(seed=1).stage_order is None
+
+
+def test_the_adapters_play_a_deal_in_stages(tmp_path: Path) -> None:
+    """The adapters' observation of a seat holds its first stage only, while the auction
+    runs on it, then the whole hand."""
+    pytest.importorskip("numpy")
     from cardrules.envs.encoding import Encoding
 
-    with pytest.raises(CardrulesError, match=r"dealt in stages \(\[deal\] stages\)"):
-        Encoding(load(tmp_path))
+    rules = load(tmp_path)
+    encoding = Encoding(rules)
+    game = rules.new_game(seed=2)
+    assert int(encoding.observe(game.view(0))[: rules.deck.size].sum()) == 4
+    finish_auction(game, random.Random(1))
+    assert int(encoding.observe(game.view(0))[: rules.deck.size].sum()) == 8
 
 
 def test_the_server_protocol_carries_the_cards_to_deal(tmp_path: Path) -> None:
