@@ -55,7 +55,7 @@ from cardrules_skat.calls import (
     advise,
 )
 from cardrules_skat.ranking import GRAND, NULL, SUIT_GAME
-from cardrules_skat.values import BIDS, Announcement, matadors, null_value
+from cardrules_skat.values import BIDS, Announcement, null_value
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -82,13 +82,12 @@ RAMSCH = "ramsch"
 @dataclass(frozen=True, slots=True)
 class IskoContract(SkatContract):
     """A Skat deal by the International Skat Order: the declarer, its game and what it
-    announced (:class:`~cardrules_skat.values.Announcement`), the value it bid or held
-    (SK-2.3) and its matadors in its hand and the skat (SK-6.2); ``declarer`` None when
-    the deal was thrown in (SK-2.5)."""
+    announced (:class:`~cardrules_skat.values.Announcement`) and the value it bid or held
+    (SK-2.3); ``declarer`` None when the deal was thrown in (SK-2.5).  The matadors are
+    not the contract's: the scorer counts them in the hands dealt (SK-6.2, D-9)."""
 
     announced: Announcement | None = None
     bid: int = 0
-    matadors: int = 0
 
     def exposed(self, played: int) -> frozenset[int]:
         """An ouvert declarer's hand lies open from before the first lead (SK-5.3)."""
@@ -106,8 +105,7 @@ class IskoContract(SkatContract):
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The game, its announcements and the bid; not the matadors, which may tell where
-        a trump lies in the skat of a hand game (SK-8.1): the scorer alone reads them."""
+        """The game, its announcements and the bid."""
         out = SkatContract.to_dict(self)
         if self.announced is not None:
             a = self.announced
@@ -165,7 +163,6 @@ def isko_contract(
     leader: int,
     *,
     bid: int,
-    matadors: int,
     turn_rule: str = "",
 ) -> IskoContract:
     """The contract of ``declarer`` playing ``announced`` at ``bid``, ``leader`` leading."""
@@ -173,12 +170,12 @@ def isko_contract(
     if game == "null":
         return IskoNullContract(
             None, leader, declarer=declarer, game=game, ranking=NULL, turn_rule=turn_rule,
-            announced=announced, bid=bid, matadors=0,
+            announced=announced, bid=bid,
         )  # fmt: skip
     trump, ranking = (None, GRAND) if game == "grand" else (Suit[game], SUIT_GAME)
     return IskoContract(
         trump, leader, declarer=declarer, game=game, ranking=ranking, turn_rule=turn_rule,
-        announced=announced, bid=bid, matadors=matadors,
+        announced=announced, bid=bid,
     )  # fmt: skip
 
 
@@ -482,15 +479,8 @@ class SkatBiddingState(AuctionState):
             if self.owner.ramsch:
                 return ramsch_contract(self.order[0], turn_rule)
             return IskoContract(None, self.order[0], turn_rule=turn_rule)
-        game = self.announced.game
-        count = 0 if game == "null" else matadors(self.hands[self.declarer] | self.skat, game)
         return isko_contract(
-            self.announced,
-            self.declarer,
-            self.order[0],
-            bid=self.bid,
-            matadors=count,
-            turn_rule=turn_rule,
+            self.announced, self.declarer, self.order[0], bid=self.bid, turn_rule=turn_rule
         )
 
     def hands_after(self) -> tuple[int, ...] | None:

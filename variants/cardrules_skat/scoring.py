@@ -30,7 +30,7 @@ from cardrules_skat.actions import DECK
 from cardrules_skat.auction import SkatContract
 from cardrules_skat.bidding import IskoContract, RamschContract, isko_contract
 from cardrules_skat.calls import announcement_of
-from cardrules_skat.values import BIDS, Announcement, Settlement, settle
+from cardrules_skat.values import BIDS, Announcement, Settlement, matadors, settle
 
 __all__ = [
     "CARD_POINTS",
@@ -101,6 +101,37 @@ class SkatOpenSpielScorer(Scorer):
         }
 
 
+def declarer_matadors(contract: Contract, dealt: Sequence[int]) -> int | None:
+    """The matadors with or without (SK-6.2) of an ISkO contract's declarer, counted in
+    its hand as dealt and the skat (the cards no hand was dealt); None where none count
+    (a null game, a deal thrown in, a Ramsch).  ``dealt``: the hands dealt, masks by seat
+    (:attr:`FinishedDeal.dealt`), without which a suit game or a grand cannot be scored.
+
+    >>> from cardrules_skat.bidding import isko_contract
+    >>> from cardrules_skat.values import Announcement
+    >>> hands = ["JC JS 7C 8C 9C 10C QC KC AC 7D", "JH JD " + "8D 9D 10D QD KD AD 7H 8H",
+    ...          "9H 10H QH KH AH 7S 8S 9S 10S QS"]
+    >>> dealt = [DECK.mask_of(DECK.parse_cards(h)) for h in hands]   # KS AS in the skat
+    >>> declarer_matadors(isko_contract(Announcement("C"), 0, 0, bid=18), dealt)
+    2
+    """
+    if not isinstance(contract, IskoContract) or isinstance(contract, RamschContract):
+        return None
+    declarer, announced = contract.declarer, contract.announced
+    if declarer is None or announced is None or announced.game == "null":
+        return None
+    if not dealt:
+        raise CardrulesError(
+            "the skat scorer counts the matadors in the hands dealt, which this deal lacks "
+            "(FinishedDeal.dealt)"
+        )
+    held = 0
+    for mask in dealt:
+        held |= mask
+    skat = DECK.all_mask & ~held
+    return matadors(dealt[declarer] | skat, announced.game)
+
+
 class SkatScorer(Scorer):
     """The International Skat Order's score of a deal (SK-7.x): the declarer wins the
     game's value or loses twice it (a hand game too); the defenders score nothing.  With
@@ -110,11 +141,13 @@ class SkatScorer(Scorer):
 
     >>> from cardrules_skat.bidding import isko_contract
     >>> from cardrules_skat.values import Announcement
-    >>> spades = isko_contract(Announcement("S"), 1, 0, bid=33, matadors=2)
+    >>> spades = isko_contract(Announcement("S"), 1, 0, bid=33)
     >>> taken = [DECK.mask_of(DECK.parse_cards("AC 10C KC")), 0, 0]  # the defenders' 25
-    >>> {k: str(v) for k, v in SkatScorer().score_taken(spades, (1, 9, 0), taken).items()}
+    >>> scores = SkatScorer().score_taken(spades, (1, 9, 0), taken, matadors=2)
+    >>> {k: str(v) for k, v in scores.items()}
     {0: '0', 1: '44', 2: '0'}
-    >>> {k: str(v) for k, v in SkatScorer(True).score_taken(spades, (1, 9, 0), taken).items()}
+    >>> scores = SkatScorer(True).score_taken(spades, (1, 9, 0), taken, matadors=2)
+    >>> {k: str(v) for k, v in scores.items()}
     {0: '0', 1: '94', 2: '0'}
     """
 
@@ -145,29 +178,43 @@ class SkatScorer(Scorer):
         """Refused: Skat scores the card points each seat took, not the number of tricks."""
         raise CardrulesError(
             "Skat scores the card points each seat took, not the number of tricks: "
-            "play the deal, or use score_taken(contract, tricks, taken)"
+            "play the deal, or use score_taken(contract, tricks, taken, matadors=...)"
         )
 
     def score_finished(self, deal: FinishedDeal) -> dict[Side, Decimal]:
-        """The scores of a deal of a game, from the cards each seat took."""
-        return self.score_taken(deal.contract, deal.tricks, deal.taken)
+        """The scores of a deal of a game, from the cards each seat took and the matadors
+        in the declarer's hand as dealt and the skat (SK-6.2)."""
+        count = declarer_matadors(deal.contract, deal.dealt)
+        return self.score_taken(deal.contract, deal.tricks, deal.taken, matadors=count)
 
     def settlement(
-        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+        self,
+        contract: Contract,
+        tricks: Sequence[int],
+        taken: Sequence[int],
+        matadors: int | None = None,
     ) -> Settlement | None:
         """The declarer's outcome (None for a deal thrown in): its points are 120 less the
-        defenders' (its tricks and the skat, SK-4.2)."""
+        defenders' (its tricks and the skat, SK-4.2); ``matadors`` with or without, which
+        a suit game or a grand needs (:func:`declarer_matadors`)."""
         if not isinstance(contract, IskoContract):
             raise CardrulesError(f"the skat scorer scores ISkO Skat contracts, not {contract!r}")
         declarer, announced = contract.declarer, contract.announced
         if declarer is None or announced is None:
             return None
+        if matadors is None:
+            if announced.game != "null":
+                raise CardrulesError(
+                    f"the value of a {announced.words()} game counts its matadors: "
+                    "give matadors= (with or without, SK-6.2)"
+                )
+            matadors = 0
         seats = range(len(tricks))
         points = TOTAL - sum(card_points(taken[s]) for s in seats if s != declarer)
         return settle(
             announced,
             bid=contract.bid,
-            matadors=contract.matadors,
+            matadors=matadors,
             points=points,
             tricks=tricks[declarer],
         )
@@ -184,18 +231,23 @@ class SkatScorer(Scorer):
         {0: Decimal('0'), 1: Decimal('72'), 2: Decimal('0')}
         """
         announced, declarer, bid, took, points, count = _described(given)
-        contract = isko_contract(announced, declarer, 0, bid=bid, matadors=count)
+        contract = isko_contract(announced, declarer, 0, bid=bid)
         outcome = settle(announced, bid=bid, matadors=count, points=points, tricks=took)
         return self._scores(contract, outcome)
 
     def score_taken(
-        self, contract: Contract, tricks: Sequence[int], taken: Sequence[int]
+        self,
+        contract: Contract,
+        tricks: Sequence[int],
+        taken: Sequence[int],
+        *,
+        matadors: int | None = None,
     ) -> dict[Side, Decimal]:
-        """The scores from the cards each seat took and the tricks (SK-7.1 .. SK-7.4; a
-        Ramsch: SK-9.2 .. SK-9.4)."""
+        """The scores from the cards each seat took, the tricks and, in a suit game or a
+        grand, the declarer's matadors (SK-7.1 .. SK-7.4; a Ramsch: SK-9.2 .. SK-9.4)."""
         if isinstance(contract, RamschContract):
             return ramsch_scores(tricks, [card_points(mask) for mask in taken])
-        return self._scores(contract, self.settlement(contract, tricks, taken))
+        return self._scores(contract, self.settlement(contract, tricks, taken, matadors))
 
     def _scores(self, contract: Contract, outcome: Settlement | None) -> dict[Side, Decimal]:
         """Each seat's score of a deal's outcome (None: thrown in, SK-7.4)."""

@@ -15,6 +15,7 @@ from cardrules import Game
 from cardrules.deck import Card
 from cardrules.engine.bots import MonteCarloBot, RuleBot
 from cardrules_skat import DECK, IskoContract, SkatBiddingState, card_points
+from cardrules_skat.scoring import declarer_matadors
 from helpers import refused
 
 RULES = cardrules.load("skat")
@@ -71,12 +72,13 @@ LEADS = ("JC", "JS", "JH", "JD", "AC", "10C", "KC", "QC", "9C", "7H")
 def test_sk_6_3_a_hand_game_won_schneider() -> None:
     """SK-6.2, SK-6.3, SK-7.1: clubs hand, with 9 (the eight of clubs missing), the declarer
     taking 109 points in nine tricks: with 9, game 10, hand 11, schneider 12: 144.  D-9: the
-    contract carries the matadors for the scorer, and no view tells them."""
+    scorer counts the matadors in the hands dealt and the skat; no view tells them."""
     game = preset(*HANDS, skat="KD AD")
     forehand_declares(game)
     game.apply("announce clubs hand")
     contract = game.contract
-    assert isinstance(contract, IskoContract) and contract.matadors == 9
+    assert isinstance(contract, IskoContract) and not hasattr(contract, "matadors")
+    assert declarer_matadors(contract, game.initial_hands) == 9
     # SK-8.1: the matadors count the skat's cards: no view tells them.
     assert all("matadors" not in json.dumps(game.view(s).to_dict()) for s in (0, 1, 2))
     play_deal(game, FH, LEADS)
@@ -149,7 +151,8 @@ def test_sk_6_5_a_hand_game_overbid_by_a_matador_in_the_skat() -> None:
     game.apply("pass")
     game.apply("pass")
     game.apply("announce clubs hand")
-    assert isinstance(game.contract, IskoContract) and game.contract.matadors == 1
+    assert isinstance(game.contract, IskoContract)
+    assert declarer_matadors(game.contract, game.initial_hands) == 1
     rng = random.Random(5)
     while game.phase != "finished":
         game.apply(rng.choice(game.legal_actions()))

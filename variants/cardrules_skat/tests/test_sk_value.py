@@ -165,13 +165,14 @@ def test_sk_7_1_and_7_2_won_scores_the_value_lost_twice_it() -> None:
     """SK-7.1, SK-7.2: the declarer scores the value won or twice it lost, a hand game too;
     the defenders score nothing; SK-4.2: the skat's points are the declarer's."""
     scorer = SkatScorer()
-    hand = isko_contract(Announcement("S", hand=True), 1, 0, bid=18, matadors=1)
+    hand = isko_contract(Announcement("S", hand=True), 1, 0, bid=18)
     # The defenders took 60: the declarer's 60 (the skat's among them) lose.
     taken = [mask("AC 10C AD 10D AH 7S"), 0, mask("KC QC 7C")]
     assert card_points(taken[0] | taken[2]) == 60
-    scores = scorer.score_taken(hand, (2, 6, 2), taken)
+    scores = scorer.score_taken(hand, (2, 6, 2), taken, matadors=1)
     assert scores == {0: 0, 1: Decimal(-2 * 11 * 3), 2: 0}  # with 1, game 2, hand 3
-    won = scorer.score_taken(hand, (2, 6, 2), [mask("AC 10C AD 10D AH"), 0, mask("KC")])
+    taken = [mask("AC 10C AD 10D AH"), 0, mask("KC")]
+    won = scorer.score_taken(hand, (2, 6, 2), taken, matadors=1)
     assert won == {0: 0, 1: Decimal(11 * 3), 2: 0}
 
 
@@ -179,7 +180,7 @@ def test_sk_7_3_the_tournament_points() -> None:
     """SK-7.3: with Seeger-Fabian, 50 more to a winning declarer, 50 less to a losing one,
     and 40 to each defender of a game lost."""
     scorer = SkatScorer(seeger_fabian=True)
-    null = isko_contract(Announcement("null"), 2, 0, bid=23, matadors=0)
+    null = isko_contract(Announcement("null"), 2, 0, bid=23)
     assert scorer.score_taken(null, (5, 5, 0), [0, 0, 0]) == {0: 0, 1: 0, 2: Decimal(23 + 50)}
     lost = scorer.score_taken(null, (4, 5, 1), [0, 0, 0])
     assert lost == {0: Decimal(40), 1: Decimal(40), 2: Decimal(-46 - 50)}
