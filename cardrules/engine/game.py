@@ -1077,7 +1077,13 @@ class Game:
         """What the contract reads to list ``seat``'s calls (:meth:`Contract.play_calls`)."""
         trick = tuple((played.seat, played.card) for played in self.trick)
         return PlayState(
-            seat, self.initial_hands[seat], self.hands[seat], self.tricks, trick, self.play_calls
+            seat,
+            self.initial_hands[seat],
+            self.hands[seat],
+            self.tricks,
+            trick,
+            self.play_calls,
+            self.revealed,
         )
 
     def _calls_now(self) -> list[Action]:

@@ -184,7 +184,10 @@ class PlayState(NamedTuple):
     """What a contract reads to list the actions besides the cards that the seat to act may
     take during the play (:meth:`Contract.play_calls`): the seat, the hand it was dealt and
     the cards it holds now (masks), the deal's completed tricks, the cards on the table
-    (seat, card), and the calls made so far in the play (seat, action), in order."""
+    (seat, card), the calls made so far in the play (seat, action), in order, and, where
+    the contract conceals its trump, when it was revealed: (the seat that asked, the number
+    of tricks completed then, the cards on the table then), None before (Twenty-Nine's pair
+    is shown only once the trump is)."""
 
     seat: int
     dealt: int
@@ -192,6 +195,7 @@ class PlayState(NamedTuple):
     tricks: Sequence[Trick]
     trick: Sequence[tuple[int, Card]]
     calls: Sequence[tuple[int, Action]]
+    revealed: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from cardrules.rules.components import (
     AuctionState,
     ConcealedTrump,
     DealInfo,
+    PlayState,
 )
 from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from helpers import TricksEach, refused
@@ -54,12 +55,33 @@ def _read_conceal(text: str, words: list[str]) -> Action:
     return Conceal(words[0].upper())
 
 
+@dataclass(frozen=True, slots=True)
+class Knock(Action):
+    """A call of the play that a contract offers once its trump is revealed."""
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@dataclass(frozen=True, slots=True)
+class _KnockContract(Contract):
+    """Offers ``knock`` to the seat that asked for the trump, from the reveal on, once."""
+
+    has_play_calls: ClassVar[bool] = True
+
+    def play_calls(self, state: PlayState) -> list[Action]:
+        if state.revealed is None or state.revealed[0] != state.seat or state.calls:
+            return []
+        return [Knock()]
+
+
 class _SecretState(AuctionState):
     """Seat 1 conceals a suit; the dealer's left leads."""
 
-    def __init__(self, deal: DealInfo, settings: dict[str, bool]) -> None:
+    def __init__(self, deal: DealInfo, settings: dict[str, bool], knock: bool = False) -> None:
         self.deal = deal
         self.settings = settings
+        self.knock = knock
         self.suit: str | None = None
 
     def to_act(self) -> int | None:
@@ -78,7 +100,8 @@ class _SecretState(AuctionState):
             return None
         leader = self.deal.direction.next(self.deal.dealer)
         concealed = ConcealedTrump(CHOOSER, "X-3", **self.settings)
-        return Contract(Suit[self.suit], leader, concealed=concealed)
+        made = _KnockContract if self.knock else Contract
+        return made(Suit[self.suit], leader, concealed=concealed)
 
     def public(self) -> dict[str, Any]:
         return {"chooser": CHOOSER, "chosen": self.suit is not None}
@@ -91,11 +114,12 @@ class _SecretState(AuctionState):
 
 
 class _Secret(Auction):
-    def __init__(self, settings: dict[str, bool]) -> None:
+    def __init__(self, settings: dict[str, bool], knock: bool = False) -> None:
         self.settings = settings
+        self.knock = knock
 
     def start(self, deal: DealInfo) -> _SecretState:
-        return _SecretState(deal, self.settings)
+        return _SecretState(deal, self.settings, self.knock)
 
     def every_action(self) -> tuple[Action, ...]:
         return tuple(Conceal(s) for s in SUITS)
@@ -104,17 +128,24 @@ class _Secret(Auction):
         return True
 
 
-def _secret_family(**settings: bool) -> Family:
-    """A family of no game whose auction lets seat 1 conceal a suit (``conceal S``)."""
+def _secret_family(knock: bool = False, **settings: bool) -> Family:
+    """A family of no game whose auction lets seat 1 conceal a suit (``conceal S``); with
+    ``knock``, its contract offers the call ``knock`` once the trump is revealed."""
     return Family(
         "secret",
         auctions=(
             AuctionKind(
-                "secret", lambda p, b: _Secret(settings), provides="none", chooses_trump=True
+                "secret",
+                lambda p, b: _Secret(settings, knock),
+                provides="none",
+                chooses_trump=True,
             ),
         ),
         scorers=(ScorerKind("tricks_each", lambda p: TricksEach()),),
-        verbs=(ActionVerb(("conceal",), "conceal SUIT", _read_conceal, Conceal),),
+        verbs=(
+            ActionVerb(("conceal",), "conceal SUIT", _read_conceal, Conceal),
+            ActionVerb(("knock",), "knock", lambda text, words: Knock(), Knock),
+        ),
     )
 
 
@@ -134,13 +165,13 @@ deals = 2
 """
 
 
-def _rules(tmp_path: Path, **settings: bool) -> cardrules.Ruleset:
+def _rules(tmp_path: Path, knock: bool = False, **settings: bool) -> cardrules.Ruleset:
     path = tmp_path / "secret.toml"
     path.write_text(
         f'[profile]\nname = "secret"\ntitle = "secret"\nextends = "{BASE}"\n{PROFILE}',
         encoding="utf-8",
     )
-    return cardrules.load(path, plugins=[_secret_family(**settings)])
+    return cardrules.load(path, plugins=[_secret_family(knock, **settings)])
 
 
 # Seat 0 deals; seat 1 leads and chooses.  Seat 2 is void in clubs; seat 3 holds clubs.
@@ -497,3 +528,23 @@ def test_a_game_from_a_view_after_a_reveal_wins_the_trick_as_the_real_one(
         assert world.winning_seat == game.winning_seat and world.revealed == game.revealed
         world.apply("play AD")
         assert world.tricks[-1].winner == game.winning_seat
+
+
+# -- the reveal as the contract's play calls read it ---------------------------------------
+
+
+def test_a_contracts_play_calls_read_when_the_trump_was_revealed(tmp_path: Path) -> None:
+    """PlayState.revealed: (the seat that asked, the tricks completed then, the cards on the
+    table then), None before; a contract offers a call from the reveal on, which the game
+    records and undoes."""
+    game = _game(_rules(tmp_path, knock=True))
+    game.apply("play 2C")
+    assert "knock" not in [str(a) for a in game.legal_actions()]
+    game.apply("reveal trump")
+    assert game.revealed == (2, 0, 1)
+    assert [str(a) for a in game.legal_actions()][-1] == "knock"
+    game.apply("knock")
+    assert [(seat, str(call)) for seat, call in game.play_calls] == [(2, "knock")]
+    assert "knock" not in [str(a) for a in game.legal_actions()]
+    game.undo()
+    assert game.play_calls == () and "knock" in [str(a) for a in game.legal_actions()]
