@@ -2,13 +2,16 @@
 
 ``bid 16`` .. ``bid 28`` and ``pass`` (TN-2.x); ``conceal hearts``, the bidder's trump
 laid face down (TN-3.1), which only the bidder sees; ``single hand`` and ``pass`` once
-every hand is whole, where the profile allows the single hand (TN-5.1).
+every hand is whole, where the profile allows the single hand (TN-5.1); ``pair``, in the
+play, the king and queen of trumps shown once the trump is revealed (TN-7.4).
 
 >>> from cardrules.rules.reading import parse_action
 >>> [str(parse_action(t, prefer=(TwentyNineCall,))) for t in ("pass", "bid 17", "conceal H")]
 ['pass', 'bid 17', 'conceal hearts']
 >>> parse_action("single hand", prefer=(TwentyNineCall,))
 SingleHand()
+>>> parse_action("pair", prefer=(ShowPair,))
+ShowPair()
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ __all__ = [
     "Conceal",
     "PassCall",
     "PointBid",
+    "ShowPair",
     "SingleHand",
     "TwentyNineCall",
     "card_points",
@@ -138,8 +142,31 @@ class SingleHand(TwentyNineCall):
         return "SingleHand()"
 
 
+@dataclass(frozen=True, slots=True)
+class ShowPair(Action):
+    """Showing the pair, the king and queen of trumps held in one hand, during the play
+    (TN-7.4); text ``pair``.  The contract offers it (``Contract.play_calls``) only where
+    the rule allows it; the rule bot shows it whenever it may."""
+
+    prompt: ClassVar[str] = "Your card, or the pair"
+    typing_hint: ClassVar[str] = "a card ('play KH'), 'reveal trump' or 'pair'"
+
+    def __str__(self) -> str:
+        return "pair"
+
+    def __repr__(self) -> str:
+        return "ShowPair()"
+
+    @classmethod
+    def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
+        """The rule bot shows the pair whenever it may (TN-7.4): it moves its side's target
+        in its favour whichever side holds it."""
+        return PAIR if PAIR in legal else None
+
+
 PASS = PassCall()
 SINGLE = SingleHand()
+PAIR = ShowPair()
 #: Every bid, by its points, and the choices of trump in the deck's suit order, interned.
 BIDS: tuple[PointBid, ...] = tuple(PointBid(n) for n in range(LAST_TRICK_BID + 1))
 CONCEALS: tuple[Conceal, ...] = tuple(Conceal(suit) for suit in DECK.suits)
@@ -178,6 +205,12 @@ def _read_conceal(text: str, words: list[str]) -> Action:
         else:
             raise ActionError(f"invalid action: {shown(text)} ({expected})") from None
     return CONCEALS[DECK.suits.index(suit)]
+
+
+def _read_pair(text: str, words: list[str]) -> Action:
+    if words:
+        raise ActionError(f"invalid action: {shown(text)} (expected 'pair')")
+    return PAIR
 
 
 def _read_single(text: str, words: list[str]) -> Action:
@@ -242,4 +275,5 @@ VERBS: tuple[ActionVerb, ...] = (
     ActionVerb(("bid",), "bid N", _read_bid, PointBid),
     ActionVerb(("conceal",), "conceal SUIT", _read_conceal, Conceal),
     ActionVerb(("single",), "single hand", _read_single, SingleHand),
+    ActionVerb(("pair",), "pair", _read_pair, ShowPair),
 )

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardrules.deck import Suit
 from cardrules.errors import IllegalAction
@@ -43,19 +43,23 @@ from cardrules.rules.components import (
     ConcealedTrump,
     Contract,
     DealInfo,
+    PlayState,
     seat_name,
     seat_words,
 )
 from cardrules_twentynine.actions import (
     BIDS,
     CONCEALS,
+    DECK,
     LAST_TRICK_BID,
     MAX_BID,
+    PAIR,
     PASS,
     SINGLE,
     Conceal,
     PassCall,
     PointBid,
+    ShowPair,
     SingleHand,
 )
 
@@ -67,6 +71,7 @@ FORCED_RULE = "TN-2.4"
 CONCEAL_RULE = "TN-3.1"
 REVEAL_RULE = "TN-4.3"
 SINGLE_RULE = "TN-5.1"
+PAIR_RULE = "TN-7.4"
 #: The default lowest bid (TN-2.2).
 MIN_BID = 16
 
@@ -80,6 +85,9 @@ class TwentyNineContract(Contract):
     bidder: int | None = None
     bid: int = 0
     single: bool = False
+
+    #: The pair may be shown during the play, once the trump is revealed (TN-7.4).
+    has_play_calls: ClassVar[bool] = True
 
     def needs_play(self) -> bool:
         """A deal all four passed is thrown in, not played (TN-2.4)."""
@@ -104,6 +112,37 @@ class TwentyNineContract(Contract):
             return won[seat] + won[(seat + 2) % 4] == 0
         return True
 
+    def _pair_refusal(self, state: PlayState) -> str:
+        """Why ``state.seat`` may not show the pair now (TN-7.4); "" when it may."""
+        if self.single or self.bidder is None or self.trump is None:
+            return "there is no pair in a deal without trumps"
+        if any(isinstance(call, ShowPair) for _, call in state.calls):
+            return "the pair has been shown already"
+        if state.revealed is None:
+            return "the pair is shown only once the trump has been revealed"
+        if state.held & PAIR_MASKS[self.trump] != PAIR_MASKS[self.trump]:
+            return (
+                f"{seat_words(state.seat)} does not hold both the king and the queen of "
+                f"{self.trump.word}"
+            )
+        side = state.seat % 2
+        if not any(t.winner % 2 == side for t in state.tricks[state.revealed[1] :]):
+            who = seat_words(state.seat)
+            return f"the side of {who} has won no trick since the trump was revealed"
+        return ""
+
+    def play_calls(self, state: PlayState) -> list[Action]:
+        """``pair``, to the seat to act that holds the king and queen of trumps once the
+        trump is revealed and its side has won a trick completed since, once a deal (TN-7.4)."""
+        return [] if self._pair_refusal(state) else [PAIR]
+
+    def play_call_refusal(self, state: PlayState, action: Action) -> tuple[str, str]:
+        """Why ``pair`` (or any action but a card, the ask for the trump or the pair) is
+        refused now (TN-7.4)."""
+        if not isinstance(action, ShowPair):
+            return PAIR_RULE, "only a card, 'reveal trump' or 'pair' may be taken in the play"
+        return PAIR_RULE, self._pair_refusal(state) or "the pair may not be shown now"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description: the base contract's, the bidder and the bid."""
         out = Contract.to_dict(self)
@@ -112,6 +151,12 @@ class TwentyNineContract(Contract):
         if self.single:
             out["single"] = True
         return out
+
+
+#: The king and queen of each suit, the pair where it is the trump (TN-7.4), as masks.
+PAIR_MASKS: dict[Suit, int] = {
+    suit: DECK.mask_of(DECK.parse_cards(f"K{suit.name} Q{suit.name}")) for suit in DECK.suits
+}
 
 
 class TwentyNineAuction(Auction):
@@ -166,6 +211,10 @@ class TwentyNineAuction(Auction):
     def conceals_trump(self) -> bool:
         """The bidder's trump is laid face down (TN-3.1)."""
         return True
+
+    def every_play_call(self) -> tuple[Action, ...]:
+        """The one action of the play besides the cards: ``pair`` (TN-7.4)."""
+        return (PAIR,)
 
     def start(self, deal: DealInfo) -> TwentyNineAuctionState:
         """The auction of a fresh deal, on its first four cards."""

@@ -76,7 +76,7 @@ def _bidding(profile: Profile, bounds: tuple[int, int]) -> TwentyNineAuction:
 
 def _scorer(profile: Profile) -> TwentyNineScorer:
     profile.int_params({})
-    return TwentyNineScorer(last_trick=profile.flag("last_trick"))
+    return TwentyNineScorer(last_trick=profile.flag("last_trick"), min_bid=profile.whole("min_bid"))
 
 
 def _end(profile: Profile, deals: int) -> TwentyNineEnd:

@@ -3,8 +3,11 @@
 Each side counts the card points of the tricks it won (TN-1.3: 28 in the pack), and one
 more for the last trick where the profile counts it (TN-1.4, an option).  The
 bidding side that took at least its bid wins one game point; one that took fewer loses
-one; the other side's score does not change (TN-6.1).  A single hand wins its side three
-game points if it took every trick, and loses three otherwise (TN-5.3).  A game ends
+one; the other side's score does not change (TN-6.1).  Where the pair was shown
+(``FinishedDeal.calls``, TN-7.4), the bid the bidding side must reach goes down by 4 if it
+showed it (not below the lowest bid), up by 4 if the other side did (not above the
+highest).  A single hand wins its side three game points if it took every trick, and
+loses three otherwise (TN-5.3).  A game ends
 when a side reaches 6 game points (it wins) or -6 (it loses) (TN-6.2).
 
 >>> from cardrules.deck import Suit
@@ -18,6 +21,10 @@ when a side reaches 6 game points (it wins) or -6 (it loses) (TN-6.2).
 >>> last_trick = TwentyNineScorer(last_trick=True)
 >>> [str(last_trick.score_taken(nineteen, taken, last=s)["EW"]) for s in (0, 1)]
 ['-1', '1']
+>>> TwentyNineScorer().target(TwentyNineContract(Suit.H, 3, bidder=1, bid=18), pair=3)
+16
+>>> TwentyNineScorer().target(TwentyNineContract(Suit.H, 3, bidder=1, bid=26), pair=0)
+28
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from decimal import Decimal
 from typing import Any
 
 from cardrules.errors import CardrulesError
+from cardrules.rules.actions import Action
 from cardrules.rules.components import (
     Contract,
     DealResult,
@@ -37,13 +45,24 @@ from cardrules.rules.components import (
     Side,
     pair_of,
 )
-from cardrules_twentynine.actions import LAST_TRICK_BID, MAX_BID, card_points
+from cardrules_twentynine.actions import LAST_TRICK_BID, MAX_BID, ShowPair, card_points
 from cardrules_twentynine.auction import TwentyNineContract
 
-__all__ = ["GAME_POINTS", "SINGLE_POINTS", "TwentyNineEnd", "TwentyNineScorer", "side_points"]
+__all__ = [
+    "GAME_POINTS",
+    "PAIR_POINTS",
+    "SINGLE_POINTS",
+    "TwentyNineEnd",
+    "TwentyNineScorer",
+    "side_points",
+]
 
 #: The game points a bid won or lost is worth (TN-6.1), a single hand (TN-5.3).
 GAME_POINTS, SINGLE_POINTS = 1, 3
+#: How far the pair moves the bid the bidding side must reach (TN-7.4).
+PAIR_POINTS = 4
+#: The lowest bid, unless the profile sets another (TN-2.2).
+MIN_BID = 16
 #: Tricks in a deal: eight cards each.
 TRICKS = 8
 
@@ -58,12 +77,26 @@ class TwentyNineScorer(Scorer):
 
     reads_taken = True
 
-    def __init__(self, *, last_trick: bool = False) -> None:
+    def __init__(self, *, last_trick: bool = False, min_bid: int = MIN_BID) -> None:
         #: Whether the last trick counts a card point for the side that wins it (TN-1.4).
         self.last_trick = last_trick
+        #: The lowest bid (TN-2.2): the pair takes the bid no lower (TN-7.4).
+        self.min_bid = min_bid
+        #: The highest bid (TN-2.2): the pair takes the bid no higher (TN-7.4).
+        self.max_bid = LAST_TRICK_BID if last_trick else MAX_BID
 
     def __repr__(self) -> str:
-        return f"TwentyNineScorer(last_trick={self.last_trick!r})"
+        return f"TwentyNineScorer(last_trick={self.last_trick!r}, min_bid={self.min_bid!r})"
+
+    def target(self, contract: TwentyNineContract, pair: int | None = None) -> int:
+        """The card points the bidding side must take: the bid, moved by the pair shown by
+        seat ``pair`` (None: not shown): 4 down if the bidding side showed it, not below
+        the lowest bid; 4 up if the other side did, not above the highest (TN-7.4)."""
+        if pair is None or contract.bidder is None:
+            return contract.bid
+        if pair % 2 == contract.bidder % 2:
+            return max(self.min_bid, contract.bid - PAIR_POINTS)
+        return min(self.max_bid, contract.bid + PAIR_POINTS)
 
     @property
     def summary(self) -> str:
@@ -89,13 +122,19 @@ class TwentyNineScorer(Scorer):
         if isinstance(deal.contract, TwentyNineContract) and deal.contract.single:
             return self._single(deal.contract, deal.tricks)
         last = deal.played[-1].winner if deal.played else None
-        return self.score_taken(deal.contract, deal.taken, last=last)
+        return self.score_taken(deal.contract, deal.taken, last=last, pair=pair_shown(deal.calls))
 
     def score_taken(
-        self, contract: Contract, taken: Sequence[int], *, last: int | None = None
+        self,
+        contract: Contract,
+        taken: Sequence[int],
+        *,
+        last: int | None = None,
+        pair: int | None = None,
     ) -> dict[Side, Decimal]:
         """The scores of a bid from the cards each seat took (TN-6.1), ``last`` the seat
-        that won the last trick (needed where it counts a point: TN-1.4)."""
+        that won the last trick (needed where it counts a point: TN-1.4), ``pair`` the seat
+        that showed the pair (TN-7.4), None if none did."""
         if not isinstance(contract, TwentyNineContract):
             raise CardrulesError(
                 f"a Twenty-Nine scorer scores Twenty-Nine contracts, not {contract!r}"
@@ -111,7 +150,7 @@ class TwentyNineScorer(Scorer):
                     "the last trick counts a point (TN-1.4): give the seat that won it"
                 )
             points += last % 2 == contract.bidder % 2
-        made = points >= contract.bid
+        made = points >= self.target(contract, pair)
         return self._sides(contract.bidder, GAME_POINTS if made else -GAME_POINTS)
 
     def _single(self, contract: TwentyNineContract, tricks: Sequence[int]) -> dict[Side, Decimal]:
@@ -147,6 +186,11 @@ class TwentyNineScorer(Scorer):
                 "point included where it counts)"
             )
         return self._sides(bidder, GAME_POINTS if points >= bid else -GAME_POINTS)
+
+
+def pair_shown(calls: Sequence[tuple[int, Action]]) -> int | None:
+    """The seat that showed the pair among a deal's calls of the play (TN-7.4), or None."""
+    return next((seat for seat, call in calls if isinstance(call, ShowPair)), None)
 
 
 class TwentyNineEnd(EndCondition):

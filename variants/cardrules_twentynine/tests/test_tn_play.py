@@ -168,7 +168,8 @@ def _winner(cards: list[tuple[int, Card]], trump: str | None) -> int:
 
 
 def _play_checked(game: Game, rng: random.Random) -> None:
-    """Play the deal out at random, checking each choice the rules leave (TN-4.2 .. TN-4.5)."""
+    """Play the deal out at random, checking each choice the rules leave (TN-4.2 .. TN-4.5,
+    the pair: TN-7.4)."""
     contract = game.contract
     assert isinstance(contract, TwentyNineContract)
     trump = None if contract.trump is None else contract.trump.name
@@ -186,6 +187,13 @@ def _play_checked(game: Game, rng: random.Random) -> None:
         may_ask = (
             contract.concealed is not None and game.revealed is None and bool(trick) and not follow
         )
+        revealed = game.revealed
+        may_pair = (
+            revealed is not None
+            and not game.play_calls
+            and {f"K{trump}", f"Q{trump}"} <= {str(c) for c in hand}
+            and any(t.winner % 2 == seat % 2 for t in game.tricks[revealed.trick :])
+        )
         if follow:
             cards = follow
         elif asked_now == seat and trumps:
@@ -193,16 +201,17 @@ def _play_checked(game: Game, rng: random.Random) -> None:
         else:
             cards = list(hand)
         expected = {f"play {c}" for c in cards} | ({"reveal trump"} if may_ask else set())
+        expected |= {"pair"} if may_pair else set()
         assert legal == expected, (game.trick, hand)
-        action = rng.choice(sorted(legal))
+        action = "pair" if may_pair else rng.choice(sorted(legal))
         asked_now = seat if action == "reveal trump" else None
         game.apply(action)
 
 
 def test_random_deals_follow_the_rule_text(tmp_path: Path) -> None:
-    """Over many random deals: the legal cards and asks, each trick's winner and the score,
-    each restated from the rule text (TN-4.2 .. TN-4.5, TN-1.3, TN-6.1)."""
-    reveals = 0
+    """Over many random deals: the legal cards, asks and pairs, each trick's winner and the
+    score, each restated from the rule text (TN-4.2 .. TN-4.5, TN-1.3, TN-6.1, TN-7.4)."""
+    reveals = pairs = 0
     for last_trick in (False, True):
         rules = one_deal(tmp_path, f"last_trick = {str(last_trick).lower()}\nsingle_hand = false")
         for seed in range(60):
@@ -226,9 +235,15 @@ def test_random_deals_follow_the_rule_text(tmp_path: Path) -> None:
                 points += 1
             side = "NS" if contract.bidder % 2 == 0 else "EW"
             other = "EW" if side == "NS" else "NS"
-            expected = Decimal(1 if points >= contract.bid else -1)
+            target = contract.bid
+            for seat, _ in game.play_calls:  # the pair (TN-7.4)
+                pairs += 1
+                mine = seat % 2 == contract.bidder % 2
+                target = max(16, target - 4) if mine else min(29 if last_trick else 28, target + 4)
+            expected = Decimal(1 if points >= target else -1)
             assert game.deals[0].scores == {side: expected, other: Decimal(0)}
     assert 30 < reveals < 120  # the trump was revealed in some deals, not in others
+    assert pairs  # and the pair shown in some
 
 
 def test_tn_1_4_the_last_trick_point_allows_bids_to_29() -> None:
@@ -252,7 +267,7 @@ def test_tn_6_1_score_deal_by_hand() -> None:
             RULES.score_deal(**bad)
     with pytest.raises(cardrules.CardrulesError, match="card points"):
         TwentyNineScorer().score(TwentyNineContract(None, 0, bidder=1, bid=16), (2, 2, 2, 2))
-    assert repr(RULES.scorer) == "TwentyNineScorer(last_trick=False)"
+    assert repr(RULES.scorer) == "TwentyNineScorer(last_trick=False, min_bid=16)"
 
 
 def test_the_scorer_and_the_end_read_as_the_calls_that_make_them() -> None:
