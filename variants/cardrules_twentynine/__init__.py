@@ -1,5 +1,6 @@
 """The Twenty-Nine family for cardrules: 32 cards ranked J 9 A 10 K Q 8 7, card points, an
-auction on four cards, the bidder's trump laid face down until someone asks for it.
+auction on four cards, the bidder's trump laid face down until someone asks for it, and
+the pair (the king and queen of trumps) shown once it is revealed.
 
 Registered in the ``cardrules`` entry-point group as ``twentynine``; the profile
 ``twenty-nine`` (pagat.com's description) names it in ``[profile] plugins``.
@@ -11,6 +12,7 @@ from cardrules_twentynine.actions import (
     Conceal,
     PassCall,
     PointBid,
+    ShowPair,
     SingleHand,
     TwentyNineCall,
     card_points,
@@ -30,6 +32,7 @@ __all__ = [
     "Conceal",
     "PassCall",
     "PointBid",
+    "ShowPair",
     "SingleHand",
     "TwentyNineAuction",
     "TwentyNineAuctionState",
