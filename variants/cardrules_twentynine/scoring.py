@@ -104,8 +104,9 @@ class TwentyNineScorer(Scorer):
         last = "the last trick counts a point; " if self.last_trick else ""
         return (
             f"{last}the bidding side that takes at least its bid in card points wins 1 game point, "
-            "else loses 1; a single hand wins 3 for every trick, else loses 3; the other "
-            "side's score does not change"
+            "else loses 1; the pair shown moves the bid 4 down for the bidding side, 4 up for "
+            f"the other (within {self.min_bid} to {self.max_bid}); a single hand wins 3 for "
+            "every trick, else loses 3; the other side's score does not change"
         )
 
     def score(self, contract: Contract, tricks: Sequence[int]) -> dict[Side, Decimal]:
