@@ -30,7 +30,7 @@ PAGE = ROOT / "docs" / "strength.rst"
 
 class Row(NamedTuple):
     id: str
-    table: str  # "profiles", "ladder" or "budget"
+    table: str  # "profiles", "ladder", "budget" or "families"
     profile: str
     bots: str
     games: int
@@ -61,6 +61,21 @@ ROWS = [
             ("spades", 200),
             ("hearts", 200),
             ("bridge-duplicate", 100),
+        ]
+    ),
+    # The families added since: one mc of 20 worlds against rule bots, each profile.
+    *(
+        Row(f"family-{name}", "families", name, "mc:20,rule", games)
+        for name, games in [
+            ("tiny-bridge-openspiel", 400),
+            ("skat-openspiel", 200),
+            ("tarok-openspiel", 200),
+            ("tarok-openspiel-4", 100),
+            ("euchre-openspiel", 100),
+            ("euchre", 100),
+            ("skat", 100),
+            ("doppelkopf", 40),
+            ("twenty-nine", 40),
         ]
     ),
 ]
@@ -137,7 +152,7 @@ HEAD = [
 def render() -> None:
     """Write each table between its markers in docs/strength.rst."""
     page = PAGE.read_text(encoding="utf-8")
-    for table in ("budget", "ladder", "profiles"):
+    for table in ("budget", "ladder", "profiles", "families"):
         lines = [".. list-table::", "   :header-rows: 1", "", *HEAD]
         commands = []
         for row in ROWS:
