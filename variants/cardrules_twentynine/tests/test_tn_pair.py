@@ -13,10 +13,13 @@ import random
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 import cardrules
 from cardrules import Game
 from cardrules.engine.bots import MonteCarloBot, RuleBot, play_game
 from cardrules.envs.encoding import Encoding
+from cardrules.errors import ActionError
 from cardrules.rules.components import FinishedDeal
 from cardrules.server.messages import SeatView
 from cardrules_twentynine import DECK, ShowPair, TwentyNineContract, TwentyNineScorer
@@ -344,3 +347,13 @@ def test_tn_7_4_the_bots_play_games_with_the_pair() -> None:
         ],
     )
     assert game.phase == "finished" and game.over is not None
+
+
+def test_tn_7_4_the_pairs_text_and_repr() -> None:
+    """``pair`` reads as the one ShowPair; extra words are refused; its repr rebuilds it."""
+    game = spades(OTHERS_PAIR)
+    assert game.parse("pair") == PAIR and str(PAIR) == "pair"
+    assert eval(repr(PAIR), {"ShowPair": ShowPair}) == PAIR
+    with pytest.raises(ActionError, match="expected 'pair'"):
+        game.parse("pair of kings")
+    assert RULES.auction.every_play_call() == (PAIR,)
