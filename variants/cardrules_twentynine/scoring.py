@@ -168,17 +168,24 @@ class TwentyNineScorer(Scorer):
         return out
 
     def score_deal(self, rules: Any, **given: object) -> dict[Side, Decimal]:
-        """Scores from ``bidder=`` (a seat), ``bid=`` (16 to 28) and ``points=`` (the card
-        points the bidding side took, 0 to 28)."""
-        if set(given) != {"bidder", "bid", "points"}:
+        """Scores from ``bidder=`` (a seat), ``bid=`` (16 to 28), ``points=`` (the card
+        points the bidding side took, 0 to 28) and, where the pair was shown, ``pair=`` (the
+        seat that showed it: TN-7.4)."""
+        if not {"bidder", "bid", "points"} <= set(given) <= {"bidder", "bid", "points", "pair"}:
             raise CardrulesError(
                 "invalid deal: give bidder= (a seat 0-3), bid= (the bid) and points= (the "
-                "bidding side's card points, 0-28): score_deal(bidder=1, bid=18, points=20)"
+                "bidding side's card points, 0-28), and pair= (the seat that showed the pair) "
+                "where one did: score_deal(bidder=1, bid=18, points=20)"
             )
         bidder, bid, points = given["bidder"], given["bid"], given["points"]
+        pair = given.get("pair")
         if type(bidder) is not int or not 0 <= bidder <= 3:
             raise CardrulesError(f"invalid deal: bidder {bidder!r} (expected a seat 0-3)")
-        top = LAST_TRICK_BID if self.last_trick else MAX_BID
+        if pair is not None and (type(pair) is not int or not 0 <= pair <= 3):
+            raise CardrulesError(
+                f"invalid deal: pair {pair!r} (expected the seat 0-3 that showed the pair)"
+            )
+        top = self.max_bid
         if type(bid) is not int or not 0 <= bid <= top:
             raise CardrulesError(f"invalid deal: bid {bid!r} (expected 0 to {top})")
         if type(points) is not int or not 0 <= points <= top:
@@ -186,7 +193,8 @@ class TwentyNineScorer(Scorer):
                 f"invalid deal: points {points!r} (expected 0 to {top}, the last trick's "
                 "point included where it counts)"
             )
-        return self._sides(bidder, GAME_POINTS if points >= bid else -GAME_POINTS)
+        target = self.target(TwentyNineContract(None, bidder, bidder=bidder, bid=bid), pair)
+        return self._sides(bidder, GAME_POINTS if points >= target else -GAME_POINTS)
 
 
 def pair_shown(calls: Sequence[tuple[int, Action]]) -> int | None:

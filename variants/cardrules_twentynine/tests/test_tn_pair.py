@@ -357,3 +357,15 @@ def test_tn_7_4_the_pairs_text_and_repr() -> None:
     with pytest.raises(ActionError, match="expected 'pair'"):
         game.parse("pair of kings")
     assert RULES.auction.every_play_call() == (PAIR,)
+
+
+def test_tn_7_4_score_deal_by_hand_with_the_pair() -> None:
+    """``pair=`` the seat that showed it: E's side bid 20 and took 17, made with W's pair
+    (16), lost without or against S's (24); a bad seat is refused."""
+    assert RULES.score_deal(bidder=1, bid=20, points=17) == {"NS": 0, "EW": -1}
+    assert RULES.score_deal(bidder=1, bid=20, points=17, pair=3) == {"NS": 0, "EW": 1}
+    assert RULES.score_deal(bidder=1, bid=20, points=23, pair=2) == {"NS": 0, "EW": -1}
+    assert RULES.score_deal(bidder=1, bid=20, points=24, pair=0) == {"NS": 0, "EW": 1}
+    for bad in ({"pair": 4}, {"pair": "S"}, {"pairs": 1}):
+        with pytest.raises(cardrules.CardrulesError, match="invalid deal"):
+            RULES.score_deal(bidder=1, bid=20, points=20, **bad)
