@@ -23,7 +23,7 @@ from cardrules.errors import ActionError
 from cardrules.rules.components import FinishedDeal
 from cardrules.server.messages import SeatView
 from cardrules_twentynine import DECK, ShowPair, TwentyNineContract, TwentyNineScorer
-from helpers import refused, write_profile
+from helpers import card_tokens, refused, write_profile
 
 RULES = cardrules.load("twenty-nine")
 PAIR = ShowPair()
@@ -315,6 +315,13 @@ def test_tn_7_4_a_hundred_random_games_with_pairs() -> None:
                 pairs += 1
                 game.apply("pair")
                 assert not game.is_legal("pair")
+                played = game.played_mask() | sum(card.mask for _, card in game.trick)
+                for seat in range(4):  # the pair shows no card to another seat's view
+                    data = game.view(seat).to_dict()
+                    assert data["play_calls"] == [[game.to_act, "pair"]]
+                    assert card_tokens(data) <= {
+                        str(c) for c in DECK.cards_of(game.hands[seat] | played)
+                    }
                 continue
             if "single hand" in legal and rng.random() < 0.9:
                 game.apply("pass")
