@@ -17,6 +17,9 @@
   const SUIT_ORDER = "SHDC";
   const RANK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
   const CARD = /^(10|[2-9JQKA])([CDHS])$/;
+  // A card of another deck, as that deck writes it: a rank and a suit letter ("CC", a
+  // cavalier; "1H"), or a letter and a number with no suit ("T17", a tarok).
+  const OTHER_CARD = /^(?:(?:10|[1-9]|[JQKAC])[CDHS]|[A-Z][0-9]{1,2})$/;
   // A seat's token is kept in this tab's sessionStorage, never in the address.
   const TOKEN_KEY = "cardrules.seat.";
   const SUITS = {
@@ -31,6 +34,8 @@
   ]);
   // Keys whose value is a suit letter ("S") or NT.
   const SUIT_KEYS = new Set(["trump", "strain"]);
+  // The suit's word in an action's text ("conceal spades"): shown with its symbol.
+  const SUIT_WORDS = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
   // Keys whose text is an action's ("contract S game"), where a lone letter is a suit;
   // elsewhere a lone S may be a seat ("N 1S, S pass").
   const ACTION_KEYS = new Set(["contract"]);
@@ -38,7 +43,8 @@
   const SHOWN_KEYS = new Set([
     "seat", "profile", "phase", "deal_number", "dealer", "to_act", "controller", "hands",
     "hand_sizes", "auction", "contract", "trump", "trick", "tricks", "tricks_won", "totals",
-    "deal_scores", "legal_actions", "auction_actions",
+    "deal_scores", "legal_actions", "auction_actions", "trump_concealed", "revealed",
+    "to_deal", "sides", "play_calls",
   ]);
 
   const $ = (id) => document.getElementById(id);
@@ -54,6 +60,7 @@
     fatal: false, // an error after which reconnecting is useless
     message: null, // the last view message
     pending: false, // an act sent and not answered yet
+    talonParts: null, // {key: "table/deal", parts}: the parts a talon is turned up in
   };
 
   // -- small helpers ----------------------------------------------------------
@@ -97,6 +104,15 @@
   // A key of totals or deal scores: a seat number ("2") or a pair ("NS").
   function scoreKeyLabel(key) {
     return /^\d+$/.test(key) ? seatLabel(Number(key)) : key;
+  }
+
+  function isCard(text) {
+    return typeof text === "string" && (CARD.test(text) || OTHER_CARD.test(text));
+  }
+
+  // A list of cards (a talon, the cards laid away): every entry a card's text.
+  function isCardList(value) {
+    return Array.isArray(value) && value.length > 0 && value.every(isCard);
   }
 
   function isPrimitive(value) {
@@ -144,7 +160,12 @@
       return;
     }
     for (const [key, value] of Object.entries(object)) {
-      dl.append(el("dt", { text: key.replace(/_/g, " ") }), el("dd", { "data-key": key, text: formatValue(key, value) }));
+      const term = el("dt", { text: key.replace(/_/g, " ") });
+      if (isCardList(value)) {
+        dl.append(term, el("dd", { "data-key": key, class: "chips" }, ...value.map(cardChip)));
+      } else {
+        dl.append(term, el("dd", { "data-key": key, text: formatValue(key, value) }));
+      }
     }
   }
 
@@ -156,16 +177,20 @@
       .map((word) => {
         const card = CARD.exec(word);
         if (card) return card[1] + SUITS[card[2]].symbol;
+        if (OTHER_CARD.test(word) && SUITS[word.slice(-1)]) return word.slice(0, -1) + SUITS[word.slice(-1)].symbol;
         const call = /^([1-7])([CDHS])(X{0,2})$/.exec(word);
         if (call) return call[1] + SUITS[call[2]].symbol + call[3];
         if (lone && SUITS[word]) return SUITS[word].symbol;
+        if (lone && SUIT_WORDS[word]) return `${word} ${SUITS[SUIT_WORDS[word]].symbol}`;
         return word;
       })
       .join(" ");
   }
 
-  // Cards in the order the deal's picture shows them.
+  // Cards in the order the deal's picture shows them; a hand of another deck (a card
+  // the French pack does not have) keeps the deck's order, as the view lists it.
   function sortCards(cards) {
+    if (!cards.every((card) => CARD.test(card))) return [...cards];
     const order = (card) => {
       const m = CARD.exec(card);
       return m ? SUIT_ORDER.indexOf(m[2]) * 100 + RANK_ORDER.indexOf(m[1]) : 1000;
@@ -173,10 +198,11 @@
     return [...cards].sort((a, b) => order(a) - order(b));
   }
 
-  // A card ("QS", "10H") as a rank and a coloured suit symbol.
+  // A card ("QS", "10H") as a rank and a coloured suit symbol; a card of no suit (a
+  // tarok, "T17") as the deck writes it.
   function cardFace(card) {
     const suit = SUITS[card.slice(-1)];
-    if (!suit || card.length < 2) return [el("span", { class: "rank", text: card })];
+    if (!suit || card.length < 2 || !isCard(card)) return [el("span", { class: "rank", text: card })];
     return [
       el("span", { class: "rank", text: card.slice(0, -1) }),
       el("span", { class: suit.red ? "suit red" : "suit", text: suit.symbol }),
@@ -191,7 +217,12 @@
   }
 
   function cardChip(card) {
-    return el("span", { class: "chip", "data-card": card }, ...cardFace(card));
+    return el("span", { class: "chip", "data-card": card, title: card }, ...cardFace(card));
+  }
+
+  // A card's suit letter, or "" for a card of no suit (a tarok).
+  function suitOf(card) {
+    return SUITS[card.slice(-1)] && isCard(card) ? card.slice(-1) : "";
   }
 
   // -- connection and messages ------------------------------------------------
@@ -438,7 +469,8 @@
     $("deal").textContent = String(view.deal_number);
     $("phase").textContent = view.phase;
     $("seq").textContent = String(message.seq);
-    clear($("trump")).append(...trumpFace(view.trump));
+    renderTrump(view);
+    renderToDeal(view);
     $("you").textContent = mine === SPECTATOR ? "spectator" : seatLabel(mine);
 
     renderTurn(view, legal, mine);
@@ -449,6 +481,8 @@
     renderSeats(view, mine);
     renderScores(view);
     renderAuction(view);
+    renderTalon(view, legal);
+    renderPlayCalls(view);
     fillFacts($("contract"), view.contract);
     renderMore(view);
 
@@ -458,6 +492,87 @@
     } else {
       clear(picture);
     }
+  }
+
+  // The trump: its suit, "concealed" while a seat keeps it hidden (with the suit where
+  // this seat is the one that knows it), and when it was revealed.  Before the
+  // contract, the trump the auction has named to this seat.
+  function renderTrump(view) {
+    const node = clear($("trump"));
+    const auction = view.auction && typeof view.auction === "object" ? view.auction : {};
+    const concealed = view.trump_concealed === true;
+    const trump = view.trump ?? (view.contract ? null : auction.trump ?? null);
+    node.dataset.concealed = concealed ? "true" : "false";
+    node.dataset.trump = typeof trump === "string" ? trump : "";
+    if (concealed) {
+      if (trump) node.append(...trumpFace(trump), " concealed: the others do not know it");
+      else node.append(el("span", { class: "concealed", text: "concealed" }));
+      return;
+    }
+    node.append(...trumpFace(trump));
+    const revealed = view.revealed;
+    if (Array.isArray(revealed) && revealed.length === 3) {
+      const [seat, tricks] = revealed;
+      node.append(el("span", { class: "revealed", text: ` revealed at ${seatLetter(seat)}\u2019s call in trick ${tricks + 1}` }));
+    }
+  }
+
+  // The cards still to be dealt to each seat, where the hands are dealt in stages.
+  function renderToDeal(view) {
+    const toDeal = Array.isArray(view.to_deal) ? view.to_deal : [];
+    const coming = toDeal.some((n) => n > 0);
+    $("to-deal-box").hidden = !coming;
+    $("to-deal").textContent = coming ? toDeal.map((n, seat) => `${seatLetter(seat)} ${n}`).join(", ") : "";
+  }
+
+  // The number of parts a talon is turned up in, where this seat's actions tell it
+  // ("take part 1" .. "take part K"), kept for the rest of the deal.
+  function talonParts(view, legal) {
+    const key = `${state.table}/${view.deal_number}`;
+    const taken = legal.map((a) => /^take part ([0-9]+)$/.exec(a)).filter(Boolean).map((m) => Number(m[1]));
+    if (taken.length > 0) state.talonParts = { key, parts: Math.max(...taken) };
+    if (Number.isInteger(view.auction && view.auction.parts)) return view.auction.parts;
+    return state.talonParts && state.talonParts.key === key ? state.talonParts.parts : null;
+  }
+
+  // A talon turned up (the auction's or the contract's ``talon``): its cards, in its
+  // parts where their number is known, the part taken marked.
+  function renderTalon(view, legal) {
+    const auction = view.auction && typeof view.auction === "object" ? view.auction : {};
+    const contract = view.contract && typeof view.contract === "object" ? view.contract : {};
+    const talon = isCardList(auction.talon) ? auction.talon : isCardList(contract.talon) ? contract.talon : null;
+    const box = clear($("talon"));
+    $("talon-section").hidden = talon === null;
+    if (talon === null) return;
+    const part = Number.isInteger(auction.part) ? auction.part : Number.isInteger(contract.part) ? contract.part : null;
+    const parts = talonParts(view, legal);
+    const groups = parts && talon.length % parts === 0 ? parts : 1;
+    const size = talon.length / groups;
+    for (let i = 0; i < groups; i += 1) {
+      const number = groups === 1 ? null : i + 1;
+      const taken = number !== null && number === part;
+      box.append(
+        el(
+          "div",
+          { class: taken ? "part taken" : "part", "data-part": number === null ? "all" : String(number) },
+          el("span", { class: "who", text: number === null ? "" : `part ${number}${taken ? " (taken)" : ""}` }),
+          ...talon.slice(i * size, (i + 1) * size).map(cardChip),
+        ),
+      );
+    }
+    $("talon-part").textContent = part === null ? "no part taken yet" : groups === 1 ? `part ${part} taken` : "";
+  }
+
+  // The calls of the play (announcements, a pair shown...), in order with their seats.
+  function renderPlayCalls(view) {
+    const list = clear($("play-calls"));
+    for (const entry of view.play_calls || []) {
+      if (!Array.isArray(entry) || entry.length !== 2) continue;
+      list.append(
+        el("li", { "data-seat": String(entry[0]) }, el("span", { class: "who", text: seatLetter(entry[0]) }), ` ${suitWords(entry[1], true)}`),
+      );
+    }
+    $("play-calls-section").hidden = list.childElementCount === 0;
   }
 
   function seatKind(seat) {
@@ -588,7 +703,7 @@
       for (const card of cards) {
         const action = cardAction(card, legal);
         const isLegal = legalSet.has(action);
-        const suit = card.slice(-1);
+        const suit = suitOf(card);
         const classes = ["card"];
         if (isLegal) classes.push("legal");
         else if (active) classes.push("illegal");
@@ -636,6 +751,9 @@
     const sizes = view.hand_sizes || [];
     const won = view.tricks_won || [];
     const calls = lastCalls(view);
+    const toDeal = Array.isArray(view.to_deal) ? view.to_deal : [];
+    const sides = view.sides && typeof view.sides === "object" ? view.sides : null;
+    $("side-head").hidden = sides === null;
     for (let seat = 0; seat < sizes.length; seat += 1) {
       const marks = [];
       if (seat === mine) marks.push("you");
@@ -649,10 +767,15 @@
         { "data-seat": String(seat), class: seat === view.to_act ? "to-act" : "" },
         el("td", { text: seatLabel(seat) }),
         el("td", { text: [seatKind(seat), ...marks].filter(Boolean).join(", ") }),
-        el("td", { text: String(sizes[seat]) }),
+        el("td", { text: toDeal[seat] > 0 ? `${sizes[seat]} + ${toDeal[seat]} to come` : String(sizes[seat]) }),
         el("td", { class: "tricks-won", text: String(won[seat] ?? "") }),
         el("td", { text: calls[seat] ? suitWords(calls[seat], true) : "" }),
       );
+      // Each seat's side as far as this seat knows it ("?": not known to it).
+      if (sides !== null) {
+        const side = sides[String(seat)];
+        row.append(el("td", { class: "side", "data-side": side ?? "", text: side ?? "?" }));
+      }
       body.append(row);
     }
   }
