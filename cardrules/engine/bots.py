@@ -184,6 +184,13 @@ class RuleBot:
         if isinstance(first, Bid):
             return self.call(view, legal)
         if isinstance(first, Play):
+            # A call of the play besides the cards (an announcement, Twenty-Nine's pair): its
+            # class says whether a rule-following player makes it now (None: a card).
+            if not isinstance(legal[-1], Play):
+                for kind in dict.fromkeys(type(a) for a in legal if not isinstance(a, Play)):
+                    advised = kind.advise(view, legal)
+                    if advised is not None:
+                        return advised
             return self.play(view, legal)
         # A family's own action: its class says what a rule-following player takes.
         return type(first).advise(view, legal) or first

@@ -113,7 +113,8 @@ def test_tn_7_4_the_pair_once_its_side_has_won_a_trick_since_the_reveal() -> Non
     game = spades(OTHERS_PAIR)
     s_wins_the_reveal_trick(game)  # (the trick of the reveal is completed after it)
     assert texts(game)[-1] == "pair" and texts(game).count("pair") == 1
-    assert ShowPair.advise(game.view(2), game.legal_actions()) == PAIR  # the rule bot's
+    assert ShowPair.advise(game.view(2), game.legal_actions()) == PAIR
+    assert RuleBot().choose(game.view(2)) == PAIR  # the rule bot shows it
     game.apply("pair")
     assert game.play_calls == ((2, PAIR),) and game.to_act == 2  # S still plays its card
     assert "pair" not in texts(game)
