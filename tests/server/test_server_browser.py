@@ -492,3 +492,292 @@ def test_a_card_out_of_turn_is_refused_visibly(driver: WebDriver, server: Server
     assert text(driver, "refusal-rule").startswith("CBS-")
     assert "turn" in text(driver, "refusal-message")
     assert text(driver, "seq") == "0"
+
+
+# -- the families' hidden trumps, talons and sides -------------------------------
+
+
+@pytest.fixture
+def tabs(driver: WebDriver) -> Iterator[Callable[[], str]]:
+    """Open a new tab (its own sessionStorage: its own seat) and switch to it; the tabs
+    are closed after the test and the driver is back in its first one."""
+    first = driver.current_window_handle
+
+    def new_tab() -> str:
+        driver.switch_to.new_window("tab")
+        return str(driver.current_window_handle)
+
+    yield new_tab
+    for handle in driver.window_handles:
+        if handle != first:
+            driver.switch_to.window(handle)
+            driver.close()
+    driver.switch_to.window(first)
+
+
+def seat_page(
+    driver: WebDriver, server: Server, tabs: Callable[[], str], created: dict[str, Any], seat: int
+) -> str:
+    """A new tab playing ``seat`` of the table (by its invitation): its handle."""
+    handle = tabs()
+    open_seat(driver, server, created["table"], created["invites"][str(seat)])
+    return handle
+
+
+def drive(created: dict[str, Any], server: Server, actions: list[tuple[int, str]]) -> None:
+    """Take ``actions`` ([seat, text] each, from the table's start) through the seats'
+    sockets (their tokens), each accepted."""
+    client = Client(server.url)
+    sockets = {int(s): client.join(created["table"], t) for s, t in created["tokens"].items()}
+    try:
+        for seq, (seat, action) in enumerate(actions):
+            answer = sockets[seat].act(action, seq=seq)
+            assert answer["type"] == "accepted", answer
+    finally:
+        for socket in sockets.values():
+            socket.close()
+
+
+def at_seq(driver: WebDriver, server: Server, seq: int) -> None:
+    """Wait until the page in the current tab shows the table after ``seq`` actions."""
+    wait_for(driver, server, lambda d: d.execute_script(STATE_JS)["seq"] == str(seq), f"seq {seq}")
+
+
+def seat_rows(driver: WebDriver, css: str) -> dict[int, str]:
+    """A cell of each row of the seat table, by seat (read in one script)."""
+    cells: dict[str, str] = driver.execute_script(
+        "const out = {}; for (const row of document.querySelectorAll('#seat-table tbody tr')) {"
+        " const cell = row.querySelector(arguments[0]);"
+        " out[row.dataset.seat] = cell ? cell.textContent : null; } return out;",
+        css,
+    )
+    return {int(seat): text for seat, text in cells.items()}
+
+
+def chips(driver: WebDriver, css: str) -> list[str]:
+    cards = driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), c => c.dataset.card);", css
+    )
+    return [str(card) for card in cards]
+
+
+def _twenty_nine_script() -> tuple[int, list[tuple[int, str]], int, int, cardrules.Game]:
+    """A seed and the actions to the first moment a seat that is not the bidder may ask
+    for the concealed trump (TN: it cannot follow suit): the first seat bids, the others
+    pass, the bidder conceals a suit, no one plays a single hand, the first legal card is
+    played.  With the bidder, that seat and the game at that point."""
+    rules = cardrules.load("twenty-nine")
+    for seed in range(50):
+        game = rules.new_game(seed=seed)
+        actions: list[tuple[int, str]] = []
+        bidder: int | None = None
+        while game.to_act is not None:
+            seat = game.to_act
+            legal = [str(a) for a in game.legal_actions()]
+            if "reveal trump" in legal and bidder is not None and seat != bidder:
+                return seed, actions, bidder, seat, game
+            if any(a.startswith("bid ") for a in legal):
+                action = "pass" if bidder is not None else next(a for a in legal if a != "pass")
+                bidder = seat if bidder is None else bidder
+            elif legal[0].startswith("conceal "):
+                action = legal[0]
+            elif "single hand" in legal:
+                action = "pass"
+            else:
+                action = next(a for a in legal if a.startswith("play "))
+            actions.append((seat, action))
+            game.apply(action)
+    raise AssertionError("no seed lets another seat ask for the trump")
+
+
+def test_twenty_nine_a_concealed_trump_is_shown_only_to_the_bidder_until_revealed(
+    driver: WebDriver, server: Server, tabs: Callable[[], str]
+) -> None:
+    """Twenty-Nine through the pages: the hands dealt in two stages (the cards to come
+    shown), the bidder's page shows the trump it concealed, another seat's shows it
+    concealed and holds no word of it, until that seat asks for it with the page's
+    ``reveal trump`` button; then both pages show it, and when."""
+    seed, actions, bidder, asker, game = _twenty_nine_script()
+    trump = game.view(bidder).to_dict()["trump"]
+    conceal = next(a for s, a in actions if a.startswith("conceal "))  # "conceal clubs"
+    created = Client(server.url).create_table("twenty-nine", ["human"] * 4, seed=seed)
+    mine = seat_page(driver, server, tabs, created, bidder)
+    theirs = seat_page(driver, server, tabs, created, asker)
+    # The first stage: four cards each dealt, four to come (to_deal).
+    first = cardrules.load("twenty-nine").new_game(seed=seed).view(asker).to_dict()
+    assert driver.find_element(By.ID, "to-deal-box").is_displayed()
+    assert text(driver, "to-deal") == ", ".join(
+        f"{'NESW'[s]} {n}" for s, n in enumerate(first["to_deal"])
+    )
+    assert seat_rows(driver, "td:nth-child(3)")[asker] == f"4 + {first['to_deal'][asker]} to come"
+    assert len(hand_cards(driver, asker)) == 4
+
+    drive(created, server, actions)
+    at_seq(driver, server, len(actions))
+    assert not driver.find_element(By.ID, "to-deal-box").is_displayed()
+    trump_box = driver.find_element(By.ID, "trump")
+    assert trump_box.get_attribute("data-concealed") == "true"
+    assert text(driver, "trump") == "concealed"
+    assert trump_box.get_attribute("data-trump") == ""
+    # Nothing on this page names the trump: the choice is listed without its text.
+    page = str(driver.execute_script("return document.body.textContent;"))
+    assert conceal not in page and conceal.split()[1] not in page
+    assert "(hidden)" in text(driver, "calls")
+    reveal = driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action='reveal trump']")
+    assert reveal, _diagnosis(driver, server)
+
+    driver.switch_to.window(mine)
+    at_seq(driver, server, len(actions))
+    trump_box = driver.find_element(By.ID, "trump")
+    assert trump_box.get_attribute("data-concealed") == "true"
+    assert trump_box.get_attribute("data-trump") == trump
+    assert "concealed" in text(driver, "trump")
+    assert conceal in text(driver, "calls")  # its own choice, with its text
+
+    driver.switch_to.window(theirs)
+    driver.find_element(By.CSS_SELECTOR, "#actions button[data-action='reveal trump']").click()
+    shown = wait_for(
+        driver,
+        server,
+        lambda d: d.find_element(By.ID, "trump").get_attribute("data-trump") == trump,
+        "the trump revealed",
+    )
+    assert shown
+    assert driver.find_element(By.ID, "trump").get_attribute("data-concealed") == "false"
+    assert f"revealed at {'NESW'[asker]}" in text(driver, "trump")
+    driver.switch_to.window(mine)
+    at_seq(driver, server, len(actions) + 1)
+    assert driver.find_element(By.ID, "trump").get_attribute("data-concealed") == "false"
+    assert "revealed" in text(driver, "trump")
+
+
+def test_doppelkopf_sides_and_an_announcement_by_button(
+    driver: WebDriver, server: Server, tabs: Callable[[], str]
+) -> None:
+    """Doppelkopf through the pages: each page's seat table shows the sides its view
+    holds (its own party, "?" for a seat it does not know), before and after the
+    leader's announcement made with the page's button; the others' pages list the
+    announcement with its seat among the calls of the play."""
+    seed = 3
+    rules = cardrules.load("doppelkopf")
+    game = rules.new_game(seed=seed)
+    actions: list[tuple[int, str]] = []
+    while game.view(0).to_dict()["phase"] == "auction":
+        assert game.to_act is not None
+        actions.append((game.to_act, "healthy"))
+        game.apply("healthy")
+    leader = game.to_act
+    assert leader is not None
+    other = (leader + 1) % 4
+    created = Client(server.url).create_table("doppelkopf", ["human"] * 4, seed=seed)
+    drive(created, server, actions)
+    handles = {seat: seat_page(driver, server, tabs, created, seat) for seat in (leader, other)}
+
+    def sides_shown(seat: int) -> None:
+        driver.switch_to.window(handles[seat])
+        at_seq(driver, server, len(actions))
+        sides = game.view(seat).to_dict()["sides"]
+        assert seat_rows(driver, "td.side") == {s: sides.get(str(s), "?") for s in range(4)}
+
+    for seat in handles:
+        sides_shown(seat)
+    # Two copies of each card: the hand as the view holds it.
+    driver.switch_to.window(handles[leader])
+    assert sorted(hand_cards(driver, leader)) == sorted(
+        game.view(leader).to_dict()["hands"][str(leader)]
+    )
+    announcement = next(str(a) for a in game.legal_actions() if not str(a).startswith("play "))
+    driver.find_element(By.CSS_SELECTOR, f"#actions button[data-action='{announcement}']").click()
+    game.apply(announcement)
+    actions.append((leader, announcement))
+    for seat in handles:
+        sides_shown(seat)
+        calls = driver.find_elements(By.CSS_SELECTOR, "#play-calls li")
+        assert [(c.get_attribute("data-seat"), c.text) for c in calls] == [
+            (str(leader), f"{'NESW'[leader]} {announcement}")
+        ]
+
+
+def _tarok_script(seed: int) -> tuple[list[tuple[int, str]], int, cardrules.Game]:
+    """The bidding of a tarok-openspiel deal to the talon turned up: the first seat goes
+    the lowest game, the others pass, it keeps it (TKO-4.1)."""
+    game = cardrules.load("tarok-openspiel").new_game(seed=seed)
+    actions: list[tuple[int, str]] = []
+    declarer: int | None = None
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        legal = [str(a) for a in game.legal_actions()]
+        if any(a.startswith("take part ") for a in legal):
+            return actions, seat, game
+        if declarer is None and "pass" in legal:
+            declarer = seat
+        action = next(a for a in legal if a != "pass") if seat == declarer else "pass"
+        actions.append((seat, action))
+        game.apply(action)
+
+
+def test_tarok_the_talon_in_its_parts_after_the_bidding(
+    driver: WebDriver, server: Server, tabs: Callable[[], str]
+) -> None:
+    """tarok-openspiel through the pages (TKO-4.1): after the bidding the declarer's page
+    shows the talon's six cards in the parts its actions name, the taroks as the deck
+    writes them; the part taken with the page's button is marked on every page; the
+    cards laid away are on the declarer's page only."""
+    seed = 1
+    actions, declarer, game = _tarok_script(seed)
+    from pydantic import ValidationError
+
+    from cardrules.server.messages import SeatView
+
+    try:
+        SeatView.model_validate(game.view(declarer).to_dict())
+    except ValidationError as exc:
+        # The server's CardText (cardrules/server/messages.py) reads only the French
+        # pack's cards: it cannot send a view holding "T19" or "CC", so no tarok table
+        # is served.  This test runs in full once it reads the tarok deck's cards too.
+        pytest.xfail(f"the server's SeatView refuses the tarok deck's cards: {exc.errors()[0]}")
+    talon = game.view(declarer).to_dict()["auction"]["talon"]
+    parts = sum(str(a).startswith("take part ") for a in game.legal_actions())
+    other = (declarer + 1) % 3
+    created = Client(server.url).create_table("tarok-openspiel", ["human"] * 3, seed=seed)
+    drive(created, server, actions)
+    handles = {seat: seat_page(driver, server, tabs, created, seat) for seat in (declarer, other)}
+    driver.switch_to.window(handles[declarer])
+    # A hand of the tarok deck, in the deck's order, each card as the deck writes it.
+    hand = game.view(declarer).to_dict()["hands"][str(declarer)]
+    assert hand_cards(driver, declarer) == hand
+    tarok = next(c for c in hand if c.startswith("T"))
+    button = driver.find_element(By.CSS_SELECTOR, f"#hands button[data-card='{tarok}']")
+    assert button.text == tarok
+    size = len(talon) // parts
+    shown = [chips(driver, f"#talon .part[data-part='{n}'] .chip") for n in range(1, parts + 1)]
+    assert shown == [talon[i * size : (i + 1) * size] for i in range(parts)]
+    driver.find_element(By.CSS_SELECTOR, "#actions button[data-action='take part 2']").click()
+    wait_for(
+        driver,
+        server,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#talon .part.taken[data-part='2']"),
+        "part 2 taken",
+    )
+    game.apply("take part 2")
+    actions.append((declarer, "take part 2"))
+    laid = [str(a) for a in game.legal_actions()][:size]
+    buttons = [f"#actions button[data-action='{a}']" for a in laid]
+    for css in buttons:
+        seq = int(driver.execute_script(STATE_JS)["seq"])
+        driver.find_element(By.CSS_SELECTOR, css).click()
+        at_seq(driver, server, seq + 1)
+        game.apply(css.split("'")[1])
+    discarded = game.view(declarer).to_dict()["auction"]["discarded"]
+    assert chips(driver, "#auction dd[data-key='discarded'] .chip") == discarded
+    driver.switch_to.window(handles[other])
+    at_seq(driver, server, len(actions) + size)
+    assert chips(driver, "#talon .chip") == talon  # public: the whole talon, in order
+    assert "part 2" in text(driver, "talon-section")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#auction dd[data-key='discarded']")
+    page = str(driver.execute_script("return document.body.innerHTML;"))
+    view = game.view(other).to_dict()
+    for card in discarded:
+        if card not in json.dumps(view):
+            assert f'data-card="{card}"' not in page
