@@ -31,7 +31,10 @@
   // Keys of the view whose integer value is a seat.
   const SEAT_KEYS = new Set([
     "dealer", "declarer", "dummy", "leader", "to_act", "controller", "passing_to", "seat",
+    "bidder", "chooser", "single_hand", "maker", "lone_defender", "giving_to",
   ]);
+  // Keys whose value is a list of seats.
+  const SEAT_LIST_KEYS = new Set(["passed", "sitting_out", "blind_nil", "unseen"]);
   // Keys whose value is a suit letter ("S") or NT.
   const SUIT_KEYS = new Set(["trump", "strain"]);
   // The suit's word in an action's text ("conceal spades"): shown with its symbol.
@@ -132,6 +135,9 @@
       if (value.length === 0) return "\u2014";
       if (key === "order" && value.every((v) => typeof v === "number")) {
         return value.map(seatLetter).join(" \u2192 ");
+      }
+      if (SEAT_LIST_KEYS.has(key) && value.every((v) => typeof v === "number")) {
+        return value.map(seatLabel).join(", ");
       }
       if (value.every((v) => Array.isArray(v) && v.length === 2 && typeof v[0] === "number")) {
         return value.map((v) => `${seatLetter(v[0])}: ${formatValue(key, v[1])}`).join(", ");
