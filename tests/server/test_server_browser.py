@@ -561,6 +561,23 @@ def chips(driver: WebDriver, css: str) -> list[str]:
     return [str(card) for card in cards]
 
 
+def words_of(value: object) -> set[str]:
+    """Every word of every text in a view (its cards, and the cards its actions name)."""
+    if isinstance(value, str):
+        return set(value.split())
+    if isinstance(value, dict):
+        return set().union(*(words_of(v) for v in value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(words_of(v) for v in value)) if value else set()
+    return set()
+
+
+def only_cards_of(driver: WebDriver, view: dict[str, Any]) -> None:
+    """Every card the page in the current tab shows is one its seat's view holds."""
+    shown = set(chips(driver, "[data-card]"))
+    assert shown and shown <= words_of(view), shown - words_of(view)
+
+
 def _twenty_nine_script() -> tuple[int, list[tuple[int, str]], int, int, cardrules.Game]:
     """A seed and the actions to the first moment a seat that is not the bidder may ask
     for the concealed trump (TN: it cannot follow suit): the first seat bids, the others
@@ -623,6 +640,7 @@ def test_twenty_nine_a_concealed_trump_is_shown_only_to_the_bidder_until_reveale
     page = str(driver.execute_script("return document.body.textContent;"))
     assert conceal not in page and conceal.split()[1] not in page
     assert "(hidden)" in text(driver, "calls")
+    only_cards_of(driver, game.view(asker).to_dict())
     reveal = driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action='reveal trump']")
     assert reveal, _diagnosis(driver, server)
 
@@ -633,6 +651,7 @@ def test_twenty_nine_a_concealed_trump_is_shown_only_to_the_bidder_until_reveale
     assert trump_box.get_attribute("data-trump") == trump
     assert "concealed" in text(driver, "trump")
     assert conceal in text(driver, "calls")  # its own choice, with its text
+    only_cards_of(driver, game.view(bidder).to_dict())
 
     driver.switch_to.window(theirs)
     driver.find_element(By.CSS_SELECTOR, "#actions button[data-action='reveal trump']").click()
@@ -676,8 +695,9 @@ def test_doppelkopf_sides_and_an_announcement_by_button(
     def sides_shown(seat: int) -> None:
         driver.switch_to.window(handles[seat])
         at_seq(driver, server, len(actions))
-        sides = game.view(seat).to_dict()["sides"]
-        assert seat_rows(driver, "td.side") == {s: sides.get(str(s), "?") for s in range(4)}
+        view = game.view(seat).to_dict()
+        assert seat_rows(driver, "td.side") == {s: view["sides"].get(str(s), "?") for s in range(4)}
+        only_cards_of(driver, view)
 
     for seat in handles:
         sides_shown(seat)
@@ -776,8 +796,6 @@ def test_tarok_the_talon_in_its_parts_after_the_bidding(
     assert chips(driver, "#talon .chip") == talon  # public: the whole talon, in order
     assert "part 2" in text(driver, "talon-section")
     assert not driver.find_elements(By.CSS_SELECTOR, "#auction dd[data-key='discarded']")
-    page = str(driver.execute_script("return document.body.innerHTML;"))
-    view = game.view(other).to_dict()
-    for card in discarded:
-        if card not in json.dumps(view):
-            assert f'data-card="{card}"' not in page
+    only_cards_of(driver, game.view(other).to_dict())
+    driver.switch_to.window(handles[declarer])
+    only_cards_of(driver, game.view(declarer).to_dict())
