@@ -29,6 +29,7 @@ never win (the Excuse), and each card's strength for bots and pictures.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -96,6 +97,9 @@ class Suit(enum.IntEnum):
 
 
 _SUIT_SYMBOLS = {Suit.C: "♣", Suit.D: "♦", Suit.H: "♥", Suit.S: "♠"}
+#: The text of a card outside the suits (``T21``, ``EX``, ``JK1``): what an action's text,
+#: a record and the protocol's card text can carry.
+_EXTRA_TEXT = re.compile(r"[0-9A-Z]{1,12}")
 _SUIT_WORDS = {Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts", Suit.S: "spades"}
 _SUIT_LOOKUP: dict[str, Suit] = {}
 for _s in Suit:
@@ -235,8 +239,13 @@ class DeckSpec(NamedTuple):
         if type(copies) is not int or not 1 <= copies <= 8:
             raise CardError(f"invalid deck {name!r}: copies {shown(copies)} (expected 1..8)")
         extra_list = tuple(str(e).strip().upper() for e in extras)
-        if len(set(extra_list)) != len(extra_list) or any(not e for e in extra_list):
-            raise CardError(f"invalid deck {name!r}: extra cards need distinct, non-empty texts")
+        if len(set(extra_list)) != len(extra_list) or any(
+            not _EXTRA_TEXT.fullmatch(e) for e in extra_list
+        ):
+            raise CardError(
+                f"invalid deck {name!r}: extra cards need distinct texts of 1 to 12 letters "
+                "and digits"
+            )
         point_items = tuple(sorted((str(k).strip().upper(), v) for k, v in (points or {}).items()))
         for key, value in point_items:
             if type(value) is not int or not -1000 <= value <= 1000:

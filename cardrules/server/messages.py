@@ -239,9 +239,13 @@ def client_message(text: str) -> Join | Act:
 #: (the library's ``cardrules.engine.views.PUBLIC``).
 SPECTATOR = -1
 
-#: A card as text: rank (2 to 10, J, Q, K, A) then suit (C, D, H, S).
+#: A card as text, as the profile's deck writes it: a suit card's rank (1 to 10, J, Q, K,
+#: A, C for a cavalier) then its suit (C, D, H, S); a card outside the suits (a tarot's
+#: trumps, jokers) its own text of letters and digits ("T21", "EX").
 CardText = Annotated[
-    str, StringConstraints(pattern=r"^(10|[2-9JQKA])[CDHS]$"), Field(examples=["QS", "10H"])
+    str,
+    StringConstraints(pattern=r"^((10|[1-9JQKAC])[CDHS]|[0-9A-Z]{1,12})$"),
+    Field(examples=["QS", "10H", "T21"]),
 ]
 #: A seat's number as the key of a JSON object: "0", "1"...
 _SEAT_KEY = r"^[0-9]+$"

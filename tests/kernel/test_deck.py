@@ -94,6 +94,9 @@ def test_a_deck_declared_inline_is_interned_by_its_spec() -> None:
         ({"suits": "C", "ranks": ["Z"]}, "rank 'Z'"),
         ({"suits": "C", "ranks": [2], "copies": 0}, "copies 0"),
         ({"suits": "C", "ranks": [2], "extras": ["X", "X"]}, "distinct"),
+        ({"suits": "C", "ranks": [2], "extras": ["JOKER 1"]}, "1 to 12 letters and digits"),
+        ({"suits": "C", "ranks": [2], "extras": ["<b>"]}, "1 to 12 letters and digits"),
+        ({"suits": "C", "ranks": [2], "extras": [""]}, "1 to 12 letters and digits"),
     ],
 )
 def test_a_bad_deck_declaration_is_refused_in_words(kwargs: dict[str, object], words: str) -> None:
