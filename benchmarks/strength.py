@@ -72,9 +72,9 @@ ROWS = [
             ("tarok-openspiel", 200),
             ("tarok-openspiel-4", 100),
             ("euchre-openspiel", 100),
-            ("euchre", 100),
+            ("euchre", 200),
             ("skat", 100),
-            ("doppelkopf", 40),
+            ("doppelkopf", 200),
             ("twenty-nine", 40),
         ]
     ),
