@@ -481,7 +481,8 @@ class TarokBiddingState(AuctionState):
 
     def public(self) -> dict[str, Any]:
         """The bids, the declarer and contract, the king called, the talon once turned up
-        for the exchange, the part taken and the taroks laid away (TKO-4.1, TKO-4.2)."""
+        for the exchange, the parts it is split into, the part taken and the taroks laid
+        away (TKO-4.1, TKO-4.2)."""
         out: dict[str, Any] = {
             "dealer": self.dealer,
             "bids": {str(self.order[p]): _bid_words(b) for p, b in enumerate(self.bids)},
@@ -492,6 +493,7 @@ class TarokBiddingState(AuctionState):
             out["king"] = str(DECK.cards[self.king])
         if self.phase in (CHOOSING, DISCARDING) or (self.phase == OVER and self.part):
             out["talon"] = [str(DECK.cards[i]) for i in self.talon]
+            out["parts"] = TALON_SIZE // EXCHANGES[self.name]  # (talon turned up: a contract)
             out["part"] = self.part or None
             out["taroks_laid_away"] = [
                 str(DECK.cards[i]) for i in self.discarded if TAROKS >> i & 1

@@ -198,6 +198,7 @@ def test_tko_4_1_the_talon_turned_up_in_parts_and_tko_4_2_what_may_be_laid_away(
         for seat in (-1, 0, 1, 2):
             view = game.public_view() if seat < 0 else game.view(seat)
             assert sorted(view.auction["talon"]) == sorted(talon)
+            assert view.auction["parts"] == 3  # "two": three parts of two (TKO-4.1)
         assert [str(a) for a in game.legal_actions()] == [
             "take part 1",
             "take part 2",
