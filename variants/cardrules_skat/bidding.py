@@ -41,7 +41,7 @@ from cardrules.rules.components import (
     seat_words,
 )
 from cardrules_skat.actions import DISCARDS, PASS, Discard, PassCall, SkatAdviser
-from cardrules_skat.auction import SKAT_SIZE, SkatContract
+from cardrules_skat.auction import SKAT_SIZE, NullContract, SkatContract
 from cardrules_skat.calls import (
     BIDS_ACTIONS,
     HAND_ANNOUNCEMENTS,
@@ -115,21 +115,10 @@ class IskoContract(SkatContract):
 
 
 @dataclass(frozen=True, slots=True)
-class IskoNullContract(IskoContract):
-    """A null game: the declarer undertakes to take no trick, and the play stops at the
-    declarer's first (SK-3.7)."""
-
-    decides_early: ClassVar[bool] = True
-
-    def play_decided(self, tricks: Sequence[int]) -> bool:
-        """The declarer has taken a trick: the null game is lost, the play stops (SK-3.7)."""
-        return self.declarer is not None and tricks[self.declarer] > 0
-
-    def made(self, tricks: Sequence[int]) -> dict[str, bool]:
-        """Won when the declarer took no trick (SK-4.4)."""
-        if self.declarer is None:
-            return {}
-        return {"": tricks[self.declarer] == 0}
+class IskoNullContract(IskoContract, NullContract):
+    """A null game: the declarer undertakes to take no trick (SK-4.4), and the play stops
+    at the declarer's first (SK-3.7), as in OpenSpiel's null game (:class:`NullContract`,
+    whose end of the play and result it takes)."""
 
 
 @dataclass(frozen=True, slots=True)
