@@ -363,6 +363,8 @@ class MonteCarloBot:
             world_seed = rng.getrandbits(62)
             try:
                 games = [rules.game_from_view(view, hands, seed=world_seed) for _ in options]
+                for option, game in zip(options, games, strict=True):
+                    game.apply(option, seat=seat)  # (refused where the world's auction differs)
             except CardrulesError:
                 # A world the view allows but the game cannot be rebuilt in (what an
                 # auction shows that the worlds do not model): left out; when such worlds
@@ -372,8 +374,7 @@ class MonteCarloBot:
                 if refused >= MAX_REFUSED_WORLDS * (worlds + 1):
                     break
                 continue
-            for j, (option, game) in enumerate(zip(options, games, strict=True)):
-                game.apply(option, seat=seat)
+            for j, game in enumerate(games):
                 play_out(game, self._decide, halt=True)
                 totals[j] += outcome(game, seat, deal_index)
             worlds += 1
