@@ -52,6 +52,7 @@ PROFILES = (
     "twenty-nine",
     "tiny-bridge-openspiel",
     "doppelkopf",
+    "tarok",
 )
 GAMES = 100
 

@@ -34,9 +34,11 @@ __all__ = [
     "CONTRACTS",
     "DECK",
     "KINGS",
+    "Announce",
     "CallKing",
     "Discard",
     "DiscardTarok",
+    "Double",
     "PassCall",
     "TakePart",
     "TarokBid",
@@ -111,14 +113,17 @@ class TarokCall(Action):
     __slots__ = ()
 
     prompt: ClassVar[str] = "Your call"
-    typing_hint: ClassVar[str] = "'pass', 'go three', 'call KH', 'take part 1' or 'discard 7C'"
+    typing_hint: ClassVar[str] = (
+        "'pass', 'go three', 'call KH', 'take part 1', 'discard 7C', 'announce trula' or 'kontra'"
+    )
 
     @classmethod
     def advise(cls, view: View, legal: Sequence[Action]) -> Action | None:
-        """A simple player's choice: bid the lowest contract offered with nine taroks or
-        more at three players (seven at four), else pass (forehand, alone, plays klop with
+        """A simple player's choice: bid the lowest of three, two and one offered with nine
+        taroks or more at three players (seven at four), else pass (forehand, alone, plays klop with
         fewer than six taroks, else three); call the king of its longest suit it lacks;
-        take the talon's part of most points; lay away its cheapest suit cards."""
+        take the talon's part of most points; lay away its cheapest suit cards; announce
+        the trula or the kings only when holding them all, and never double."""
         return advise(view, legal)
 
 
@@ -234,6 +239,58 @@ class DiscardTarok(Discard):
     private: ClassVar[bool] = False
 
 
+#: The bonuses a declarer may announce (TK-5.1), in the order they are offered.
+BONUSES: tuple[str, ...] = ("trula", "kings", "king ultimo", "pagat ultimo", "valat")
+#: The doublings in order (TK-5.2): kontra doubles, each next one doubles again.
+DOUBLINGS: tuple[str, ...] = ("kontra", "rekontra", "subkontra", "mordkontra")
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(TarokCall):
+    """A bonus the declarer announces before the play (TK-5.1), which then counts double
+    when made and costs its value when not; text ``announce pagat ultimo``."""
+
+    bonus: str
+
+    prompt: ClassVar[str] = "Announce"
+
+    def __post_init__(self) -> None:
+        if self.bonus not in BONUSES:
+            raise ActionError(
+                f"invalid action: Announce({shown(self.bonus)}) "
+                f"(expected one of {', '.join(repr(b) for b in BONUSES)})"
+            )
+
+    def __str__(self) -> str:
+        return f"announce {self.bonus}"
+
+    def __repr__(self) -> str:
+        return f"Announce({self.bonus!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Double(TarokCall):
+    """A doubling of the deal's stake (TK-5.2), by its level: 1 ``kontra`` (an opponent),
+    2 ``rekontra`` (the declarer), 3 ``subkontra``, 4 ``mordkontra``."""
+
+    level: int
+
+    prompt: ClassVar[str] = "Double"
+
+    def __post_init__(self) -> None:
+        if type(self.level) is not int or not 1 <= self.level <= len(DOUBLINGS):
+            raise ActionError(
+                f"invalid action: Double({shown(self.level)}) (expected a level 1..4: "
+                f"{', '.join(DOUBLINGS)})"
+            )
+
+    def __str__(self) -> str:
+        return DOUBLINGS[self.level - 1]
+
+    def __repr__(self) -> str:
+        return f"Double({self.level})"
+
+
 PASS = PassCall()
 #: The bids, the king calls, the parts and the cards laid away, interned.
 BIDS: tuple[TarokBid, ...] = tuple(TarokBid(c) for c in CONTRACTS)
@@ -242,6 +299,8 @@ PARTS: tuple[TakePart, ...] = tuple(TakePart(p) for p in range(1, 7))
 DISCARDS: tuple[Discard, ...] = tuple(
     DiscardTarok(c) if c.suit is None else Discard(c) for c in DECK.cards
 )
+ANNOUNCES: dict[str, Announce] = {b: Announce(b) for b in BONUSES}
+DOUBLES: tuple[Double, ...] = tuple(Double(level) for level in range(1, 5))
 
 #: A verb's reader: (the whole text, its words after the verb) -> the action.
 Reader = Callable[[str, list[str]], Action]
@@ -293,6 +352,25 @@ def _read_discard(text: str, words: list[str]) -> Action:
     return DISCARDS[_card(text, words, "'discard CARD', e.g. 'discard 7C'").index]
 
 
+def _read_announce(text: str, words: list[str]) -> Action:
+    bonus = " ".join(w.lower() for w in words)
+    if bonus not in ANNOUNCES:
+        raise ActionError(
+            f"invalid action: {shown(text)} (expected 'announce BONUS', one of "
+            f"{', '.join(BONUSES)})"
+        )
+    return ANNOUNCES[bonus]
+
+
+def _read_double(level: int) -> Reader:
+    def read(text: str, words: list[str]) -> Action:
+        if words:
+            raise ActionError(f"invalid action: {shown(text)} (expected {DOUBLINGS[level - 1]!r})")
+        return DOUBLES[level - 1]
+
+    return read
+
+
 # ---------------------------------------------------------------------------
 # The rule bot
 
@@ -328,6 +406,13 @@ def advise(view: View, legal: Sequence[Action]) -> Action | None:
             return (a.card.index not in held, sum(c.suit is suit for c in hand))
 
         return max(legal, key=length)
+    if any(isinstance(a, Double) for a in legal):
+        return PASS
+    announces = [a for a in legal if isinstance(a, Announce)]
+    if announces:
+        have = sum(1 << c.index for c in hand)
+        sure = {"trula": have & TRULA == TRULA, "kings": have & KINGS_MASK == KINGS_MASK}
+        return next((a for a in announces if sure.get(a.bonus)), PASS)
     bids = [a for a in legal if isinstance(a, TarokBid)]
     strong = taroks >= (9 if len(view.hand_sizes) == 3 else 7)
     if PASS in legal and not strong:
@@ -336,7 +421,9 @@ def advise(view: View, legal: Sequence[Action]) -> Action | None:
         return legal[0]
     if PASS not in legal and BIDS[0] in bids:  # forehand, all others passed
         return BIDS[0] if taroks < 6 else BIDS[1]
-    normal = [b for b in bids if b.contract not in ("klop",)]
+    normal = [b for b in bids if b.contract in ("three", "two", "one")]
+    if not normal and PASS in legal:  # (no bidding war past one: TKO-2.2)
+        return PASS
     return min(normal or bids, key=lambda b: b.number)
 
 
@@ -347,4 +434,9 @@ VERBS: tuple[ActionVerb, ...] = (
     ActionVerb(("call",), "call KING", _read_call, CallKing),
     ActionVerb(("take",), "take part N", _read_take, TakePart),
     ActionVerb(("discard",), "discard CARD", _read_discard, Discard),
+    ActionVerb(("announce",), "announce BONUS", _read_announce, Announce),
+    *(
+        ActionVerb((word,), word, _read_double(level), Double)
+        for level, word in enumerate(DOUBLINGS, start=1)
+    ),
 )

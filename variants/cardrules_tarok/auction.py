@@ -66,8 +66,6 @@ from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK
 
 __all__ = ["EarlyContract", "TarokBidding", "TarokBiddingState", "TarokContract", "contract_for"]
 
-#: The rule ids of ``tarok-openspiel.rules.md`` the auction cites.
-BID_RULE, KING_RULE, TALON_RULE, DISCARD_RULE = "TKO-2.1", "TKO-3.1", "TKO-4.1", "TKO-4.2"
 #: Cards in the talon (TKO-1.1).
 TALON_SIZE = 6
 #: The cards of the talon each contract exchanges (0: none), by name (TKO-4.1).
@@ -154,9 +152,15 @@ class EarlyContract(TarokContract):
 
     def play_decided(self, tricks: Sequence[int]) -> bool:
         """A beggar's declarer took a trick, or another player took one in a valat."""
-        if self.name in ("beggar", "open beggar"):
-            return tricks[self.declarer] > 0
-        return any(t for s, t in enumerate(tricks) if s != self.declarer)
+        return decided(self, tricks)
+
+
+def decided(contract: TarokContract, tricks: Sequence[int]) -> bool:
+    """Whether a beggar or a valat is decided by the tricks taken so far (TKO-6.6): a
+    beggar's declarer took a trick, or another player took one in a valat."""
+    if contract.name in ("beggar", "open beggar"):
+        return tricks[contract.declarer] > 0
+    return any(t for s, t in enumerate(tricks) if s != contract.declarer)
 
 
 def contract_for(
@@ -197,6 +201,10 @@ def contract_for(
 class TarokBidding(Auction):
     """The bidding, king calling and talon exchange of OpenSpiel's ``tarok`` (see the
     module's docstring); ``play_turn_rule`` is what a card out of turn cites."""
+
+    #: The rules a refusal cites, of the bidding, the king, the talon's parts and the
+    #: cards laid away (``tarok-openspiel.rules.md``).
+    rule_ids: tuple[str, str, str, str] = ("TKO-2.1", "TKO-3.1", "TKO-4.1", "TKO-4.2")
 
     def __init__(self, *, play_turn_rule: str = "") -> None:
         self.play_turn_rule = play_turn_rule
@@ -310,9 +318,8 @@ class TarokBiddingState(AuctionState):
     @property
     def turn_rule(self) -> str:
         """The rule an action out of turn breaks."""
-        return {CALLING_KING: KING_RULE, CHOOSING: TALON_RULE, DISCARDING: DISCARD_RULE}.get(
-            self.phase, BID_RULE
-        )
+        bid, king, talon, discard = self.owner.rule_ids
+        return {CALLING_KING: king, CHOOSING: talon, DISCARDING: discard}.get(self.phase, bid)
 
     def to_act(self) -> int | None:
         """The seat to act; None once the auction is over."""
@@ -377,18 +384,27 @@ class TarokBiddingState(AuctionState):
         """``seat``'s action; anything else is refused with the rule it breaks, nothing
         changed."""
 
+        self._apply(self._checked(seat, action))
+
+    def _checked(self, seat: int, action: Action) -> Action:
+        """``action`` if ``seat`` may take it now; else refused with the rule it breaks."""
+
         def refusal(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(rule, reason, action=str(action), seat=seat)
 
         to_act = self.to_act()
         if to_act is None:
-            raise refusal(BID_RULE, "the auction is over: play a card")
+            raise refusal(self.owner.rule_ids[0], "the auction is over: play a card")
         if seat != to_act:
             raise refusal(self.turn_rule, f"it is the turn of {seat_words(to_act)}")
         if isinstance(action, Discard) and action.card.deck is DECK:
             action = DISCARDS[action.card.index]  # (a tarok's is a DiscardTarok, shown to all)
         if action not in self.legal_actions():
             raise refusal(self.turn_rule, self._why_not(action))
+        return action
+
+    def _apply(self, action: Action) -> None:
+        """A legal action of the seat to act."""
         if self.phase == BIDDING:
             assert isinstance(action, PassCall | TarokBid)
             self.bids[self.to] = action.number if isinstance(action, TarokBid) else PASSED
@@ -491,7 +507,7 @@ class TarokBiddingState(AuctionState):
         }
         if self.king >= 0:
             out["king"] = str(DECK.cards[self.king])
-        if self.phase in (CHOOSING, DISCARDING) or (self.phase == OVER and self.part):
+        if EXCHANGES.get(self.name) and self.phase not in (BIDDING, CALLING_KING):
             out["talon"] = [str(DECK.cards[i]) for i in self.talon]
             out["parts"] = TALON_SIZE // EXCHANGES[self.name]  # (talon turned up: a contract)
             out["part"] = self.part or None
