@@ -683,6 +683,7 @@ def test_he_2_1_table_info_names_the_phase_as_the_family_does(client: Client) ->
         "skat",
         "tarok-openspiel",
         "tarok-openspiel-4",
+        "tarok",
         "twenty-nine",
         "tiny-bridge-openspiel",
         "doppelkopf",
