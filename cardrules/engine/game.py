@@ -611,6 +611,21 @@ class Game:
         return tuple(staged.to_deal(seat) for seat in range(self._n))
 
     @property
+    def stock_shown(self) -> tuple[Card, ...]:
+        """The cards of the deal's stock every seat may see now (public), in the order they
+        were shown: those the contract shows once the tricks completed so far are
+        (:meth:`Contract.stock_shown`); empty before the play and where it shows none."""
+        contract = self.contract
+        if contract is None:
+            return ()
+        places = contract.stock_shown(len(self.tricks))
+        if not places:
+            return ()
+        stock = self._deal.stock
+        cards = self.deck.cards
+        return tuple(cards[stock[place]] for place in places)
+
+    @property
     def stage_order(self) -> tuple[tuple[int, ...], ...] | None:
         """Each seat's card indices in the deal in progress, stage by stage (the whole deal,
         the stages not dealt yet included: not a seat's view), as ``Game.from_deal``'s
@@ -1557,11 +1572,11 @@ class Game:
             raise CardrulesError(f"invalid view: {shown(view)} (expected a View)")
         if rules is None:
             rules = view.ruleset if view.ruleset is not None else load(view.profile)
-        masks, stock = _world_masks(view, hands, rules)
-        if view.phase not in ("auction", "play", "claim"):
-            raise CardrulesError(f"invalid view: a game cannot be made at phase {view.phase!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
+        masks, stock = _world_masks(view, hands, rules, seed)
+        if view.phase not in ("auction", "play", "claim"):
+            raise CardrulesError(f"invalid view: a game cannot be made at phase {view.phase!r}")
         problem = ""
         for attempt in range(MAX_CHANCE_REDRAWS):
             if attempt:  # the auction drew by chance what the view shows otherwise
@@ -1670,6 +1685,9 @@ class Game:
         self.hands = list(masks)
         self._legal = -1  # (a mask worked out for the deal as dealt is not this position's)
         self._stages = None  # (every stage is dealt once the play begins)
+        # The world's stock, what a contract's cards shown from it are read from (the deal
+        # the game was made with is the seed's, not the world's).
+        self._deal = self._deal._replace(stock=stock)
         self.turned_up = view.turned_up
         self.turned_up_in_stock = view.turned_up_in_stock
         self.auction = _AuctionShown(view, contract)

@@ -182,6 +182,7 @@ def _game_scene(game: Game) -> Scene:
         to_deal=game.cards_to_deal,
         calls=tuple((s, str(call)) for s, call in game.play_calls),
         sides=game.public_view().sides if game.contract is not None else {},
+        stock_shown=game.stock_shown,
     )
 
 
@@ -236,6 +237,7 @@ def _view_scene(view: View) -> Scene:
         to_deal=view.to_deal,
         calls=view.play_calls,
         sides=view.sides,
+        stock_shown=view.stock_shown,
     )
 
 
@@ -299,6 +301,7 @@ def _scene(
     to_deal: Sequence[int] = (),
     calls: Sequence[tuple[int, str]] = (),
     sides: Mapping[int, str] | None = None,
+    stock_shown: Sequence[Card] = (),
 ) -> Scene:
     stages = {"play": f"play, trick {trick_number}", "finished": "game over"}
     stage = stages.get(phase, phase)
@@ -324,6 +327,8 @@ def _scene(
             lines.append(f"Trump concealed by {seat_name(concealed)}, not revealed yet")
         if calls:  # the calls of the play besides the cards (announcements)
             lines.append("Called: " + ", ".join(f"{seat_name(s)} {text}" for s, text in calls))
+        if stock_shown:  # cards of the stock the contract shows (Contract.stock_shown)
+            lines.append("Shown from the stock: " + " ".join(c.symbol() for c in stock_shown))
     else:
         facts = auction_facts(auction, players, deck)
         if trump is not None:

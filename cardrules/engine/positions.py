@@ -89,9 +89,12 @@ class _AuctionShown(AuctionState):
         return f"<auction as a view showed it: {self._contract!r}>"
 
 
-def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], tuple[int, ...]]:
-    """The hands (masks by seat) and the stock (turned-up card first) of a world made of
-    ``view`` and the hidden ``hands``; :class:`CardError` when they contradict it."""
+def _world_masks(
+    view: View, hands: object, rules: Ruleset, seed: object = 0
+) -> tuple[list[int], tuple[int, ...]]:
+    """The hands (masks by seat) and the stock of a world made of ``view`` and the hidden
+    ``hands`` (see :func:`world_stock`; ``seed`` draws the order of the stock's cards the
+    view does not show, where it matters); :class:`CardError` when they contradict it."""
     n = rules.players
     hidden = [s for s in range(n) if s not in view.hands]
     if isinstance(hands, Mapping):
@@ -114,6 +117,8 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
         seen |= 1 << card.index
     if view.turned_up is not None and view.turned_up_in_stock:
         seen |= 1 << view.turned_up.index
+    for card in view.stock_shown:  # shown from the stock: in no hand
+        seen |= 1 << card.index
     for seat in hidden:
         if seat not in given:
             raise CardError(f"invalid hands: no cards for seat {seat}, which the view hides")
@@ -140,10 +145,50 @@ def _world_masks(view: View, hands: object, rules: Ruleset) -> tuple[list[int], 
     if given:
         extra = ", ".join(map(str, sorted(given, key=str)))
         raise CardError(f"invalid hands: seat {extra} is not hidden by the view")
-    stock = [i for i in range(rules.deck.size) if not seen >> i & 1]
+    rest = [i for i in range(rules.deck.size) if not seen >> i & 1]
+    return masks, world_stock(view, rest, seed)
+
+
+def world_stock(view: View, rest: Sequence[int], seed: object = 0) -> tuple[int, ...]:
+    """The stock (card indices, top first) of a world made of ``view``: the cards ``rest``
+    (in no hand, not played, not shown) and, at their places, the cards the view shows of
+    the stock: the card turned up on top, while it is known to lie there, and the cards the
+    contract shows during the play (:meth:`Contract.stock_shown`, ``view.stock_shown``).
+    Where the contract shows more of the stock later in the deal, the order of ``rest`` is
+    drawn from ``seed`` (no seat knows it); else it is kept.  :class:`CardError` when the
+    view's cards shown are not what its contract shows."""
+    fixed: dict[int, int] = {}
     if view.turned_up is not None and view.turned_up_in_stock:
-        stock.insert(0, view.turned_up.index)
-    return masks, tuple(stock)
+        fixed[0] = view.turned_up.index
+    contract = view.deal_contract
+    later = False
+    if contract is not None and view.phase != "auction":
+        done = len(view.tricks)
+        places = contract.stock_shown(done)
+        if len(places) != len(view.stock_shown):
+            raise CardError(
+                f"invalid view: it shows {len(view.stock_shown)} cards of the stock, its "
+                f"contract {len(places)}"
+            )
+        for place, card in zip(places, view.stock_shown, strict=True):
+            if fixed.setdefault(place, card.index) != card.index:
+                raise CardError(f"invalid view: two cards at place {place} of the stock")
+        # (a bound on the tricks left: the most cards a seat holds)
+        later = len(contract.stock_shown(done + max(view.hand_sizes, default=0))) > len(places)
+    elif view.stock_shown:
+        raise CardError("invalid view: it shows cards of the stock before the play")
+    if not fixed:
+        return tuple(rest)
+    if len(set(fixed.values())) != len(fixed):
+        raise CardError("invalid view: a card shown at two places of the stock")
+    pool = list(rest)
+    if later:
+        random.Random(f"{seed}/stock").shuffle(pool)
+    size = len(pool) + len(fixed)
+    if max(fixed) >= size or min(fixed) < 0:
+        raise CardError(f"invalid view: a card shown at a place beyond the stock of {size}")
+    drawn = iter(pool)
+    return tuple(fixed[place] if place in fixed else next(drawn) for place in range(size))
 
 
 def world_stages(

@@ -90,6 +90,10 @@ class View:
     #: Doppelkopf's announcements: ``Contract.has_play_calls``), each ``(seat, text)``, in
     #: order (public); empty before the first.
     play_calls: tuple[tuple[int, str], ...] = ()
+    #: The cards of the deal's stock every seat may see, in the order they were shown, where
+    #: the contract shows some during the play (``Contract.stock_shown``: a stock turned up
+    #: card by card as tricks are won); public, in no hand.  Empty otherwise.
+    stock_shown: tuple[Card, ...] = ()
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -162,6 +166,8 @@ class View:
             out["sides"] = {str(s): side for s, side in self.sides.items()}
         if self.play_calls:
             out["play_calls"] = [[s, text] for s, text in self.play_calls]
+        if self.stock_shown:
+            out["stock_shown"] = [str(c) for c in self.stock_shown]
         return out
 
     def to_json(self) -> str:
@@ -260,6 +266,7 @@ def make_view(game: Game, seat: int) -> View:
         revealed=game.revealed if game.phase in _IN_PLAY else None,
         sides=sides,
         play_calls=tuple((s, str(call)) for s, call in game.play_calls),
+        stock_shown=game.stock_shown,
     )
 
 

@@ -64,7 +64,8 @@ class Knowledge:
     """What a view tells of the hidden hands, worked out once per view.
 
     ``hidden`` are the seats whose cards the view hides; ``pool`` the cards
-    they and the stock may hold (a mask); ``known`` the cards each is known to
+    they and the stock may hold (a mask: not the cards seen, nor those shown from
+    the stock); ``known`` the cards each is known to
     hold; ``forbidden`` the cards each cannot hold (what its plays show);
     ``played`` the cards each played in the deal; ``plays`` every card played,
     in order, for the full check; ``tests`` the auction's tests of hands.
@@ -98,6 +99,7 @@ class Knowledge:
             seen |= mask
         if view.turned_up is not None and view.turned_up_in_stock:
             seen |= 1 << view.turned_up.index
+        seen |= mask_of(view.stock_shown)  # shown from the stock: in no hand
         self.pool = rules.deck.all_mask & ~seen
         self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}
         self.tests: dict[int, Callable[[int], bool]] = rules.auction.hand_tests(view.auction)

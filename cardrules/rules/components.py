@@ -283,6 +283,15 @@ class Contract:
         played (bridge's dummy, from the opening lead on); none unless the family says."""
         return frozenset()
 
+    def stock_shown(self, tricks: int) -> tuple[int, ...]:
+        """The places in the deal's stock (0: its first card, as :attr:`DealInfo.stock` lists
+        it) of the stock cards every seat may see once ``tricks`` tricks of the play are
+        complete, in the order they were shown (a stock left face down whose next card is
+        turned up for each of the first tricks' winners): what every view shows in
+        ``View.stock_shown``.  The cards shown are in no hand (a stock no auction took up):
+        the worlds a bot draws give them to none.  Empty (the default): none is shown."""
+        return ()
+
     def play_calls(self, state: PlayState) -> list[Action]:
         """The actions besides its cards that ``state.seat``, to act in the play, may take now
         (asked only where :attr:`has_play_calls`); the seat is still to act after one."""

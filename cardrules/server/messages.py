@@ -286,6 +286,7 @@ _OMITTED_WHEN_EMPTY = (
     "revealed",
     "sides",
     "play_calls",
+    "stock_shown",
 )
 
 
@@ -315,8 +316,8 @@ class SeatView(BaseModel):
     JSON numbers.  ``auction`` and ``contract`` are the family's own public facts
     (their keys are listed by family in the protocol's documentation); every other
     key is the same for every profile.  ``turned_up``, ``claim``,
-    ``auction_actions``, ``known``, ``trump_concealed`` and ``revealed`` are left out
-    when they hold nothing.
+    ``auction_actions``, ``known``, ``trump_concealed``, ``revealed``, ``sides``,
+    ``play_calls`` and ``stock_shown`` are left out when they hold nothing.
     """
 
     model_config = ConfigDict(extra="forbid", json_schema_extra=_omitted_keys_schema)
@@ -436,6 +437,14 @@ class SeatView(BaseModel):
         description="the actions taken in this deal's play besides the cards (a family's "
         "announcements, such as Doppelkopf's 're'): [seat, text] each, in order; left out "
         "before the first",
+    )
+    stock_shown: list[CardText] | None = Field(
+        default=None,
+        exclude_if=_is_none,
+        description="where the contract shows cards of the stock during the play (a stock "
+        "turned up card by card as the first tricks are won): those shown so far, in the "
+        "order they were shown, the same in every seat's view; in no hand; left out before "
+        "the first",
     )
 
     @field_validator("auction", "contract", mode="wrap")
