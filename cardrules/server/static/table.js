@@ -47,7 +47,7 @@
     "seat", "profile", "phase", "deal_number", "dealer", "to_act", "controller", "hands",
     "hand_sizes", "auction", "contract", "trump", "trick", "tricks", "tricks_won", "totals",
     "deal_scores", "legal_actions", "auction_actions", "trump_concealed", "revealed",
-    "to_deal", "sides", "play_calls",
+    "to_deal", "sides", "play_calls", "stock_shown",
   ]);
 
   const $ = (id) => document.getElementById(id);
@@ -488,6 +488,7 @@
     renderScores(view);
     renderAuction(view);
     renderTalon(view, legal);
+    renderStockShown(view);
     renderPlayCalls(view);
     fillFacts($("contract"), view.contract);
     renderMore(view);
@@ -567,6 +568,15 @@
       );
     }
     $("talon-part").textContent = part === null ? "no part taken yet" : groups === 1 ? `part ${part} taken` : "";
+  }
+
+  // The cards of the stock the contract shows during the play (the same on every page),
+  // in the order they were shown.
+  function renderStockShown(view) {
+    const shown = isCardList(view.stock_shown) ? view.stock_shown : [];
+    const box = clear($("stock-shown"));
+    box.append(...shown.map(cardChip));
+    $("stock-shown-row").hidden = shown.length === 0;
   }
 
   // The calls of the play (announcements, a pair shown...), in order with their seats.
