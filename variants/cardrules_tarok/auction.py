@@ -116,6 +116,13 @@ class TarokContract(Contract):
             return ()
         return self.talon[(self.part - 1) * size : self.part * size]
 
+    def stock_shown(self, tricks: int) -> tuple[int, ...]:
+        """Klop: the talon's cards given with the first six tricks, each shown once its
+        trick is complete, in the order the talon lies (TKO-5.3)."""
+        if self.name != "klop":
+            return ()
+        return tuple(range(min(tricks, TALON_SIZE)))
+
     def needs_tricks(self, seat: int, won: Sequence[int]) -> bool:
         """Nobody wants tricks in klop; a beggar's declarer wants none."""
         if self.name == "klop":

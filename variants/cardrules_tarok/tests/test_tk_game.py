@@ -239,6 +239,7 @@ def visible(game: Game, seat: int) -> int:
         seen |= mask(" ".join(auction["talon"]))
     if auction.get("king"):  # the king called (TKO-3.1): a card named, not shown
         seen |= mask(auction["king"])
+    seen |= sum(1 << c.index for c in game.public_view().stock_shown)  # klop's (TKO-5.3)
     return seen
 
 
@@ -506,10 +507,12 @@ def test_advise_takes_the_richest_part_and_lays_away_cheap_suit_cards() -> None:
     )
 
 
-def test_tko_d5_the_talon_shown_once_turned_up_and_klops_talon_never() -> None:
+def test_tko_d5_the_talon_shown_once_turned_up_and_tko_5_3_klops_talon_as_given() -> None:
     """tarok-openspiel D-5: the talon is in every view from the moment it is turned up for
-    the exchange (before a part is taken); klop's talon, given out with the first six
-    tricks, is in no view during the play, and counts in the scores (TKO-5.3)."""
+    the exchange (before a part is taken); TKO-5.3, TKO-7.1: klop's talon, given out with
+    the first six tricks, is in every view card by card as each trick is complete
+    (``View.stock_shown``, in the order the talon lies), never before, and counts in the
+    scores."""
     game = RULES[3].new_game(seed=21)
     for text in ("pass", "pass", "go three"):
         game.apply(text)
@@ -518,7 +521,15 @@ def test_tko_d5_the_talon_shown_once_turned_up_and_klops_talon_never() -> None:
     for text in ("pass", "pass", "go klop"):
         game.apply(text)
     talon = DECK.all_mask & ~sum(game.hands)
-    play_random(game, random.Random(21))
+    rng = random.Random(21)
+    while game.phase != "finished":
+        done = len(game.tricks)
+        for seat in (0, 1, 2):
+            shown = game.view(seat).stock_shown
+            assert len(shown) == min(done, 6)
+            assert all(talon >> c.index & 1 for c in shown)
+        assert game.public_view().stock_shown == game.view(0).stock_shown
+        game.apply(rng.choice(game.legal_actions()))
     deal = game.deals[-1]
     assert "talon" not in game.view(0).auction
     contract = deal.contract

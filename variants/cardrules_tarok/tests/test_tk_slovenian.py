@@ -741,6 +741,27 @@ def test_tk_7_5_klop() -> None:
     assert deal.score(klop, before) == [70, 70, 70, -70]  # a radelc does not double klop
 
 
+def test_tk_7_5_klops_talon_given_out_and_shown_trick_by_trick() -> None:
+    """TK-7.5, TK-9.1: in klop each of the first six tricks' winner takes the talon's next
+    card, shown to every seat once the trick is complete, in the order the talon lies."""
+    hands = [
+        TAROK_CARDS[0:6] + SUIT_CARDS[0:6],
+        TAROK_CARDS[6:12] + SUIT_CARDS[6:12],
+        TAROK_CARDS[12:18] + SUIT_CARDS[12:18],
+        TAROK_CARDS[18:22] + SUIT_CARDS[18:26],
+    ]
+    talon = SUIT_CARDS[26:]
+    game = RULES.new_game(seed=1, dealer=3, hands=hands, stock=talon)
+    bid_to(game, ["pass"] * 4)
+    rng = random.Random(2)
+    while not game.deals:
+        done = len(game.tricks)
+        for seat in (-1, 0, 1, 2, 3):
+            view = game.public_view() if seat < 0 else game.view(seat)
+            assert [c.index for c in view.stock_shown] == [c.index for c in talon[: min(done, 6)]]
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_tk_7_6_the_partner_scores_with_the_declarer_and_the_mond_lost() -> None:
     """TK-7.6: the partner scores the side's score, the others 0; a Mond played to a
     trick the other side wins costs its player 20, not doubled."""
@@ -820,6 +841,7 @@ def visible(game: Game, seat: int) -> int:
         seen |= mask(" ".join(auction["talon"]))
     if auction.get("king"):
         seen |= mask(auction["king"])
+    seen |= sum(1 << c.index for c in game.public_view().stock_shown)  # (TK-7.5)
     contract = game.contract
     if isinstance(contract, SlovenianContract) and game.phase == "play":
         played = sum(len(t.cards) for t in game.tricks) + len(game.trick)
