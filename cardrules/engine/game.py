@@ -44,6 +44,7 @@ from cardrules.engine.positions import (
     _Shown,
     _world_masks,
     replay_auction,
+    world_dealt,
     world_stages,
 )
 from cardrules.engine.records import (
@@ -1561,7 +1562,11 @@ class Game:
         During the auction the deal is dealt again with these hands and the
         auction's actions replayed; an action the view does not show (a card
         another seat passed) is chosen by ``hidden(game)`` (default: one of the
-        legal actions at random, from ``seed``).  Where the deal is dealt in stages
+        legal actions at random, from ``seed``).  The auction factory gives the deal
+        back as it was dealt (:meth:`Auction.as_dealt
+        <cardrules.rules.components.Auction.as_dealt>`: a stock turned up in the order
+        the view shows; once the play has begun, the cards it moved moved back, which
+        are then the game's hands dealt).  Where the deal is dealt in stages
         (``[deal] stages``), the cards still to be dealt (``view.to_deal``) are drawn
         from ``seed`` among the cards the view does not show, the view's own seat's too
         (see :func:`~cardrules.engine.positions.world_stages`).  Hands that contradict the
@@ -1577,6 +1582,10 @@ class Game:
         masks, stock = _world_masks(view, hands, rules, seed)
         if view.phase not in ("auction", "play", "claim"):
             raise CardrulesError(f"invalid view: a game cannot be made at phase {view.phase!r}")
+        dealt = masks
+        if view.phase == "auction":  # the deal as dealt: the stock as the auction shows it
+            as_dealt, stock = world_dealt(view, masks, stock, rules, seed)
+            dealt = list(as_dealt)
         problem = ""
         for attempt in range(MAX_CHANCE_REDRAWS):
             if attempt:  # the auction drew by chance what the view shows otherwise
@@ -1591,7 +1600,7 @@ class Game:
                 game.actions = []
                 game._saved = []
                 return game
-            problem = game._replay_auction(view, masks, stock, hidden)
+            problem = game._replay_auction(view, dealt, stock, hidden)
             if not problem and game.view(view.seat).auction != view.auction:
                 problem = "the auction the view shows differs from the one replayed"
             if not problem:
@@ -1681,13 +1690,17 @@ class Game:
             played_by[seat] |= 1 << card.index
         for seat in range(n):
             dealt |= masks[seat] | played_by[seat]
-        self.initial_hands = tuple(masks[s] | played_by[s] for s in range(n))
+        # The world's deal as dealt (the cards the auction moved moved back): the hands
+        # dealt, and the stock, what a contract's cards shown from it are read from (the
+        # deal the game was made with is the seed's, not the world's).
+        held = tuple(masks[s] | played_by[s] for s in range(n))
+        self.initial_hands, stock = world_dealt(view, held, stock, self.rules, self.seed)
+        self._deal = self._deal._replace(stock=stock)
+        # The cards each seat was dealt and laid away (in no hand now, not played).
+        self.discarded = [self.initial_hands[s] & ~dealt for s in range(n)]
         self.hands = list(masks)
         self._legal = -1  # (a mask worked out for the deal as dealt is not this position's)
         self._stages = None  # (every stage is dealt once the play begins)
-        # The world's stock, what a contract's cards shown from it are read from (the deal
-        # the game was made with is the seed's, not the world's).
-        self._deal = self._deal._replace(stock=stock)
         self.turned_up = view.turned_up
         self.turned_up_in_stock = view.turned_up_in_stock
         self.auction = _AuctionShown(view, contract)

@@ -191,6 +191,46 @@ def world_stock(view: View, rest: Sequence[int], seed: object = 0) -> tuple[int,
     return tuple(fixed[place] if place in fixed else next(drawn) for place in range(size))
 
 
+def world_dealt(
+    view: View, hands: Sequence[int], stock: Sequence[int], rules: Ruleset, seed: object = 0
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands (masks by seat) and the stock (card indices, top first) of a world made of
+    ``view`` as they were dealt, from ``hands``, each seat's cards now with those it
+    played, and ``stock``, the cards in no hand (see :func:`world_stock`): the auction
+    factory's :meth:`~cardrules.rules.components.Auction.as_dealt` (cards it moved moved
+    back, a stock turned up in the order shown; what the view does not tell drawn from
+    ``seed``), checked to deal the same cards, each once.  :class:`CardError` when the
+    world cannot have been dealt so."""
+    dealt, order = rules.auction.as_dealt(
+        view.auction,
+        seat=view.seat,
+        hands=tuple(hands),
+        stock=tuple(stock),
+        deck=rules.deck,
+        play=view.phase != "auction",
+        rng=random.Random(f"{seed}/dealt"),
+    )
+    every = 0
+    for mask in hands:
+        every |= mask
+    for index in stock:
+        every |= 1 << index
+    again = 0
+    twice = False
+    for mask in dealt:
+        twice = twice or bool(again & mask)
+        again |= mask
+    for index in order:
+        twice = twice or bool(again >> index & 1)
+        again |= 1 << index
+    if twice or again != every or len(dealt) != len(hands):
+        raise CardError(
+            "invalid hands: the auction cannot have been dealt them "
+            f"(its hands as dealt and its stock are {shown(dealt)} and {shown(order)})"
+        )
+    return tuple(dealt), tuple(order)
+
+
 def world_stages(
     view: View, masks: Sequence[int], stock: Sequence[int], rules: Ruleset, seed: int
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:

@@ -35,6 +35,7 @@ from cardrules.cards import Card, mask_of
 from cardrules.deck import FRENCH_52, Deck
 from cardrules.engine.tricks import PlayedCard, Trick
 from cardrules.errors import CardrulesError
+from cardrules.rules.components import Whereabouts
 from cardrules.rules.duties import TrickState, narrow
 
 if TYPE_CHECKING:
@@ -65,16 +66,20 @@ class Knowledge:
 
     ``hidden`` are the seats whose cards the view hides; ``pool`` the cards
     they and the stock may hold (a mask: not the cards seen, nor those shown from
-    the stock); ``known`` the cards each is known to
-    hold; ``forbidden`` the cards each cannot hold (what its plays show);
-    ``played`` the cards each played in the deal; ``plays`` every card played,
-    in order, for the full check; ``tests`` the auction's tests of hands.
+    the stock, nor those the auction shows in no hand); ``known`` the cards each is
+    known to hold (those the auction state told the view, :attr:`View.known
+    <cardrules.View.known>`, and those its facts show, ``placed``: the auction factory's
+    :meth:`~cardrules.rules.components.Auction.whereabouts`); ``forbidden`` the cards
+    each cannot hold (what its plays show, and the auction); ``played`` the cards each
+    played in the deal; ``plays`` every card played, in order, for the full check;
+    ``tests`` the auction's tests of hands.
     """
 
     __slots__ = (
         "forbidden",
         "hidden",
         "known",
+        "placed",
         "played",
         "plays",
         "pool",
@@ -100,9 +105,16 @@ class Knowledge:
         if view.turned_up is not None and view.turned_up_in_stock:
             seen |= 1 << view.turned_up.index
         seen |= mask_of(view.stock_shown)  # shown from the stock: in no hand
-        self.pool = rules.deck.all_mask & ~seen
-        self.known = {s: mask_of(cs) for s, cs in view.known.items() if s in self.hidden}
-        self.tests: dict[int, Callable[[int], bool]] = rules.auction.hand_tests(view.auction)
+        placed = self.placed = _whereabouts(view, rules)
+        self.pool = rules.deck.all_mask & ~seen & ~placed.away
+        self.known = {}
+        for seat in self.hidden:  # (the cards told by the auction state, and by its facts)
+            known = mask_of(view.known.get(seat, ())) | placed.held.get(seat, 0)
+            if known & self.pool:
+                self.known[seat] = known & self.pool
+        self.tests: dict[int, Callable[[int], bool]] = _both(
+            rules.auction.hand_tests(view.auction), placed.tests
+        )
         if view.sides and view.deal_contract is not None:  # the sides the view knows
             self.tests = _side_tests(view, rules, self.hidden, self.tests)
         # Throw-ins look at the hands as dealt: known only where no card changed hands.
@@ -111,7 +123,9 @@ class Knowledge:
         self.thrown = (
             bool(rules.throw_ins) and not view.known and not private and not rules.deal_stages
         )
-        self.forbidden = {s: self._forbidden(s) for s in self.hidden}
+        self.forbidden = {
+            s: self._forbidden(s) | placed.lacking.get(s, 0) & self.pool for s in self.hidden
+        }
         asker = _asked_without_trump(view)
         if asker in self.forbidden:  # it asked for the trump, had to play one, and did not
             self.forbidden[asker] |= self.pool & view.order.trumps
@@ -146,6 +160,38 @@ class Knowledge:
 def knowledge(view: View, rules: Ruleset | None = None) -> Knowledge:
     """What ``view`` tells of the hidden hands (see :class:`Knowledge`)."""
     return Knowledge(view, _rules(view, rules))
+
+
+def _whereabouts(view: View, rules: Ruleset) -> Whereabouts:
+    """What the view's auction tells of where cards lie now (the auction factory's
+    :meth:`~cardrules.rules.components.Auction.whereabouts`)."""
+    return rules.auction.whereabouts(
+        view.auction,
+        seat=view.seat,
+        actions=view.auction_actions,
+        deck=rules.deck,
+        play=view.phase != "auction",
+    )
+
+
+def _both(
+    first: Mapping[int, Callable[[int], bool]], second: Mapping[int, Callable[[int], bool]]
+) -> dict[int, Callable[[int], bool]]:
+    """The tests of hands by seat that a hand passes when it passes both of a seat's."""
+    out = dict(first)
+    for seat, test in second.items():
+        before = out.get(seat)
+        if before is None:
+            out[seat] = test
+            continue
+
+        def joint(
+            hand: int, a: Callable[[int], bool] = before, b: Callable[[int], bool] = test
+        ) -> bool:
+            return a(hand) and b(hand)
+
+        out[seat] = joint
+    return out
 
 
 def _rules(view: View, rules: Ruleset | None) -> Ruleset:
@@ -325,6 +371,9 @@ def _check(know: Knowledge, hands: Mapping[int, object]) -> str | None:
         mask = masks[seat]
         if mask.bit_count() != know.sizes[seat]:
             return f"seat {seat} holds {mask.bit_count()} cards, the view shows {know.sizes[seat]}"
+        if mask & know.placed.away:
+            away = _words(mask & know.placed.away, deck)
+            return f"seat {seat} holds {away}, which the auction shows in no hand"
         if mask & ~know.pool:
             return f"seat {seat} holds {_words(mask & ~know.pool, deck)}, seen elsewhere"
         if mask & taken:
@@ -333,6 +382,9 @@ def _check(know: Knowledge, hands: Mapping[int, object]) -> str | None:
         missing = know.known.get(seat, 0) & ~mask
         if missing:
             return f"seat {seat} lacks {_words(missing, deck)}, which it is known to hold"
+        barred = know.placed.lacking.get(seat, 0) & mask
+        if barred:
+            return f"seat {seat} holds {_words(barred, deck)}, which it is known not to hold"
     return _fits(know, masks, explain=True)
 
 

@@ -54,6 +54,7 @@ __all__ = [
     "Scorer",
     "Side",
     "ThrowIn",
+    "Whereabouts",
     "pair_of",
     "seat_name",
     "seat_of_letter",
@@ -423,6 +424,25 @@ class DealInfo(NamedTuple):
         return self.deck.cards[self.stock[0]] if self.stock else None
 
 
+@dataclass(frozen=True, slots=True)
+class Whereabouts:
+    """What an auction a seat's view shows tells of where cards lie now, for the worlds
+    a bot imagines (:meth:`Auction.whereabouts`; masks of card indices).
+
+    ``held``: the cards each seat is known to hold (a talon's part taken up, in every
+    seat's sight); ``lacking``: the cards each seat is known not to hold; ``away``: the
+    cards known to lie in no hand (a stock turned up, cards laid away); ``tests``: tests
+    by seat of the cards it holds now with those it played in the deal (as
+    :meth:`Auction.hand_tests`' are), for what a mask cannot say (how many cards of a
+    kind a hand held).  Nothing by default.
+    """
+
+    held: Mapping[int, int] = field(default_factory=dict)
+    lacking: Mapping[int, int] = field(default_factory=dict)
+    away: int = 0
+    tests: Mapping[int, Callable[[int], bool]] = field(default_factory=dict)
+
+
 class AuctionState(abc.ABC):
     """One deal's auction in progress; the game holds it and calls it directly.
 
@@ -574,6 +594,58 @@ class Auction(abc.ABC):
         the hidden hands (:func:`cardrules.engine.worlds.sample_hands`) keeps only hands
         that pass; none by default."""
         return {}
+
+    def whereabouts(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        actions: Sequence[tuple[int, str | None]],
+        deck: Deck,
+        play: bool,
+    ) -> Whereabouts:
+        """What the auction a view shows tells of where cards lie now (a
+        :class:`Whereabouts`), read from the view alone: ``auction`` is its public facts
+        and those told ``seat`` alone (:attr:`View.auction <cardrules.View.auction>`),
+        ``actions`` its actions with their seats, each as its text (None: not shown to
+        ``seat``), ``deck`` the cards played with, and ``play`` whether the play has begun
+        (the cards the auction moves, :meth:`AuctionState.hands_after`, have moved; during
+        the auction every hand is as dealt, a stock taken up still the stock).
+
+        The worlds a bot draws (:mod:`cardrules.engine.worlds`) give no card ``away`` to a
+        hand, give every card ``held`` to its holder (with the cards
+        :meth:`AuctionState.known_to` tells the view, :attr:`View.known
+        <cardrules.View.known>`), none ``lacking`` to its seat, and keep only hands that
+        pass the ``tests``.  Nothing known by default."""
+        return Whereabouts()
+
+    def as_dealt(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        deck: Deck,
+        play: bool,
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The deal of a world made from a view, as it was dealt: the hands (masks by seat)
+        and the stock (card indices, top first), from ``hands``, each seat's cards now with
+        those it played, and ``stock``, the world's cards in no hand (not played) in the
+        order the kernel gives them (the card turned up on top, the cards the view shows
+        of the stock at their places); ``auction``, ``seat``, ``deck`` and ``play`` as in
+        :meth:`whereabouts`.  A game made from the view
+        (:meth:`Game.from_view <cardrules.Game.from_view>`) deals these hands and this
+        stock again and replays the auction, which must then show the view's auction
+        again, or starts its play with them as the hands dealt (the cards dealt to a seat
+        and now in no hand are the cards it laid away).  An auction that turns the stock
+        up orders it as the view shows it; once the play has begun, one that moved cards
+        moves them back (the stock taken up, the cards laid away), drawing from ``rng``
+        what the view does not tell.  Raises :class:`~cardrules.CardError` when the world
+        cannot have been dealt so.  By default the cards did not move: ``hands`` and
+        ``stock`` as they are."""
+        return tuple(hands), tuple(stock)
 
     @property
     def first_dealer(self) -> int | None:
