@@ -62,9 +62,9 @@ def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> 
 
 
 #: Profiles whose sampled positions include a seat laying cards away after taking the stock
-#: up in the auction (Skat's skat, Tarok's talon): a world cannot be made from such a view
-#: yet (the hands as dealt are not told apart from the cards taken up), so the game made
-#: from the view is refused; strict, so that the test says when worlds learn it.
+#: up in the auction (Skat's skat): a world cannot be made from such a view yet (the skat
+#: the declarer's view shows is not told to the worlds), so the game made from the view is
+#: refused; strict, so that the test says when worlds learn it.
 _WORLDS_AFTER_A_PICKUP = pytest.mark.xfail(
     raises=CardrulesError,
     strict=True,
@@ -76,7 +76,7 @@ _WORLDS_AFTER_A_PICKUP = pytest.mark.xfail(
     "name",
     [
         pytest.param(name, marks=_WORLDS_AFTER_A_PICKUP)
-        if name in ("skat", "tarok-openspiel", "tarok")
+        if name == "skat"
         else name
         for name in SHIPPED_PROFILES
     ],

@@ -173,23 +173,7 @@ def test_hearts_worlds_put_the_cards_passed_with_their_receiver() -> None:
     assert found >= 3
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                raises=cardrules.CardrulesError,
-                strict=True,
-                reason="worlds of a view between a pickup of the stock and the end of the "
-                "auction (Tarok's announcements come after the talon is taken)",
-            ),
-        )
-        if name == "tarok"
-        else name
-        for name in SHIPPED_PROFILES
-    ],
-)
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_a_game_from_a_view_shows_that_seat_the_same_view(name: str) -> None:
     """``rules.game_from_view(view, hands)``: the seat's view of the game made is the view
     it was made from, whatever hidden hands are given (a sampled world, or the real

@@ -28,12 +28,13 @@ away, no king nor tarok while it holds another card, never one of the trula (TKO
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardrules.deck import Deck
-from cardrules.errors import CardrulesError, IllegalAction
+from cardrules.errors import CardError, CardrulesError, IllegalAction
 from cardrules.rules.actions import Action
 from cardrules.rules.components import (
     Auction,
@@ -41,6 +42,7 @@ from cardrules.rules.components import (
     Contract,
     DealInfo,
     Direction,
+    Whereabouts,
     seat_name,
     seat_words,
 )
@@ -232,6 +234,87 @@ class TarokBidding(Auction):
     def every_action(self) -> tuple[Action, ...]:
         """Every action of the auction, each once."""
         return (PASS, *BIDS, *CALLS.values(), *PARTS, *DISCARDS)
+
+    def whereabouts(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        actions: Sequence[tuple[int, str | None]],
+        deck: Deck,
+        play: bool,
+    ) -> Whereabouts:
+        """Where the talon turned up tells cards lie (TKO-4.1, TKO-4.2): during the
+        auction its six cards are the stock and the taroks laid away that it did not hold
+        were the declarer's; once the play has begun its parts not taken and the cards laid
+        away are in no hand, the part taken is the declarer's (but a card of the suits,
+        which may have been laid away unseen), no other seat's.  A declarer that laid a
+        tarok away held no other card it might lay away then: during the auction, its cards
+        of the suits but the kings with the part taken are the cards it laid away unseen;
+        once the play has begun it holds none."""
+        talon = _talon(auction, deck)
+        if not talon:
+            return Whereabouts()
+        mask = _mask(talon)
+        declarer: int = auction["declarer"]
+        taken = _mask(_part(auction, talon))
+        taroks = _mask(deck.parse(text).index for text in auction.get("taroks_laid_away", ()))
+        unseen = int(auction.get("laid_away", 0)) - taroks.bit_count()  # (cards of the suits)
+        plain = deck.all_mask & ~TAROKS & ~KINGS_MASK  # what is laid away while held
+        if not play:
+            tests: dict[int, Callable[[int], bool]] = {}
+            if unseen or taroks:
+                tests[declarer] = _laid_unseen(taken, plain, unseen, exact=bool(taroks))
+            return Whereabouts(held={declarer: taroks & ~mask}, away=mask, tests=tests)
+        own = _mask(deck.parse(text).index for text in auction.get("discarded", ()))
+        held = taken & ~taroks & ~(plain if unseen else 0)
+        lacking = {s: taken for s in range(len(auction.get("bids", ()))) if s != declarer}
+        if taroks:  # it had laid every card of the suits but the kings away
+            lacking[declarer] = plain
+        return Whereabouts(
+            held={declarer: held}, lacking=lacking, away=mask & ~taken | taroks | own
+        )
+
+    def as_dealt(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        deck: Deck,
+        play: bool,
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The talon as it lies: turned up, in the order shown (TKO-4.1); face down during
+        the auction, in an order drawn from ``rng``.  Once the play has begun the
+        declarer's hand as dealt is the hand it holds (with the cards it played) less the
+        part it took, with the cards it laid away that were not the talon's (TKO-4.2)."""
+        talon = _talon(auction, deck)
+        if not talon:
+            order = list(stock)
+            if not play:  # (its order is told to no seat)
+                rng.shuffle(order)
+            return tuple(hands), tuple(order)
+        mask = _mask(talon)
+        rest = _mask(stock)
+        if not play:
+            if rest != mask:
+                raise CardError(
+                    "invalid hands: the talon turned up is not the cards no hand holds "
+                    f"({' '.join(auction['talon'])})"
+                )
+            return tuple(hands), talon
+        declarer: int = auction["declarer"]
+        taken = _mask(_part(auction, talon))
+        if mask & ~taken & ~rest or taken & ~(hands[declarer] | rest):
+            raise CardError(
+                "invalid hands: a card of the talon is held by a player who did not take it "
+                f"({' '.join(auction['talon'])})"
+            )
+        dealt = list(hands)
+        dealt[declarer] = hands[declarer] & ~taken | rest & ~mask
+        return tuple(dealt), talon
 
     def start(self, deal: DealInfo) -> TarokBiddingState:
         """The bidding of a fresh deal: the stock is the talon (TKO-1.1)."""
@@ -529,6 +612,39 @@ class TarokBiddingState(AuctionState):
         if seat != self.declarer or not self.discarded:
             return {}
         return {"discarded": [str(DECK.cards[i]) for i in self.discarded]}
+
+
+def _talon(auction: Mapping[str, Any], deck: Deck) -> tuple[int, ...]:
+    """The talon's cards as a view's auction shows them turned up, in order (TKO-4.1;
+    empty: not turned up)."""
+    return tuple(deck.parse(text).index for text in auction.get("talon") or ())
+
+
+def _part(auction: Mapping[str, Any], talon: Sequence[int]) -> Sequence[int]:
+    """The part of the talon the declarer took, as a view's auction shows it (none yet:
+    empty)."""
+    part = auction.get("part") or 0
+    size = len(talon) // auction["parts"]
+    return talon[(part - 1) * size : part * size] if part else ()
+
+
+def _mask(indices: Iterable[int]) -> int:
+    out = 0
+    for index in indices:
+        out |= 1 << index
+    return out
+
+
+def _laid_unseen(taken: int, plain: int, unseen: int, *, exact: bool) -> Callable[[int], bool]:
+    """The test of the declarer's hand as dealt: with the part ``taken`` it held the cards
+    of the suits but the kings it laid away unseen (``unseen`` of them), and no other where
+    it then laid a tarok away (``exact``)."""
+
+    def test(hand: int) -> bool:
+        held = ((hand | taken) & plain).bit_count()
+        return held == unseen if exact else held >= unseen
+
+    return test
 
 
 def _bid_words(bid: int) -> str | None:

@@ -27,13 +27,14 @@ trick is complete (TK-6.3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardrules.deck import Card
+from cardrules.deck import Card, Deck
 from cardrules.rules.actions import Action
-from cardrules.rules.components import DealInfo
+from cardrules.rules.components import DealInfo, Whereabouts
 from cardrules_tarok.actions import (
     ANNOUNCES,
     BIDS,
@@ -68,6 +69,8 @@ KLOP_RULE, ANNOUNCE_RULE, DOUBLE_RULE = "TK-2.3", "TK-5.1", "TK-5.2"
 NORMAL = tuple(EXCHANGES)
 #: The phases the Slovenian auction adds.
 ANNOUNCING, DOUBLING = "announcing", "doubling"
+#: The doublings an opponent of the declarer says (TK-5.2), as their texts.
+_AGAINST = frozenset(str(d) for d in DOUBLES if d.level % 2)
 #: The sides as the views name them (TK-3.2).
 DECLARERS, OPPONENTS = "declarer's side", "opponents"
 
@@ -177,6 +180,31 @@ class SlovenianBidding(TarokBidding):
     def every_action(self) -> tuple[Action, ...]:
         """Every action of the auction, each once."""
         return (*TarokBidding.every_action(self), *ANNOUNCES.values(), *DOUBLES)
+
+    def whereabouts(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        actions: Sequence[tuple[int, str | None]],
+        deck: Deck,
+        play: bool,
+    ) -> Whereabouts:
+        """OpenSpiel's (the talon), and the king called: no player who doubled the
+        declarer's side (kontra, subkontra) held it, its partner not doubling its own side
+        (TK-5.2)."""
+        out = TarokBidding.whereabouts(
+            self, auction, seat=seat, actions=actions, deck=deck, play=play
+        )
+        king = auction.get("king")
+        if not king:
+            return out
+        bit = 1 << deck.parse(king).index
+        lacking = dict(out.lacking)
+        for s, text in actions:
+            if text in _AGAINST:
+                lacking[s] = lacking.get(s, 0) | bit
+        return dataclasses.replace(out, lacking=lacking)
 
     def start(self, deal: DealInfo) -> SlovenianBiddingState:
         """The bidding of a fresh deal (TK-1.1)."""
