@@ -61,26 +61,7 @@ def test_mc_plays_a_deal_of_every_profile_legally_from_views_only(name: str) -> 
     assert game.deals
 
 
-#: Profiles whose sampled positions include a seat laying cards away after taking the stock
-#: up in the auction (Skat's skat): a world cannot be made from such a view yet (the skat
-#: the declarer's view shows is not told to the worlds), so the game made from the view is
-#: refused; strict, so that the test says when worlds learn it.
-_WORLDS_AFTER_A_PICKUP = pytest.mark.xfail(
-    raises=CardrulesError,
-    strict=True,
-    reason="worlds of a view between a pickup of the stock and the end of the auction",
-)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=_WORLDS_AFTER_A_PICKUP)
-        if name == "skat"
-        else name
-        for name in SHIPPED_PROFILES
-    ],
-)
+@pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_mc_decides_the_same_whatever_the_hidden_cards(name: str) -> None:
     """Two games that show a seat the same view (the real one, and one made from the view
     with other hidden hands) get the same decision from the same bot: nothing but the

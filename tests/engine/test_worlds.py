@@ -173,6 +173,95 @@ def test_hearts_worlds_put_the_cards_passed_with_their_receiver() -> None:
     assert found >= 3
 
 
+def _where_shown(view: View) -> tuple[set[str], dict[int, set[str]], dict[int, set[str]]]:
+    """What ``view``'s auction shows of where cards lie, read as the rules say (Tarok's
+    talon turned up, TKO-4.1, TKO-4.2; the skat the declarer took up, SK-5.1, SKO-2.2):
+    the cards in no hand, and by seat the cards it holds and those it cannot hold (texts;
+    the cards played since left out by the caller)."""
+    auction = view.auction
+    declarer = auction.get("declarer")
+    away: set[str] = set()
+    held: dict[int, set[str]] = {}
+    barred: dict[int, set[str]] = {}
+    play = view.phase != "auction"
+    if auction.get("talon"):  # Tarok, the talon turned up
+        talon = list(auction["talon"])
+        size = len(talon) // auction["parts"]
+        part = auction.get("part") or 0
+        taken = set(talon[(part - 1) * size : part * size]) if part else set()
+        taroks = set(auction.get("taroks_laid_away", ()))
+        if not play:
+            away = set(talon)
+            held[declarer] = taroks - away  # laid away from the hand dealt
+        else:
+            away = set(talon) - taken | taroks | set(auction.get("discarded", ()))
+            # a tarok or a king of the part taken is laid away only where every seat sees
+            held[declarer] = {c for c in taken if c.startswith("T") or c[0] == "K"} - taroks
+            barred = {s: taken for s in range(len(view.hand_sizes)) if s != declarer}
+    elif "skat" in auction:  # Skat: the declarer's own view, the skat taken up
+        away = set(auction["discarded"] if play else auction["skat"])
+    return away, held, barred
+
+
+def _moved(view: View) -> bool:
+    """Whether ``view`` is of a deal whose auction moved cards by now: Tarok's part of the
+    talon taken, Skat's skat taken up (SKO-2.2: declaring takes it)."""
+    auction = view.auction
+    if "part" in auction:  # Tarok
+        return bool(auction["part"])
+    if "skat_taken" in auction:  # Skat by the International Skat Order
+        return bool(auction["skat_taken"])
+    return "passes" in auction and auction["declarer"] is not None  # OpenSpiel's skat
+
+
+PICKUP_PROFILES = ("skat", "skat-openspiel", "tarok-openspiel", "tarok-openspiel-4", "tarok")
+
+
+@pytest.mark.parametrize("name", PICKUP_PROFILES)
+def test_worlds_after_the_stock_is_taken_up_keep_what_the_auction_showed(name: str) -> None:
+    """After the declarer took up the stock (Skat's skat, SKO-2.2, SK-5.1; a part of Tarok's
+    talon, TKO-4.1, TKO-4.2), at every step of the auction left and of the play, for every
+    seat: the worlds drawn from its view give no hand a card the auction shows in no hand
+    (the talon, during the auction; its parts not taken, the taroks laid away and the
+    declarer's own cards laid away, during the play; the skat the declarer took, then the
+    cards it laid away, in its own view), give the declarer the cards every seat knows it
+    holds and no other seat a card of the part taken; and a game made from the view, with
+    those worlds and with the real hidden hands, shows that seat the same view."""
+    rules = cardrules.load(name)
+    rng = random.Random(3)
+    moved = 0
+    for seed in range(3):
+        game = rules.new_game(seed=seed)
+        bot = RuleBot()
+        while game.to_act is not None and not game.deals:
+            for seat in range(rules.players):
+                view = game.view(seat)
+                if not _moved(view):
+                    continue
+                moved += 1
+                away, held, barred = _where_shown(view)
+                played = {str(c) for _, cards, _ in view.tricks for c in cards}
+                played |= {str(c) for _, c in view.trick}
+                real = _real_hidden(game, view)
+                for hands in (real, sample_hands(view, rng)):
+                    for s, cards in hands.items():
+                        texts = {str(c) for c in cards}
+                        assert not texts & away, (name, seed, seat, s)
+                        assert held.get(s, set()) - played <= texts, (name, seed, seat, s)
+                        assert not texts & barred.get(s, set()), (name, seed, seat, s)
+                    made = rules.game_from_view(view, hands, seed=rng.randrange(99))
+                    again = made.view(seat)
+                    diff = [
+                        f.name
+                        for f in dataclasses.fields(View)
+                        if f.compare and getattr(again, f.name) != getattr(view, f.name)
+                    ]
+                    assert diff == [], (name, seed, seat, view.phase)
+            mover = game.controller(game.to_act)
+            game.apply(bot.choose(game.view(mover)), seat=mover)
+    assert moved >= 20, moved
+
+
 @pytest.mark.parametrize("name", SHIPPED_PROFILES)
 def test_a_game_from_a_view_shows_that_seat_the_same_view(name: str) -> None:
     """``rules.game_from_view(view, hands)``: the seat's view of the game made is the view

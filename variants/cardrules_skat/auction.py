@@ -24,12 +24,13 @@ pass the deal is not played and scores nothing (SKO-2.3).  Forehand leads
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardrules.deck import Deck, Suit
-from cardrules.errors import CardrulesError, IllegalAction
+from cardrules.errors import CardError, CardrulesError, IllegalAction
 from cardrules.rules.actions import Action
 from cardrules.rules.components import (
     Auction,
@@ -37,6 +38,7 @@ from cardrules.rules.components import (
     Contract,
     DealInfo,
     Direction,
+    Whereabouts,
     seat_name,
     seat_words,
 )
@@ -147,6 +149,35 @@ class SkatOpenSpielBidding(Auction):
         """Every action of the bidding, each once."""
         return (PASS, *DECLARATIONS, *DISCARDS)
 
+    def whereabouts(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        actions: Sequence[tuple[int, str | None]],
+        deck: Deck,
+        play: bool,
+    ) -> Whereabouts:
+        """What the declarer alone knows of the skat (SKO-2.2): see
+        :func:`skat_whereabouts`."""
+        return skat_whereabouts(auction, deck, play=play)
+
+    def as_dealt(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        deck: Deck,
+        play: bool,
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The skat taken up by the declarer of a game (SKO-2.2) given back: see
+        :func:`skat_as_dealt`."""
+        taken = auction.get("declarer") is not None
+        return skat_as_dealt(auction, hands, stock, deck, play=play, taken=taken, rng=rng)
+
     def start(self, deal: DealInfo) -> SkatOpenSpielBiddingState:
         """The bidding of a fresh deal: the stock is the skat (SK-1.3)."""
         if len(deal.stock) != SKAT_SIZE:
@@ -157,6 +188,55 @@ class SkatOpenSpielBidding(Auction):
         return SkatOpenSpielBiddingState(
             self, deal.deck, deal.dealer, deal.direction, deal.hands, deal.stock
         )
+
+
+def skat_whereabouts(auction: Mapping[str, Any], deck: Deck, *, play: bool) -> Whereabouts:
+    """Where the cards the declarer's view shows of the skat lie (a view's auction,
+    ``auction``, holds them once the declarer took the skat up: SK-5.1, SKO-2.2): during
+    the auction the skat is the stock; once the play has begun the cards laid away are
+    in no hand.  Another seat's view knows neither."""
+    shown = auction.get("discarded" if play else "skat") or ()
+    away = 0
+    for text in shown:
+        away |= 1 << deck.parse(text).index
+    return Whereabouts(away=away)
+
+
+def skat_as_dealt(
+    auction: Mapping[str, Any],
+    hands: Sequence[int],
+    stock: Sequence[int],
+    deck: Deck,
+    *,
+    play: bool,
+    taken: bool,
+    rng: random.Random,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands and the skat of a world as they were dealt (see
+    :meth:`Auction.as_dealt <cardrules.rules.components.Auction.as_dealt>`): during the
+    auction, and where the skat was not ``taken`` up (a hand game), as they are; once the
+    play of a game whose declarer took the skat up has begun, the declarer's twelve cards
+    are its hand (with the cards it played) and the two laid away, no hand holding
+    another, two of which were the skat: the skat the view shows (the declarer's own), or
+    two of the twelve drawn from ``rng`` (SK-5.1, SKO-2.2)."""
+    if not play or not taken:
+        return tuple(hands), tuple(stock)
+    declarer: int = auction["declarer"]
+    twelve = hands[declarer]
+    for index in stock:
+        twelve |= 1 << index
+    shown = [deck.parse(text).index for text in auction.get("skat") or ()]
+    skat = shown or rng.sample([i for i in range(deck.size) if twelve >> i & 1], SKAT_SIZE)
+    if len(skat) != SKAT_SIZE or any(not twelve >> i & 1 for i in skat):
+        raise CardError(
+            "invalid hands: the skat the declarer took up is not among its cards and those "
+            f"laid away ({' '.join(str(deck.cards[i]) for i in skat)})"
+        )
+    dealt = list(hands)
+    for index in skat:
+        twelve &= ~(1 << index)
+    dealt[declarer] = twelve
+    return tuple(dealt), tuple(sorted(skat))
 
 
 #: The phases of the bidding.

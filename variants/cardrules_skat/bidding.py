@@ -25,7 +25,8 @@ hand, and announces its game (SK-5.1 .. SK-5.5).  Forehand leads (SK-3.5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -37,11 +38,18 @@ from cardrules.rules.components import (
     AuctionState,
     DealInfo,
     Direction,
+    Whereabouts,
     seat_name,
     seat_words,
 )
 from cardrules_skat.actions import DISCARDS, PASS, Discard, PassCall, SkatAdviser
-from cardrules_skat.auction import SKAT_SIZE, NullContract, SkatContract
+from cardrules_skat.auction import (
+    SKAT_SIZE,
+    NullContract,
+    SkatContract,
+    skat_as_dealt,
+    skat_whereabouts,
+)
 from cardrules_skat.calls import (
     BIDS_ACTIONS,
     HAND_ANNOUNCEMENTS,
@@ -208,6 +216,35 @@ class SkatBidding(Auction, SkatAdviser):
             *SKAT_ANNOUNCEMENTS,
             *DISCARDS,
         )
+
+    def whereabouts(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        actions: Sequence[tuple[int, str | None]],
+        deck: Deck,
+        play: bool,
+    ) -> Whereabouts:
+        """What the declarer alone knows of the skat it took up (SK-5.1): see
+        :func:`~cardrules_skat.auction.skat_whereabouts`."""
+        return skat_whereabouts(auction, deck, play=play)
+
+    def as_dealt(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        deck: Deck,
+        play: bool,
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The skat taken up (SK-5.1; a hand game leaves it where it lies) given back: see
+        :func:`~cardrules_skat.auction.skat_as_dealt`."""
+        taken = bool(auction.get("skat_taken"))
+        return skat_as_dealt(auction, hands, stock, deck, play=play, taken=taken, rng=rng)
 
     def start(self, deal: DealInfo) -> SkatBiddingState:
         """The bidding of a fresh deal: the stock is the skat (SK-1.3)."""
