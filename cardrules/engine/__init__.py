@@ -6,3 +6,7 @@ wheel compiles), :mod:`~cardrules.engine.records` (reading records from
 outside), :mod:`~cardrules.engine.views` (what one seat may see) and
 :mod:`~cardrules.engine.bots`.
 """
+
+# The game module sets ``Ruleset.game_type`` (the ruleset's games are its games: the seam
+# that keeps the ruleset below the game); importing any part of the engine wires it.
+import cardrules.engine.game  # noqa: F401

@@ -14,6 +14,7 @@ import ast
 import importlib
 import io
 import re
+import subprocess
 import sys
 import tokenize
 from pathlib import Path
@@ -170,18 +171,50 @@ def test_no_old_module_path_imports(name: str) -> None:
         importlib.import_module(f"cardrules.{name}")
 
 
-def test_no_module_of_the_kernel_lends_names_lazily() -> None:
-    """No module-level ``__getattr__`` (how old names were kept importable), and no family's
-    name on ``cardrules``."""
+def test_no_module_of_the_kernel_lends_old_names() -> None:
+    """No module-level ``__getattr__`` (how old names were kept importable) but the package
+    face's, which imports each public name from the one module that defines it, the first
+    time it is asked for (``import cardrules`` stays light); no family's name on
+    ``cardrules``."""
     lazy = [
         str(path.relative_to(PACKAGE.parent))
         for path in sorted(PACKAGE.rglob("*.py"))
         for node in ast.parse(path.read_text(encoding="utf-8")).body
         if isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
     ]
-    assert lazy == []
+    assert lazy == ["cardrules/__init__.py"]
+    table = cardrules._LAZY
+    assert set(table) <= set(cardrules.__all__)
+    for name, module in table.items():
+        assert getattr(importlib.import_module(module), name) is getattr(cardrules, name)
+        assert module.startswith("cardrules.") and not module.startswith("cardrules._")
+    with pytest.raises(AttributeError, match="has no attribute 'ChooseContract'"):
+        cardrules.ChooseContract  # noqa: B018
     assert not hasattr(cardrules, "ChooseContract")
     assert "cardrules._moved" not in sys.modules
+    assert sorted(dir(cardrules)) == sorted({*dir(cardrules), *cardrules.__all__})
+
+
+def test_import_cardrules_loads_no_engine_no_entry_points_no_batch() -> None:
+    """``import cardrules`` imports neither the engine, the profiles' registry and entry
+    points, nor the batch engine (each loads when first used: ``cardrules.load``); a
+    subprocess, so that this run's imports do not count."""
+    watched = "('cardrules.', 'importlib.metadata', 'numpy', 'pluggy', 'pydantic')"
+    code = (
+        f"import sys, cardrules; print(sorted(m for m in sys.modules if m.startswith({watched})))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "['cardrules.errors']"
+    code = (
+        "import sys, cardrules; cardrules.load('callbreak-strict').new_game(seed=1); "
+        "print(any(m.startswith(('cardrules.batch', 'numpy')) for m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
 
 
 #: The modules that number the cards: the deck module and the French pack's.
