@@ -257,6 +257,10 @@ def test_worlds_after_the_stock_is_taken_up_keep_what_the_auction_showed(name: s
                         if f.compare and getattr(again, f.name) != getattr(view, f.name)
                     ]
                     assert diff == [], (name, seed, seat, view.phase)
+                    if hands is real and view.phase != "auction" and away:
+                        # what the view shows tells the hands dealt, and the cards laid away
+                        assert made.initial_hands == game.initial_hands
+                        assert made.discarded == game.discarded
             mover = game.controller(game.to_act)
             game.apply(bot.choose(game.view(mover)), seat=mover)
     assert moved >= 20, moved

@@ -263,16 +263,22 @@ class TarokBidding(Auction):
         plain = deck.all_mask & ~TAROKS & ~KINGS_MASK  # what is laid away while held
         if not play:
             tests: dict[int, Callable[[int], bool]] = {}
-            if unseen or taroks:
+            lacking: dict[int, int] = {}
+            if taroks and unseen == (taken & plain).bit_count():  # none of them dealt
+                lacking[declarer] = plain
+            elif unseen or taroks:
                 tests[declarer] = _laid_unseen(taken, plain, unseen, exact=bool(taroks))
-            return Whereabouts(held={declarer: taroks & ~mask}, away=mask, tests=tests)
+            held = {declarer: taroks & ~mask}
+            return Whereabouts(held=held, lacking=lacking, away=mask, tests=tests)
         own = _mask(deck.parse(text).index for text in auction.get("discarded", ()))
-        held = taken & ~taroks & ~(plain if unseen else 0)
-        lacking = {s: taken for s in range(len(auction.get("bids", ()))) if s != declarer}
+        seats = range(len(auction["bids"]))  # (every seat has a bid, or none yet)
+        barred = {s: taken for s in seats if s != declarer}
         if taroks:  # it had laid every card of the suits but the kings away
-            lacking[declarer] = plain
+            barred[declarer] = plain
         return Whereabouts(
-            held={declarer: held}, lacking=lacking, away=mask & ~taken | taroks | own
+            held={declarer: taken & ~taroks & ~(plain if unseen else 0)},
+            lacking=barred,
+            away=mask & ~taken | taroks | own,
         )
 
     def as_dealt(
