@@ -524,6 +524,17 @@ class Game:
         if not contract.needs_play():  # the auction ended the deal (a board passed out)
             self._finish_deal()
 
+    def _move_hands(self) -> None:
+        """The auction moved cards for good before its end (:meth:`AuctionState.hands_moved`):
+        the hands are those it gives from now on (once; undo puts the hands back)."""
+        after = self.auction.hands_after()
+        if after is None or after == tuple(self.hands):
+            return
+        self._save()
+        self.hands = self._exchanged(after)
+        self.turned_up_in_stock = self.turned_up is None
+        self._legal = -1
+
     def _enter_play(self, contract: Contract) -> None:
         """The play of ``contract`` begins: its leader is to act."""
         self.contract = contract
@@ -927,6 +938,8 @@ class Game:
             elif self._stages is not None and self._stages_asked() > self._stages.dealt:
                 self._save()  # a stage is dealt: undo puts this back
                 self._deal_stages(self._stages_asked())
+            elif self.auction.hands_moved():
+                self._move_hands()
             return
         if self.phase == "claim":
             self._answer_claim(to_act, act)

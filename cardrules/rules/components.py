@@ -507,6 +507,14 @@ class AuctionState(abc.ABC):
         """
         return None
 
+    def hands_moved(self) -> bool:
+        """Whether the cards this auction moves (:meth:`hands_after`) have moved for good
+        before its end (a declarer that took the stock up and laid cards away, then
+        announces): asked after each call; once True, the game takes :meth:`hands_after`
+        at once and the rest of the auction is played with those hands (every view shows
+        them).  False (the default): the hands move when the auction ends."""
+        return False
+
     def private(self, seat: int) -> dict[str, Any]:
         """What only ``seat`` may know of the auction (JSON-ready: the cards it chose to
         pass, the cards passed to it): merged into that seat's view of the auction, never
@@ -610,7 +618,10 @@ class Auction(abc.ABC):
         ``actions`` its actions with their seats, each as its text (None: not shown to
         ``seat``), ``deck`` the cards played with, and ``play`` whether the play has begun
         (the cards the auction moves, :meth:`AuctionState.hands_after`, have moved; during
-        the auction every hand is as dealt, a stock taken up still the stock).
+        the auction every hand is as dealt, a stock taken up still the stock, unless the
+        auction moved them before its end, :meth:`AuctionState.hands_moved`: its family
+        reads that from the facts it shows and takes such a view as it takes one of the
+        play).
 
         The worlds a bot draws (:mod:`cardrules.engine.worlds`) give no card ``away`` to a
         hand, give every card ``held`` to its holder (with the cards

@@ -138,11 +138,58 @@ class _TakeTold(_Take):
         return tuple(dealt), shown
 
 
+class _MovedState(_TakeState):
+    """The same, but the cards move as soon as seat 1 has laid its card away
+    (``AuctionState.hands_moved``): seat 2 calls with the hands after the exchange."""
+
+    def hands_moved(self) -> bool:
+        return self.laid >= 0
+
+
+class _TakeMoved(_TakeTold):
+    """The auction that moves the hands before its end, and tells the worlds so: once the
+    card is taken, a view's hands are the hands after the exchange, as in the play."""
+
+    def start(self, deal: DealInfo) -> _MovedState:
+        return _MovedState(deal)
+
+    def whereabouts(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        actions: Sequence[tuple[int, str | None]],
+        deck: Deck,
+        play: bool,
+    ) -> Whereabouts:
+        moved = play or bool(auction["taken"])
+        return _TakeTold.whereabouts(
+            self, auction, seat=seat, actions=actions, deck=deck, play=moved
+        )
+
+    def as_dealt(
+        self,
+        auction: Mapping[str, Any],
+        *,
+        seat: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        deck: Deck,
+        play: bool,
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        moved = play or bool(auction["taken"])
+        return _TakeTold.as_dealt(
+            self, auction, seat=seat, hands=hands, stock=stock, deck=deck, play=moved, rng=rng
+        )
+
+
 FAMILY = Family(
     "take",
     auctions=(
         AuctionKind("take_told", lambda p, b: _TakeTold(), provides="none"),
         AuctionKind("take_untold", lambda p, b: _Take(), provides="none"),
+        AuctionKind("take_moved", lambda p, b: _TakeMoved(), provides="none"),
     ),
     scorers=(ScorerKind("tricks_each", lambda p: TricksEach()),),
 )
@@ -267,3 +314,49 @@ def test_an_auction_that_does_not_tell_cannot_be_replayed_after_the_stock_shown(
             assert "the auction the view shows differs" in str(exc)
             refused += 1
     assert refused
+
+
+def test_hands_moved_before_the_auction_ends_are_every_views_hands(tmp_path: Path) -> None:
+    """``AuctionState.hands_moved``: once seat 1 has laid its card away, the game takes the
+    hands after the exchange at once; seat 2 calls with them, every view shows them (seat
+    1's own: the top card in, the card laid away out; the others: its size), the card laid
+    away is out of the deal; undo puts the hands as dealt back; the record replays; and a
+    game made from a view then shows that seat the same view."""
+    rules = _load(tmp_path, "take_moved")
+    rng = random.Random(6)
+    for seed in range(4):
+        game = rules.new_game(seed=seed)
+        dealt = list(game.hands)
+        top = game.auction.deal.stock[0]
+        game.apply(game.legal_actions()[seed % 5])
+        laid = game.auction.laid
+        assert game.phase == "auction" and game.to_act == CALLER
+        assert game.hands[TAKER] == (dealt[TAKER] | 1 << top) & ~(1 << laid)
+        assert {c.index for c in game.view(TAKER).hand} == {
+            c.index for c in rules.deck.cards_of(game.hands[TAKER])
+        }
+        assert game.discarded[TAKER] == 1 << laid
+        for seat in range(rules.players):
+            view = game.view(seat)
+            for hands in (_hidden(game, view), sample_hands(view, rng)):
+                assert inconsistency(view, hands) is None
+                made = rules.game_from_view(view, hands, seed=rng.randrange(99))
+                assert _same_view(made, view) == []
+        game.undo()
+        assert list(game.hands) == dealt and game.discarded[TAKER] == 0
+        game.apply(game.legal_actions()[seed % 5])
+        bot = RandomBot(seed)
+        while not game.deals:
+            seat = game.controller(game.to_act)
+            game.apply(bot.choose(game.view(seat)), seat=seat)
+        again = Game.from_json(game.to_json(), rules=rules)
+        assert again.to_json() == game.to_json()
+
+
+def test_without_hands_moved_the_hands_move_when_the_auction_ends(tmp_path: Path) -> None:
+    """The default (``hands_moved`` False): during seat 2's call the hands are as dealt."""
+    rules = _load(tmp_path, "take_told")
+    game = rules.new_game(seed=1)
+    dealt = list(game.hands)
+    game.apply(game.legal_actions()[0])
+    assert game.phase == "auction" and list(game.hands) == dealt
