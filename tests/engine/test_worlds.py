@@ -184,6 +184,8 @@ def _where_shown(view: View) -> tuple[set[str], dict[int, set[str]], dict[int, s
     held: dict[int, set[str]] = {}
     barred: dict[int, set[str]] = {}
     play = view.phase != "auction"
+    if auction.get("talon") and auction.get("part"):  # the exchange over: the hands moved
+        play |= auction.get("laid_away") == len(auction["talon"]) // auction["parts"]
     if auction.get("talon"):  # Tarok, the talon turned up
         talon = list(auction["talon"])
         size = len(talon) // auction["parts"]
@@ -199,6 +201,7 @@ def _where_shown(view: View) -> tuple[set[str], dict[int, set[str]], dict[int, s
             held[declarer] = {c for c in taken if c.startswith("T") or c[0] == "K"} - taroks
             barred = {s: taken for s in range(len(view.hand_sizes)) if s != declarer}
     elif "skat" in auction:  # Skat: the declarer's own view, the skat taken up
+        play |= auction.get("laid_away") == 2  # (two laid away: the hands moved)
         away = set(auction["discarded"] if play else auction["skat"])
     return away, held, barred
 

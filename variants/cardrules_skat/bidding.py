@@ -227,8 +227,9 @@ class SkatBidding(Auction, SkatAdviser):
         play: bool,
     ) -> Whereabouts:
         """What the declarer alone knows of the skat it took up (SK-5.1): see
-        :func:`~cardrules_skat.auction.skat_whereabouts`."""
-        return skat_whereabouts(auction, deck, play=play)
+        :func:`~cardrules_skat.auction.skat_whereabouts`; the skat laid away, the hands
+        have moved (:meth:`SkatBiddingState.hands_moved`)."""
+        return skat_whereabouts(auction, deck, play=play or _laid_away(auction))
 
     def as_dealt(
         self,
@@ -244,7 +245,8 @@ class SkatBidding(Auction, SkatAdviser):
         """The skat taken up (SK-5.1; a hand game leaves it where it lies) given back: see
         :func:`~cardrules_skat.auction.skat_as_dealt`."""
         taken = bool(auction.get("skat_taken"))
-        return skat_as_dealt(auction, hands, stock, deck, play=play, taken=taken, rng=rng)
+        moved = play or _laid_away(auction)
+        return skat_as_dealt(auction, hands, stock, deck, play=moved, taken=taken, rng=rng)
 
     def start(self, deal: DealInfo) -> SkatBiddingState:
         """The bidding of a fresh deal: the stock is the skat (SK-1.3)."""
@@ -509,6 +511,11 @@ class SkatBiddingState(AuctionState):
             self.announced, self.declarer, self.order[0], bid=self.bid, turn_rule=turn_rule
         )
 
+    def hands_moved(self) -> bool:
+        """The skat taken up and two cards laid away: the declarer announces its game with
+        the hand it plays (SK-5.1)."""
+        return self.taken and len(self.discarded) == SKAT_SIZE
+
     def hands_after(self) -> tuple[int, ...] | None:
         """The hands the play starts from: the declarer's with the skat taken up and the two
         cards laid away out (SK-5.1); None for a hand game (the skat stays where it lies)."""
@@ -540,3 +547,9 @@ class SkatBiddingState(AuctionState):
             "skat": [str(c) for c in self.deck.cards_of(self.skat)],
             "discarded": [str(self.deck.cards[i]) for i in self.discarded],
         }
+
+
+def _laid_away(auction: Mapping[str, Any]) -> bool:
+    """Whether the auction a view shows has the skat taken up and two cards laid away: the
+    hands have moved (:meth:`SkatBiddingState.hands_moved`)."""
+    return bool(auction.get("skat_taken")) and auction.get("laid_away") == SKAT_SIZE

@@ -261,7 +261,7 @@ class TarokBidding(Auction):
         taroks = _mask(deck.parse(text).index for text in auction.get("taroks_laid_away", ()))
         unseen = int(auction.get("laid_away", 0)) - taroks.bit_count()  # (cards of the suits)
         plain = deck.all_mask & ~TAROKS & ~KINGS_MASK  # what is laid away while held
-        if not play:
+        if not (play or _exchanged(auction)):
             tests: dict[int, Callable[[int], bool]] = {}
             lacking: dict[int, int] = {}
             if taroks and unseen == (taken & plain).bit_count():  # none of them dealt
@@ -304,7 +304,7 @@ class TarokBidding(Auction):
             return tuple(hands), tuple(order)
         mask = _mask(talon)
         rest = _mask(stock)
-        if not play:
+        if not (play or _exchanged(auction)):
             if rest != mask:
                 raise CardError(
                     "invalid hands: the talon turned up is not the cards no hand holds "
@@ -583,6 +583,12 @@ class TarokBiddingState(AuctionState):
             turn_rule=self.owner.play_turn_rule,
         )
 
+    def hands_moved(self) -> bool:
+        """The exchange is over (as many cards laid away as taken): the hands move then,
+        before the announcements of the Slovenian rules (TK-5.1)."""
+        size = EXCHANGES.get(self.name, 0)
+        return bool(size and self.part) and len(self.discarded) == size
+
     def hands_after(self) -> tuple[int, ...] | None:
         """The declarer's hand with the part taken and the cards laid away out (TKO-4.2)."""
         if self.name not in EXCHANGES:
@@ -651,6 +657,15 @@ def _laid_unseen(taken: int, plain: int, unseen: int, *, exact: bool) -> Callabl
         return held == unseen if exact else held >= unseen
 
     return test
+
+
+def _exchanged(auction: Mapping[str, Any]) -> bool:
+    """Whether the auction a view shows has finished its talon exchange (as many cards laid
+    away as the part taken holds): the hands have moved (:meth:`TarokBiddingState.hands_moved`)."""
+    parts, part = auction.get("parts"), auction.get("part")
+    if not (isinstance(parts, int) and parts and isinstance(part, int) and part):
+        return False
+    return auction.get("laid_away") == TALON_SIZE // parts
 
 
 def _bid_words(bid: int) -> str | None:

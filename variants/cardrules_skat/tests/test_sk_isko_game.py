@@ -404,6 +404,29 @@ def test_sk_2_1_each_kind_of_game_with_the_skat_or_from_hand() -> None:
             assert contract.announced.hand is hand and game.phase == "play"
 
 
+def test_sk_5_1_the_declarer_announces_with_the_hand_it_plays() -> None:
+    """SK-5.1: once the skat is taken up and two cards laid away, the declarer holds its
+    ten cards to play while it announces its game (its view shows them: the skat's cards
+    in, the two laid away out); undo gives the hand as dealt back."""
+    for seed in range(5):
+        game = RULES.new_game(seed=seed, dealer=DEALER)
+        forehand_declares(game)
+        declarer = game.to_act
+        assert declarer is not None
+        dealt = {c.index for c in game.view(declarer).hand}
+        game.apply("take skat")
+        skat = {DECK.parse(t).index for t in game.view(declarer).auction["skat"]}
+        laid = [game.legal_actions()[-1], game.legal_actions()[-2]]
+        for action in laid:
+            game.apply(action)
+        assert game.phase == "auction"  # the game is still to be announced
+        away = {DECK.parse(str(a).split()[-1]).index for a in laid}
+        hand = {c.index for c in game.view(declarer).hand}
+        assert hand == (dealt | skat) - away and len(hand) == 10
+        game.undo()
+        assert {c.index for c in game.view(declarer).hand} == dealt
+
+
 def test_sk_3_3_in_a_grand_the_jacks_alone_are_trumps() -> None:
     """SK-3.3: a jack led in a grand calls for a jack, not for its suit; a suit led is
     followed by its cards without the jack; the jack of clubs beats the ace led."""

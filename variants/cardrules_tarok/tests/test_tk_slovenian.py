@@ -20,7 +20,7 @@ from cardrules.deck import Card
 from cardrules.engine.bots import MonteCarloBot, RuleBot
 from cardrules.engine.tricks import PlayedCard, Trick
 from cardrules.rules.components import DealResult, FinishedDeal
-from cardrules_tarok import DECK, TarokBid
+from cardrules_tarok import DECK, Discard, TarokBid
 from cardrules_tarok.actions import KINGS_MASK, TAROKS, Announce, Double
 from cardrules_tarok.slovenian import DECLARERS, OPPONENTS, SlovenianContract
 from cardrules_tarok.slovenian_scoring import TarokScorer, radli, rounded_difference
@@ -291,6 +291,35 @@ def test_tk_5_1_the_declarer_announces_bonuses_one_at_a_time_then_passes() -> No
     while solo.view(0).auction.get("laid_away", 0) < 1 or "announce trula" not in legal(solo):
         solo.apply(legal(solo)[0])
     assert "announce king ultimo" not in legal(solo)  # no king called
+
+
+def test_tk_5_1_the_declarer_announces_holding_its_cards_after_the_exchange() -> None:
+    """TK-4.2, TK-5.1: once the cards are laid away the declarer holds the part taken and
+    no longer the cards laid away, during the announcements and the doublings too (its
+    view shows that hand; the others see twelve cards); undo gives the hand back."""
+    moved = 0
+    for seed in range(20):
+        game = RULES.new_game(seed=seed)
+        declarer = order(game)[1]
+        bid_to(game, ["go two", "pass", "pass", "pass", "go two", "call KH", "take part 2"])
+        dealt = {c.index for c in game.view(declarer).hand}
+        talon = [DECK.parse(t).index for t in game.view(0).auction["talon"]]
+        taken = set(talon[2:4])
+        laid = [game.legal_actions()[-1]]
+        game.apply(laid[0])
+        before = {c.index for c in game.view(declarer).hand}
+        assert before == dealt  # (the exchange not over: the hand as dealt)
+        laid.append(game.legal_actions()[-1])
+        game.apply(laid[1])
+        assert "announce trula" in legal(game)
+        away = {a.card.index for a in laid if isinstance(a, Discard)}
+        hand = {c.index for c in game.view(declarer).hand}
+        assert hand == (dealt | taken) - away and len(hand) == 12
+        assert all(game.view(s).hand_sizes[declarer] == 12 for s in range(4))
+        moved += hand != dealt
+        game.undo()
+        assert {c.index for c in game.view(declarer).hand} == before
+    assert moved
 
 
 def test_tk_5_2_kontra_rekontra_subkontra_mordkontra() -> None:

@@ -65,7 +65,10 @@ def test_tk_4_2_a_declarer_that_laid_a_tarok_away_held_no_card_of_the_suits() ->
     while not game.deals and steps < 12:
         for seat in (0, 2, 3):
             view = game.view(seat)
-            play = view.phase != "auction"
+            exchanged = view.auction.get("laid_away") == 1  # (a part of one card: TK-4.2)
+            play = (
+                view.phase != "auction" or exchanged
+            )  # (the hands moved: AuctionState.hands_moved)
             for _ in range(3):
                 hands = sample_hands(view, rng)
                 declarer = DECK.mask_of(hands[DECLARER])
