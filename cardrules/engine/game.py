@@ -119,6 +119,8 @@ MAX_CHANCE_REDRAWS = 64
 MAX_DEALS: Final = 1000
 #: The kinds of action of the play phase.
 _PLAY_KIND: Final = frozenset({Play, Claim, RevealTrump})
+#: Every side's total before a game's first deal (one object: a Decimal never changes).
+_ZERO: Final = Decimal(0)
 #: Makes a named tuple from a tuple of its fields, with no call of its ``__new__`` (a
 #: module global: ``tuple.__new__`` is looked up on the class at each use).
 _new_tuple: Final = tuple.__new__
@@ -329,7 +331,7 @@ class Game:
         self.actions: list[str] = []
         self.deals: list[DealResult] = []
         self.throw_ins: list[ThrowInEvent] = []
-        self.totals: dict[Side, Decimal] = {side: Decimal(0) for side in rules.sides}
+        self.totals: dict[Side, Decimal] = dict.fromkeys(rules.sides, _ZERO)
         #: Why the game ended, with its winners (None while it goes on): see _finish_deal.
         self.over: GameOver | None = None
         # The end as the end condition gave it (its winners, if any, override the top of

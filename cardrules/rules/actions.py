@@ -89,7 +89,14 @@ class Bid(Action):
             )
 
     def __str__(self) -> str:
-        return f"bid {self.tricks}"
+        tricks = self.tricks
+        if 0 <= tricks < len(_BID_TEXTS):  # (made once: a game's record keeps no copy)
+            return _BID_TEXTS[tricks]
+        return f"bid {tricks}"
+
+
+#: The texts of the calls of 0 to 63 tricks, made once.
+_BID_TEXTS: Final[tuple[str, ...]] = tuple(f"bid {n}" for n in range(64))
 
 
 @dataclass(frozen=True, slots=True)
