@@ -20,7 +20,7 @@ from cardrules.rules.family import AuctionKind, Family, ScorerKind
 from cardrules.rules.profile import Profile
 from cardrules_tarok.actions import TAROKS, VERBS
 from cardrules_tarok.auction import TarokBidding
-from cardrules_tarok.duties import TarokFollow
+from cardrules_tarok.duties import TarokBeat, TarokFollow, TarokSuit
 from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
 from cardrules_tarok.scoring import TarokOpenSpielScorer
 from cardrules_tarok.slovenian import SlovenianBidding
@@ -64,7 +64,7 @@ FAMILY = Family(
     "Tarok",
     profiles=Path(__file__).resolve().parent / "profiles",
     rankings={TAROK: tarok_order, NEGATIVE: tarok_order, COLOUR: colour_order},
-    duties=(TarokFollow,),
+    duties=(TarokFollow, TarokSuit, TarokBeat),
     throw_ins=(ThrowInSpec("no_tarok", "a hand without a tarok is dealt again", _no_tarok),),
     auctions=(
         AuctionKind(

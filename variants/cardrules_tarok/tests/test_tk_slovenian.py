@@ -434,6 +434,48 @@ def test_tk_6_2_follow_suit_else_a_tarok_else_anything() -> None:
     assert checked > 150
 
 
+def test_tk_6_2_tk_6_3_the_two_duties_together_are_openspiels_one() -> None:
+    """TK-6.2, TK-6.3: the profile's two duties (follow, then beat in klop and the
+    beggars), chained, allow exactly what tarok-openspiel's one duty allows, over random
+    hands and tricks in every ranking; a card refused for not beating cites TK-6.3, one
+    refused for not following TK-6.2."""
+    from cardrules.deck import Ranking
+    from cardrules.rules.duties import TrickState
+    from cardrules_tarok.duties import TarokBeat, TarokFollow, TarokSuit
+    from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
+
+    one, suit, beat = TarokFollow("X"), TarokSuit("TK-6.2"), TarokBeat("TK-6.3")
+    rng = random.Random(62)
+    for name, builder in ((TAROK, tarok_order), (NEGATIVE, tarok_order), (COLOUR, colour_order)):
+        order_ = DECK.order(Ranking(name), builder)
+        for _ in range(3000):
+            cards = rng.sample(range(54), 12)
+            hand = sum(1 << i for i in cards[:9])
+            if rng.random() < 0.2:  # the emperor's trick in the making
+                trick = [_i("T21"), _i("T22")]
+                hand |= 1 << _i("T1")
+                hand &= ~(1 << _i("T21") | 1 << _i("T22"))
+            else:
+                trick = cards[9 : 9 + rng.randrange(4)]
+            t = TrickState.of([DECK.cards[i] for i in trick], trump=None, order=order_)
+            expected = one.narrow(hand, hand, t)
+            assert beat.narrow(hand, suit.narrow(hand, hand, t), t) == expected
+    checked: set[str] = set()
+    for seed in range(10):
+        game = RULES.new_game(seed=seed)
+        bid_to(game, ["pass"] * 4)  # klop
+        rng = random.Random(seed)
+        while game.phase == "play" and not game.deals and len(checked) < 2:
+            seat = game.to_act
+            assert seat is not None
+            legal_cards = {a.card.index for a in game.legal_actions()}
+            for card in DECK.cards_of(game.hands[seat]):
+                if card.index not in legal_cards:
+                    checked.add(refused(game, f"play {card}").rule)
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked == {"TK-6.2", "TK-6.3"}
+
+
 def test_tk_6_5_a_colour_valat_has_no_trumps_and_d_7_announced_valats_are_played_out() -> None:
     """TK-6.5: in colour valat without the taroks are a suit of their own, winning only
     when led; D-7: colour valat stops at the declarer's first lost trick, a valat
