@@ -1,5 +1,8 @@
 """cardrules: the rules of trick-taking games (Call Break, Minibridge, Oh Hell, Spades, Hearts,
-contract bridge), as a library.
+contract bridge, Euchre, Skat, Tarok, Twenty-Nine, Doppelkopf), as a library.
+
+``import cardrules`` is light: each public name below is imported from its module the
+first time a program uses it (``cardrules.load`` loads the engine and the profiles).
 
 >>> import cardrules
 >>> "callbreak-strict" in cardrules.profiles()
