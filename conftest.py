@@ -50,10 +50,9 @@ if _missing("starlette", "uvicorn", "websockets", "sqlalchemy"):
 def pytest_report_header() -> str:
     """Which build of the engine the tests run against (CI runs them on both)."""
     import cardrules.engine.game
+    from cardrules.engine import build
 
-    where = cardrules.engine.game.__file__ or "?"
-    build = "pure Python" if where.endswith(".py") else "compiled (mypyc)"
-    return f"cardrules engine: {build}, {where}"
+    return f"cardrules engine: {build()}, {cardrules.engine.game.__file__}"
 
 
 @pytest.fixture(scope="session")

@@ -121,8 +121,6 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     ``commands`` names only others: running a built-in command loads no
     package's commands.
     """
-    from cardrules import __version__
-
     parser = argparse.ArgumentParser(
         prog="cardrules",
         description=(
@@ -130,7 +128,12 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
             "and any installed family): profiles, play, records."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print the version and the build of the engine that runs, and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     listed = [*COMMANDS, *(n for n in contributed_commands() if not commands or n in commands)]
     for name in listed:
@@ -185,3 +188,15 @@ def main(
     except BrokenPipeError:  # pragma: no cover - output piped into `head`
         return 1
     return status
+
+
+class _Version(argparse.Action):
+    """``--version``: the version, and which build of the engine runs (imported only when
+    asked, so that building the parser stays cheap)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kw: object) -> None:
+        from cardrules import __version__
+        from cardrules.engine import build
+
+        sys.stdout.write(f"cardrules {__version__} (engine: {build()})\n")
+        parser.exit()

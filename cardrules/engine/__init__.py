@@ -10,3 +10,10 @@ outside), :mod:`~cardrules.engine.views` (what one seat may see) and
 # The game module sets ``Ruleset.game_type`` (the ruleset's games are its games: the seam
 # that keeps the ruleset below the game); importing any part of the engine wires it.
 import cardrules.engine.game  # noqa: F401
+
+
+def build() -> str:
+    """Which build of the game engine this process runs: ``"pure Python"``, or
+    ``"compiled (mypyc)"`` from the compiled wheel (``cardrules --version`` says it too)."""
+    where = cardrules.engine.game.__file__ or ""
+    return "pure Python" if where.endswith(".py") else "compiled (mypyc)"

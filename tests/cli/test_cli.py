@@ -164,6 +164,18 @@ def test_no_command_shows_the_help() -> None:
     assert out.startswith("usage: cardrules [-h] [--version] COMMAND ...\n")
 
 
+def test_version_says_which_build_of_the_engine_runs() -> None:
+    """``cardrules --version``: the version and the engine's build (``cardrules.engine.build``:
+    pure Python here, the compiled wheel's in CI's compiled step)."""
+    from cardrules.engine import build
+
+    code, out, err = run("--version")
+    assert (code, err) == (0, "")
+    assert out == f"cardrules {cardrules.__version__} (engine: {build()})\n"
+    assert build() in ("pure Python", "compiled (mypyc)")
+    assert (build() == "pure Python") == cardrules.engine.game.__file__.endswith(".py")
+
+
 # ---------------------------------------------------------------------------
 # profiles, show
 
