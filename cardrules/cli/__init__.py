@@ -132,7 +132,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         "--version",
         action=_Version,
         nargs=0,
-        help="print the version and the build of the engine that runs, and exit",
+        help="show the version and the engine's build, and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     listed = [*COMMANDS, *(n for n in contributed_commands() if not commands or n in commands)]

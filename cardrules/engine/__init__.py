@@ -9,7 +9,7 @@ outside), :mod:`~cardrules.engine.views` (what one seat may see) and
 
 # The game module sets ``Ruleset.game_type`` (the ruleset's games are its games: the seam
 # that keeps the ruleset below the game); importing any part of the engine wires it.
-import cardrules.engine.game  # noqa: F401
+import cardrules.engine.game
 
 
 def build() -> str:
