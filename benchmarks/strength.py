@@ -71,6 +71,7 @@ ROWS = [
             ("skat-openspiel", 200),
             ("tarok-openspiel", 200),
             ("tarok-openspiel-4", 100),
+            ("tarok", 100),
             ("euchre-openspiel", 100),
             ("euchre", 200),
             ("skat", 100),
