@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from cardrules.cli.console import Console
-from cardrules.engine.ruleset import load
+from cardrules.engine.ruleset import Ruleset, load
 
-__all__ = ["arguments", "rule_text_lines", "run"]
+__all__ = ["arguments", "engine_lines", "rule_text_lines", "run"]
 
 #: The width of the rule text as ``show --rules`` prints it.
 WIDTH = 88
@@ -74,6 +74,24 @@ def rule_text_lines(path: Path, *, width: int = WIDTH) -> Iterator[str]:
         yield ""
 
 
+def engine_lines(rules: Ruleset) -> list[str]:
+    """Which engines play the profile, and why one cannot: the game engine's build (and
+    whether the duties run as fast steps, else ``Off the fast path`` above says why) and
+    the NumPy batch engine of ``simulate``."""
+    from cardrules.batch.engines import not_batched
+    from cardrules.engine import build
+
+    duties = "each duty's narrow()" if rules.off_fast_path else "the duties' fast steps"
+    why = not_batched(rules)
+    batch = "plays it" if not why else f"cannot: it {why}"
+    return [
+        "",
+        "Engines:",
+        f"  game engine: {build()}, {duties}",
+        f"  NumPy batch engine (simulate, engine='numpy'): {batch}",
+    ]
+
+
 def run(args: argparse.Namespace, con: Console) -> int:
     """Print the rules of a profile, with rule ids (or, with --toml, the resolved profile)."""
     from cardrules.tools.spec import describe, render_text
@@ -85,6 +103,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
         con.write(dump_resolved(rules.profile, rules.components.decks))
         return 0
     con.write(render_text(describe(rules)))
+    for line in engine_lines(rules):
+        con.say(line)
     if args.rules:
         con.say("")
         path = _rule_text_file(args.profile)

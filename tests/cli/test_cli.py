@@ -18,6 +18,7 @@ import cardrules
 from cardrules import Bid, Game, Play, RecordError, cli
 from cardrules.cli import COMMAND_GROUP, COMMANDS, contributed_commands, main
 from cardrules.cli.play import read_action
+from cardrules.cli.show import engine_lines
 from cardrules.engine.bots import RuleBot, bots_by_name, play_game
 from cardrules.engine.game import lowest_wins
 from cardrules.profile.registry import profile_paths
@@ -164,6 +165,28 @@ def test_no_command_shows_the_help() -> None:
     assert out.startswith("usage: cardrules [-h] [--version] COMMAND ...\n")
 
 
+def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
+    """``cardrules show`` ends with the engines: the game engine's build and whether the
+    duties run as fast steps, and whether the NumPy batch engine plays the profile, else
+    why not (its reason, as ``simulate(engine='numpy')`` refuses it)."""
+    from cardrules.batch.engines import not_batched
+    from cardrules.engine import build
+
+    code, out, _ = run("show", STRICT)
+    assert code == 0
+    assert out.endswith(
+        f"Engines:\n  game engine: {build()}, the duties' fast steps\n"
+        "  NumPy batch engine (simulate, engine='numpy'): plays it\n"
+    )
+    for name in ("oh-hell-3", "tarok", "hearts"):
+        rules = cardrules.load(name)
+        out = run("show", name)[1]
+        why = not_batched(rules)
+        assert why and f"NumPy batch engine (simulate, engine='numpy'): cannot: it {why}\n" in out
+        duties = "each duty's narrow()" if rules.off_fast_path else "the duties' fast steps"
+        assert f"  game engine: {build()}, {duties}\n" in out
+
+
 def test_version_says_which_build_of_the_engine_runs() -> None:
     """``cardrules --version``: the version and the engine's build (``cardrules.engine.build``:
     pure Python here, the compiled wheel's in CI's compiled step)."""
@@ -195,7 +218,7 @@ def test_show_prints_the_rules_with_rule_ids() -> None:
     rules = cardrules.load(STRICT)
     code, out, err = run("show", STRICT)
     assert code == 0 and err == ""
-    assert out == render_text(describe(rules))
+    assert out == render_text(describe(rules)) + "\n".join(engine_lines(rules)) + "\n"
     assert out.startswith(f"{rules.title} ({STRICT}, version {rules.profile.version})\n")
     assert "CBS-3.6" in out and "CBS-2.4" in out
     for i, duty in enumerate(rules.duties, 1):
