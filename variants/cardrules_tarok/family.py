@@ -2,7 +2,9 @@
 
 It declares the rankings ``tarok`` (the taroks trumps, the emperor's trick),
 ``tarok_negative`` (the same, for klop and the beggars) and ``tarok_colour`` (a colour
-valat: no trumps), the duty ``tarok_follow`` (TKO-6.2, TKO-6.3), the throw-in
+valat: no trumps), the duty ``tarok_follow`` (TKO-6.2, TKO-6.3; the 1.0 profiles') and
+its two halves ``tarok_suit`` (follow) and ``tarok_beat`` (beat in klop and the beggars),
+the throw-in
 ``no_tarok`` (TKO-1.1), the auction ``tarok_openspiel_bidding`` (TKO-2.x .. TKO-4.x),
 the scorer ``tarok_openspiel`` (OpenSpiel's returns: TKO-5.x) with the end of its games
 (one deal), the Slovenian rules' auction ``tarok_bidding`` (TK-2.x .. TK-5.x) and scorer

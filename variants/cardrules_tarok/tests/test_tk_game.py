@@ -587,3 +587,35 @@ def test_advise_bids_on_taroks_and_calls_a_king_it_lacks() -> None:
     assert isinstance(called, CallKing)
     if not all(four.hands[0] >> k.index & 1 for k in KINGS):
         assert not four.hands[0] >> called.card.index & 1
+
+
+def test_tko_6_3_a_card_that_fails_to_beat_cites_tko_6_3_and_records_of_1_0_replay() -> None:
+    """TKO-6.3, TKO-7.2: since 1.1 a card refused in klop for not beating cites TKO-6.3, one
+    refused for not following TKO-6.2 (the duty split in two, the same cards allowed);
+    the records of games played under 1.0 (one duty citing TKO-6.2) still replay."""
+    from cardrules.profile.registry import earlier_versions
+
+    seen: set[str] = set()
+    for seed in range(10):
+        game = RULES[3].new_game(seed=seed)
+        for text in ("pass", "pass", "go klop"):
+            game.apply(text)
+        rng = random.Random(seed)
+        while game.phase == "play" and not game.deals and len(seen) < 2:
+            seat = game.to_act
+            assert seat is not None
+            allowed = {a.card.index for a in game.legal_actions() if hasattr(a, "card")}
+            for card in DECK.cards_of(game.hands[seat]):
+                if card.index not in allowed:
+                    seen.add(refused(game, f"play {card}").rule)
+            game.apply(rng.choice(game.legal_actions()))
+    assert seen == {"TKO-6.2", "TKO-6.3"}
+    for players, name in ((3, "tarok-openspiel"), (4, "tarok-openspiel-4")):
+        (old,) = earlier_versions(name)
+        rules = cardrules.load(str(old))
+        assert rules.profile.version == "1.0" and [d.name for d in rules.duties] == ["tarok_follow"]
+        game = rules.new_game(seed=players)
+        play_random(game, random.Random(players))
+        again = Game.from_json(game.to_json())
+        assert again.rules.profile.version == "1.0" and again.to_json() == game.to_json()
+        assert RULES[players].profile.version == "1.1"
