@@ -241,6 +241,25 @@ def to_play(game: Game) -> Game:
     return game
 
 
+def undo_every_step(game: Game, rng: random.Random, *, replay: bool = False) -> Game:
+    """Play ``game`` to its end with random legal actions, checking at every step that
+    :meth:`Game.undo` puts the record back as it was before the action, byte for byte, and
+    that the action taken again gives the same record as the first time (and, ``replay``,
+    that this record replays to itself); the game played out."""
+    while game.phase != "finished":
+        before = game.to_json()
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        after = game.to_json()
+        game.undo()
+        assert game.to_json() == before
+        game.apply(action)
+        assert game.to_json() == after
+        if replay:
+            assert Game.from_json(after, rules=game.rules).to_json() == after
+    return game
+
+
 def refused(game: Game, action: str, seat: int | None = None) -> IllegalAction:
     """Apply an illegal action (by ``seat``, if given); return the refusal after checking
     the game did not change: its record is byte-identical before and after."""

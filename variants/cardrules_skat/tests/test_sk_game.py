@@ -27,6 +27,7 @@ from cardrules_skat import (
     contract_for,
 )
 from cardrules_skat.scoring import SkatOpenSpielScorer, card_points
+from helpers import undo_every_step
 
 RULES = cardrules.load("skat-openspiel")
 JACK = 11
@@ -286,18 +287,7 @@ def test_records_replay_and_undo_at_every_step() -> None:
     """A game's record replays to the same game, and each action undoes to the state before
     (the card that stops a null game among them)."""
     for seed in range(12):
-        game = RULES.new_game(seed=seed)
-        rng = random.Random(seed)
-        while game.phase != "finished":
-            before = game.to_json()
-            action = rng.choice(game.legal_actions())
-            game.apply(action)
-            after = game.to_json()
-            game.undo()
-            assert game.to_json() == before
-            game.apply(action)
-            assert game.to_json() == after
-            assert Game.from_json(after, rules=RULES).to_json() == after
+        undo_every_step(RULES.new_game(seed=seed), random.Random(seed), replay=True)
 
 
 def test_sko_1_2_the_pack_of_32_cards() -> None:

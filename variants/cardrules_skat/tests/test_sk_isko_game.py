@@ -16,7 +16,7 @@ from cardrules.deck import Card
 from cardrules.engine.bots import MonteCarloBot, RuleBot
 from cardrules_skat import DECK, IskoContract, SkatBiddingState, card_points
 from cardrules_skat.scoring import declarer_matadors
-from helpers import refused
+from helpers import refused, undo_every_step
 
 RULES = cardrules.load("skat")
 #: A game of one deal: its tricks stay in view once it is over.
@@ -323,18 +323,7 @@ def test_records_replay_and_undo_at_every_step() -> None:
     """A game's record replays to the same game, and each action undoes to the state before
     (the skat taken up, the cards laid away, the announcement, a null game's last card)."""
     for seed in range(12):
-        game = RULES.new_game(seed=seed)
-        rng = random.Random(seed)
-        while game.phase != "finished":
-            before = game.to_json()
-            action = rng.choice(game.legal_actions())
-            game.apply(action)
-            after = game.to_json()
-            game.undo()
-            assert game.to_json() == before
-            game.apply(action)
-            assert game.to_json() == after
-            assert Game.from_json(after, rules=RULES).to_json() == after
+        game = undo_every_step(RULES.new_game(seed=seed), random.Random(seed), replay=True)
         assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 

@@ -30,7 +30,7 @@ from cardrules_tarok import (
 from cardrules_tarok.actions import KINGS_MASK, TAROKS, TRULA, VALUES, advise
 from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
 from cardrules_tarok.scoring import _klop, _normal
-from helpers import refusal_message, refused
+from helpers import refusal_message, refused, undo_every_step
 
 RULES = {3: cardrules.load("tarok-openspiel"), 4: cardrules.load("tarok-openspiel-4")}
 TEXTS = {c.text for c in DECK.cards}
@@ -443,17 +443,7 @@ def test_records_replay_and_undo_at_every_step(players: int) -> None:
     before (the talon taken, the cards laid away, the trick that stops a beggar)."""
     rules = RULES[players]
     for seed in range(8):
-        game = rules.new_game(seed=seed)
-        rng = random.Random(seed)
-        while game.phase != "finished":
-            before = game.to_json()
-            action = rng.choice(game.legal_actions())
-            game.apply(action)
-            after = game.to_json()
-            game.undo()
-            assert game.to_json() == before
-            game.apply(action)
-            assert game.to_json() == after
+        game = undo_every_step(rules.new_game(seed=seed), random.Random(seed))
         assert Game.from_json(game.to_json(), rules=rules).to_json() == game.to_json()
 
 

@@ -24,7 +24,7 @@ from cardrules_tarok import DECK, Discard, TarokBid
 from cardrules_tarok.actions import KINGS_MASK, TAROKS, Announce, Double
 from cardrules_tarok.slovenian import DECLARERS, OPPONENTS, SlovenianContract
 from cardrules_tarok.slovenian_scoring import TarokScorer, radli, rounded_difference
-from helpers import refused
+from helpers import refused, undo_every_step
 
 RULES = cardrules.load("tarok")
 TEXTS = {c.text for c in DECK.cards}
@@ -985,17 +985,7 @@ def test_records_replay_and_undo_at_every_step() -> None:
     """A game's record replays to the same game; each action undoes to the state before
     (the announcements and the doublings too)."""
     for seed in range(4):
-        game = RULES.new_game(seed=seed)
-        rng = random.Random(seed)
-        while game.phase != "finished":
-            before = game.to_json()
-            action = rng.choice(game.legal_actions())
-            game.apply(action)
-            after = game.to_json()
-            game.undo()
-            assert game.to_json() == before
-            game.apply(action)
-            assert game.to_json() == after
+        game = undo_every_step(RULES.new_game(seed=seed), random.Random(seed))
         assert Game.from_json(game.to_json(), rules=RULES).to_json() == game.to_json()
 
 
