@@ -182,9 +182,13 @@ def contract_for(
     part: int = 0,
     talon_order: tuple[int, ...] = (),
     turn_rule: str = "",
+    kinds: tuple[type[TarokContract], type[TarokContract]] | None = None,
+    **more: Any,
 ) -> TarokContract:
     """The contract ``name`` of ``declarer``, ``leader`` leading (TKO-6.1), in the ranking
-    its kind plays (TKO-6.3, TKO-6.5)."""
+    its kind plays (TKO-6.3, TKO-6.5): of ``kinds``' second class where the play stops once
+    decided (a beggar, a valat), else of its first (default: :class:`TarokContract` and
+    :class:`EarlyContract`), with the fields ``more`` of such a class."""
     ranking = (
         NEGATIVE
         if name in ("klop", "beggar", "open beggar")
@@ -192,7 +196,8 @@ def contract_for(
         if name == "colour valat without"
         else TAROK
     )
-    kind = EarlyContract if name in ("beggar", "open beggar") or "valat" in name else TarokContract
+    plain, early = kinds or (TarokContract, EarlyContract)
+    kind = early if name in ("beggar", "open beggar") or "valat" in name else plain
     return kind(
         None,
         leader,
@@ -204,6 +209,7 @@ def contract_for(
         talon_order=talon_order,
         ranking=ranking,
         turn_rule=turn_rule,
+        **more,
     )
 
 
@@ -581,7 +587,13 @@ class TarokBiddingState(AuctionState):
             part=self.part,
             talon_order=order,
             turn_rule=self.owner.play_turn_rule,
+            **self._more(),
         )
+
+    def _more(self) -> dict[str, Any]:
+        """The contract's kinds and fields beyond OpenSpiel's (see :func:`contract_for`):
+        none here."""
+        return {}
 
     def hands_moved(self) -> bool:
         """The exchange is over (as many cards laid away as taken): the hands move then,

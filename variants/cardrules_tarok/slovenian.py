@@ -361,28 +361,14 @@ class SlovenianBiddingState(TarokBiddingState):
             return f"say {word} or pass"
         return TarokBiddingState._why_not(self, action)
 
-    def result(self) -> SlovenianContract | None:
-        """The contract once the auction is over (None before)."""
-        base = TarokBiddingState.result(self)
-        if base is None:
-            return None
-        early = base.name in ("beggar", "open beggar") or "valat" in base.name
-        kind = SlovenianEarlyContract if early else SlovenianContract
-        return kind(
-            None,
-            base.leader,
-            declarer=base.declarer,
-            name=base.name,
-            king=base.king,
-            talon=base.talon,
-            part=base.part,
-            talon_order=base.talon_order,
-            ranking=base.ranking,
-            turn_rule=base.turn_rule,
-            announced=tuple(b for b in BONUSES if b in self.announced),
-            doubled=self.doubled,
-            players=self.n,
-        )
+    def _more(self) -> dict[str, Any]:
+        """The Slovenian contract's kinds and its announcements, doublings and table."""
+        return {
+            "kinds": (SlovenianContract, SlovenianEarlyContract),
+            "announced": tuple(b for b in BONUSES if b in self.announced),
+            "doubled": self.doubled,
+            "players": self.n,
+        }
 
     def public(self) -> dict[str, Any]:
         """OpenSpiel's facts, with the bonuses announced and the doublings (TK-5.x)."""
