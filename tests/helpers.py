@@ -7,6 +7,7 @@ them with ``from helpers import ...`` (fixtures live in conftest.py).
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
@@ -81,6 +82,17 @@ def card_tokens(value: object) -> set[str]:
             with contextlib.suppress(cardrules.CardError):
                 found.add(str(cardrules.Card.parse(word)))
     return found
+
+
+def view_card_texts(game: Game, seat: int) -> Iterator[str]:
+    """The texts of the cards of ``game.deck`` that ``seat``'s view names anywhere (the
+    public view for ``seat`` -1), each time it names one: for hidden-information tests."""
+    view = game.public_view() if seat < 0 else game.view(seat)
+    texts = {c.text for c in game.deck.cards}
+    text = json.dumps(view.to_dict())
+    for word in text.replace('"', " ").replace(",", " ").replace("[", " ").split():
+        if word.rstrip("]}:") in texts:
+            yield word.rstrip("]}:")
 
 
 def names(cards: Iterable[object]) -> list[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -30,10 +29,9 @@ from cardrules_tarok import (
 from cardrules_tarok.actions import KINGS_MASK, TAROKS, TRULA, VALUES, advise
 from cardrules_tarok.ranking import COLOUR, NEGATIVE, TAROK, colour_order, tarok_order
 from cardrules_tarok.scoring import _klop, _normal
-from helpers import refusal_message, refused, undo_every_step
+from helpers import refusal_message, refused, undo_every_step, view_card_texts
 
 RULES = {3: cardrules.load("tarok-openspiel"), 4: cardrules.load("tarok-openspiel-4")}
-TEXTS = {c.text for c in DECK.cards}
 
 
 def mask(texts: str) -> int:
@@ -243,14 +241,6 @@ def visible(game: Game, seat: int) -> int:
     return seen
 
 
-def view_cards(game: Game, seat: int) -> Iterator[str]:
-    view = game.public_view() if seat < 0 else game.view(seat)
-    text = json.dumps(view.to_dict())
-    for word in text.replace('"', " ").replace(",", " ").replace("[", " ").split():
-        if word.rstrip("]}:") in TEXTS:
-            yield word.rstrip("]}:")
-
-
 @pytest.mark.parametrize("players", [3, 4])
 def test_tko_7_1_no_view_holds_a_card_its_seat_may_not_see(players: int) -> None:
     """TKO-7.1 (and TKO-4.2): over every seat, the public view and every step of whole
@@ -272,7 +262,7 @@ def test_tko_7_1_no_view_holds_a_card_its_seat_may_not_see(players: int) -> None
                 ):
                     allowed |= KINGS_MASK  # (the kings the declarer may call, named)
                     allowed |= mask(" ".join(game.view(seat).auction.get("discarded", ())))
-                for text in view_cards(game, seat):
+                for text in view_card_texts(game, seat):
                     card = DECK.parse(text)
                     if not allowed >> card.index & 1:
                         assert card.suit is None and text in json.dumps(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 
 import pytest
@@ -24,10 +24,9 @@ from cardrules_tarok import DECK, Discard, TarokBid
 from cardrules_tarok.actions import KINGS_MASK, TAROKS, Announce, Double
 from cardrules_tarok.slovenian import DECLARERS, OPPONENTS, SlovenianContract
 from cardrules_tarok.slovenian_scoring import TarokScorer, radli, rounded_difference
-from helpers import refused, undo_every_step
+from helpers import refused, undo_every_step, view_card_texts
 
 RULES = cardrules.load("tarok")
-TEXTS = {c.text for c in DECK.cards}
 TAROK_CARDS = [c for c in DECK.cards if c.suit is None]
 SUIT_CARDS = [c for c in DECK.cards if c.suit is not None]
 
@@ -921,14 +920,6 @@ def visible(game: Game, seat: int) -> int:
     return seen
 
 
-def view_cards(game: Game, seat: int) -> Iterator[str]:
-    view = game.public_view() if seat < 0 else game.view(seat)
-    text = json.dumps(view.to_dict())
-    for word in text.replace('"', " ").replace(",", " ").replace("[", " ").split():
-        if word.rstrip("]}:") in TEXTS:
-            yield word.rstrip("]}:")
-
-
 def test_tk_9_1_no_view_holds_a_card_its_seat_may_not_see() -> None:
     """TK-9.1: over every seat, the public view and every step of whole games of every
     kind of contract, a view names only the cards its seat may see."""
@@ -946,7 +937,7 @@ def test_tk_9_1_no_view_holds_a_card_its_seat_may_not_see() -> None:
                 ):
                     allowed |= KINGS_MASK
                     allowed |= mask(" ".join(game.view(seat).auction.get("discarded", ())))
-                for text in view_cards(game, seat):
+                for text in view_card_texts(game, seat):
                     card = DECK.parse(text)
                     if not allowed >> card.index & 1:
                         assert card.suit is None and text in json.dumps(
