@@ -48,11 +48,16 @@ if _missing("starlette", "uvicorn", "websockets", "sqlalchemy"):
 
 
 def pytest_report_header() -> str:
-    """Which build of the engine the tests run against (CI runs them on both)."""
-    import cardrules.engine.game
+    """Which engine the tests run against (CI runs them on both).  With
+    ``CARDRULES_REQUIRE_NATIVE=1`` (CI), a run that would fall back to the pure engine
+    stops here instead."""
     from cardrules.engine import build
+    from cardrules.engine.core import native
 
-    return f"cardrules engine: {build()}, {cardrules.engine.game.__file__}"
+    if os.environ.get("CARDRULES_REQUIRE_NATIVE") == "1" and native is None:
+        raise pytest.UsageError("CARDRULES_REQUIRE_NATIVE=1 but the native core is not built")
+    where = "" if native is None else f", {native.__file__}"
+    return f"cardrules engine: {build()}{where}"
 
 
 @pytest.fixture(scope="session")

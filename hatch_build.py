@@ -1,12 +1,18 @@
-"""Opt-in compiled wheel: the game engine (``cardrules/engine/``) built with mypyc.
+"""The native core (``cardrules/_native.c``), built with the package.
 
-The default build is pure Python.  ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``
-(or ``pip wheel .``) runs this hook: mypyc translates the listed modules to C
-and the wheel carries the extension modules beside the ``.py`` sources, which
-Python then imports instead (the same pattern as black's and mypy's compiled
-wheels).  The rules are the same code either way; CI runs the test suite
-against both builds.  ``hatch-mypyc`` was tried first: it assumes a single
-source root and fails on this repository's two (``cardrules`` and ``variants``).
+Every install runs this hook (``pip install .``, ``pip install -e .``, ``pip wheel .``):
+it compiles the core against Python's stable ABI (3.11 and later), so a wheel is
+tagged ``cp311-abi3-<platform>`` and serves every such Python.  Where no C compiler
+works, it says so and the package installs without the core: the pure-Python engine
+runs the same rules (``cardrules --version`` names the engine that loaded).
+
+* A wheel carries the built module beside the sources.
+* An editable install imports the checkout's files: the module is built into
+  ``cardrules/`` there (ignored by git) and rebuilt at each editable install.
+* ``CARDRULES_PURE=1`` in the environment builds no core (a pure wheel, ``py3-none-any``).
+
+setuptools' ``build_ext`` drives the compiler (it knows each platform's); ``CC`` chooses
+it as usual, and ``CC=false`` shows what a machine without one gets.
 """
 
 from __future__ import annotations
@@ -21,58 +27,82 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled (the state machine and what it runs as cards are dealt and
-#: played); the rest of the package stays interpreted.
-COMPILED = [
-    "cardrules/engine/game.py",
-    "cardrules/engine/steps.py",
-    "cardrules/engine/dealing.py",
-    "cardrules/engine/tricks.py",
-    "cardrules/engine/claims.py",
-    "cardrules/engine/standings.py",
-]
+#: The C source and the module it becomes.
+SOURCE = "cardrules/_native.c"
+MODULE = "cardrules._native"
+#: The oldest Python the stable ABI build serves (Py_LIMITED_API in the source).
+ABI3_FROM = "cp311"
 
 
-class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
+def build_core(root: Path, out: Path) -> Path:
+    """Compile the core into ``out``; the built file (an ``*.abi3.so``, or ``*.pyd``)."""
+    from setuptools import Distribution, Extension  # type: ignore[import-untyped,unused-ignore]
+
+    extension = Extension(
+        MODULE,
+        [str(root / SOURCE)],
+        py_limited_api=True,
+        extra_compile_args=[] if sys.platform == "win32" else ["-O2"],
+    )
+    dist = Distribution({"name": "cardrules-native", "ext_modules": [extension]})
+    cmd: Any = dist.get_command_obj("build_ext")
+    cmd.build_lib = str(out / "lib")
+    cmd.build_temp = str(out / "tmp")
+    dist.run_command("build_ext")
+    built = sorted((out / "lib").rglob("_native*"))
+    if not built:
+        raise RuntimeError(f"the compiler made no module in {out / 'lib'}")
+    return built[0]
+
+
+def platform_tag() -> str:
+    """This machine's wheel platform tag (``linux_x86_64``, ``macosx_11_0_arm64``...)."""
+    from packaging.tags import sys_tags
+
+    return next(iter(sys_tags())).platform
+
+
+class NativeCoreHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel":
             return
-        from mypyc.build import mypycify
-        from setuptools import Distribution  # type: ignore[import-untyped,unused-ignore]
-
         root = Path(self.root)
-        out = Path(tempfile.mkdtemp(prefix="cardrules-mypyc-"))
-        here = Path.cwd()
-        os.chdir(root)  # mypy reads [tool.mypy] from pyproject.toml here
-        try:
-            # Errors elsewhere in the package are the CI mypy step's business (the
-            # build environment has no NumPy for cardrules.batch.simulate, for one); a
-            # cache of our own keeps a checkout's .mypy_cache out of the build.
-            args = ["--strict", "--follow-imports=silent", f"--cache-dir={out / 'mypy'}"]
-            modules = mypycify(
-                [*COMPILED, *args], target_dir=str(out / "c"), opt_level="3", debug_level="0"
-            )
-            dist = Distribution({"name": "cardrules-mypyc", "ext_modules": modules})
-            cmd: Any = dist.get_command_obj("build_ext")
-            cmd.build_lib = str(out / "lib")
-            cmd.build_temp = str(out / "tmp")
-            dist.run_command("build_ext")
-        finally:
-            os.chdir(here)
-        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-        built = sorted((out / "lib").rglob(f"*{suffix}"))
-        if not built:
-            raise RuntimeError(f"mypyc built no extension modules in {out / 'lib'}")
-        for path in built:
-            build_data["force_include"][str(path)] = str(path.relative_to(out / "lib"))
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        editable = version == "editable"
+        in_tree = root / "cardrules"
+        if editable:  # a core left by an earlier build must not outlive a failed one
+            for old in in_tree.glob("_native*.so"):
+                old.unlink()
+            for old in in_tree.glob("_native*.pyd"):
+                old.unlink()
+        if os.environ.get("CARDRULES_PURE", "").strip() not in ("", "0"):
+            print("cardrules: CARDRULES_PURE is set: no native core", file=sys.stderr)
+            return
+        out = Path(tempfile.mkdtemp(prefix="cardrules-native-"))
         self._out = out
-        print(f"cardrules: compiled with mypyc ({sys.implementation.cache_tag}):", file=sys.stderr)
-        for path in built:
-            print(f"  {path.relative_to(out / 'lib')}", file=sys.stderr)
+        try:
+            built = build_core(root, out)
+        except Exception as exc:  # no compiler, no headers: the pure engine
+            print(
+                "cardrules: the native core did not build "
+                f"({type(exc).__name__}: {' '.join(str(exc).split())[:300]}); "
+                "installing the pure-Python engine: the same rules, slower",
+                file=sys.stderr,
+            )
+            return
+        name = built.name
+        if editable:
+            shutil.copy2(built, in_tree / name)
+        else:
+            build_data["force_include"][str(built)] = f"cardrules/{name}"
+            build_data["pure_python"] = False
+            suffix = sysconfig.get_config_var("EXT_SUFFIX") or ""
+            if ".abi3." in name or not suffix.startswith(".cpython"):
+                build_data["tag"] = f"{ABI3_FROM}-abi3-{platform_tag()}"
+            else:  # pragma: no cover - a platform without abi3 suffixes
+                build_data["infer_tag"] = True
+        print(f"cardrules: built the native core ({name})", file=sys.stderr)
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         out = getattr(self, "_out", None)

@@ -12,8 +12,8 @@ the spread of the rounds.  Run by hand (not a test)::
     git worktree add --detach /somewhere/new main
     .venv/bin/python benchmarks/compare.py /somewhere/base /somewhere/new --rounds 4
 
-Every run gets ``--no-openspiel --no-compiled`` unless ``--openspiel`` or
-``--compiled`` asks for those rows; ``--quick``, ``--reps``, ``--profile``
+Every run gets ``--no-openspiel --no-pure`` unless ``--openspiel`` or
+``--pure`` asks for those rows; ``--quick``, ``--reps``, ``--profile``
 and ``--no-batch`` are passed on.  Before the first round each checkout is
 checked: its ``cardrules`` (and every ``cardrules*`` module its profiles
 load) must come from inside it, not from an editable install elsewhere.
@@ -147,10 +147,13 @@ def check(python: str, side: Checkout) -> dict[str, Any]:
 def run_once(python: str, side: Checkout, passed: list[str], out: Path) -> None:
     """One run of the checkout's run.py; its JSON is appended to ``side.runs``."""
     log = out.with_suffix(".log")
+    script = side.root / "benchmarks" / "run.py"
+    if "--no-pure" not in script.read_text():  # a checkout from before the native core
+        passed = ["--no-compiled" if arg == "--no-pure" else arg for arg in passed]
     start = time.perf_counter()
     with log.open("w") as sink:
         done = subprocess.run(
-            [python, str(side.root / "benchmarks" / "run.py"), *passed, "--json", str(out)],
+            [python, str(script), *passed, "--json", str(out)],
             stdout=sink,
             stderr=subprocess.STDOUT,
             env=side.env(),
@@ -367,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="append", help="passed on: only these profiles")
     parser.add_argument("--no-batch", action="store_true", help="passed on: no batch rows")
     parser.add_argument("--openspiel", action="store_true", help="measure the OpenSpiel rows too")
-    parser.add_argument("--compiled", action="store_true", help="measure the compiled rows too")
+    parser.add_argument("--pure", action="store_true", help="measure the pure engine's rows too")
     parser.add_argument(
         "--python", default=sys.executable, help="the interpreter of both (default: this one)"
     )
@@ -392,8 +395,8 @@ def main(argv: list[str] | None = None) -> int:
         passed.append("--no-batch")
     if not args.openspiel:
         passed.append("--no-openspiel")
-    if not args.compiled:
-        passed.append("--no-compiled")
+    if not args.pure:
+        passed.append("--no-pure")
 
     sides = [Checkout("A", args.a.resolve()), Checkout("B", args.b.resolve())]
     if args.tabulate:

@@ -4,7 +4,7 @@ Run by hand (not a test)::
 
     .venv/bin/pip install -q -e '.[dev,bench]'
     .venv/bin/python benchmarks/run.py            # the full table, ~3 minutes
-    .venv/bin/python benchmarks/run.py --quick --no-openspiel --no-compiled   # a smoke run
+    .venv/bin/python benchmarks/run.py --quick --no-openspiel --no-pure   # a smoke run
 
 Every row is measured in this one process, repetitions interleaved so that a
 noisy neighbour slows all rows alike; start-up is measured in fresh
@@ -16,13 +16,13 @@ processes.  Rows:
 * for every installed profile: random legal deals through the public API
   (``legal_actions()`` / ``apply()``) and through the batch path
   (``cardrules.batch.simulate``), each with the ratio to the matching OpenSpiel row;
-* the API rows again with the compiled wheel (the game engine built with
-  mypyc: ``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel .``, about 20 s; or the wheel
-  given to ``--compiled``), each repetition in a child process that imports
-  the unpacked wheel; the OpenSpiel reference is the same row of this run.
-  ``--no-compiled`` leaves them out; without a C compiler they are skipped;
-* start-up (``import cardrules`` + ``cardrules.load``) and memory (of the
-  compiled build too, in a child process).
+* the API rows again on the pure-Python engine (``CARDRULES_ENGINE=pure``: what
+  a machine without a C compiler installs), each repetition in a child process;
+  the OpenSpiel reference is the same row of this run.  ``--no-pure`` leaves them
+  out.  (The API rows above run on the native core where it was built: the report's
+  first line names the engine.)
+* start-up (``import cardrules`` + ``cardrules.load``) and memory (of the pure
+  engine too, in a child process).
 
 The random policy is the same everywhere: the choice is
 ``legal[int(rng.random() * len(legal))]``.
@@ -35,14 +35,11 @@ import gc
 import json
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import tracemalloc
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,7 +58,7 @@ class Row:
     """One measured row: deals/s of each repetition and decisions per deal."""
 
     name: str
-    kind: str  # "api", "api-compiled", "batch", "openspiel-python", "openspiel-cpp"
+    kind: str  # "api", "api-pure", "batch", "openspiel-python", "openspiel-cpp"
     profile: str = ""
     rates: list[float] = field(default_factory=list)
     us_per_decision: list[float] = field(default_factory=list)
@@ -164,65 +161,40 @@ def batch_deals(name: str, deals: int, seed: int) -> tuple[float, int, int]:
     return elapsed, result.decisions, len(result)
 
 
-# -- the compiled build ------------------------------------------------------
+# -- the pure engine ---------------------------------------------------------
 
 
-def build_name(module: Any) -> str:
-    """The build a game engine module comes from: "compiled" (an extension) or "pure Python"."""
-    return "pure Python" if str(module.__file__).endswith(".py") else "compiled"
-
-
-def compiled_site(wheel: Path | None, into: Path) -> Path:
-    """A directory holding the compiled wheel's files, ready for ``PYTHONPATH``.
-
-    Builds the wheel from this checkout (mypyc, about 20 s) unless one is given.
-    """
-    if wheel is None:
-        print("building the compiled wheel (mypyc) ...", file=sys.stderr)
-        subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(into), str(ROOT)],
-            check=True,
-            env={**os.environ, "HATCH_BUILD_HOOKS_ENABLE": "1"},
-            stdout=subprocess.DEVNULL,
-        )
-        wheel = next(into.glob("cardrules-*.whl"))
-    site = into / "site"
-    with zipfile.ZipFile(wheel) as archive:
-        archive.extractall(site)
-    return site
-
-
-def in_compiled(site: Path, *argv: str) -> list[str]:
-    """Run this script's child side (``--child ...``) on the compiled build; its words."""
+def in_pure(*argv: str) -> list[str]:
+    """Run this script's child side (``--child ...``) on the pure engine; its words."""
     out = subprocess.run(
         [sys.executable, __file__, "--child", *argv],
         capture_output=True,
         text=True,
         check=True,
-        env={**os.environ, "PYTHONPATH": str(site)},
-        cwd=tempfile.gettempdir(),
+        env={**os.environ, "CARDRULES_ENGINE": "pure"},
+        cwd=ROOT,
     ).stdout.split()
-    if out[0] != "compiled":
-        raise SystemExit(f"the child imported the {out[0]} build, not the compiled one")
-    return out[1:]
+    if out[:2] != ["pure", "Python"]:
+        raise SystemExit(f"the child ran the {' '.join(out[:2])} engine, not the pure one")
+    return out[2:]
 
 
-def compiled_api(site: Path, name: str, deals: int, seed: int) -> tuple[float, int, int]:
-    """:func:`api_deals` of the compiled build, in a child process (warmed up first)."""
-    seconds, decisions, played = in_compiled(site, "api", name, str(deals), str(seed))
+def pure_api(name: str, deals: int, seed: int) -> tuple[float, int, int]:
+    """:func:`api_deals` on the pure engine, in a child process (warmed up first)."""
+    seconds, decisions, played = in_pure("api", name, str(deals), str(seed))
     return float(seconds), int(decisions), int(played)
 
 
-def compiled_memory(site: Path, name: str, live: int) -> tuple[int, int]:
-    """:func:`memory` of the compiled build, in a child process."""
-    single, many = in_compiled(site, "memory", name, str(live))
+def pure_memory(name: str, live: int) -> tuple[int, int]:
+    """:func:`memory` on the pure engine, in a child process."""
+    single, many = in_pure("memory", name, str(live))
     return int(single), int(many)
 
 
 def child(argv: list[str]) -> None:
-    """The child side of :func:`in_compiled`: the build it imported, then the numbers."""
+    """The child side of :func:`in_pure`: the engine it runs, then the numbers."""
     import cardrules
-    import cardrules.engine.game
+    from cardrules.engine import build
 
     kind, name, *numbers = argv
     if kind == "api":
@@ -231,7 +203,7 @@ def child(argv: list[str]) -> None:
         result: tuple[object, ...] = api_deals(rules, int(numbers[0]), int(numbers[1]))
     else:
         result = memory(name, int(numbers[0]))
-    print(build_name(cardrules.engine.game), *result)
+    print(build(), *result)
 
 
 # -- start-up and memory -----------------------------------------------------
@@ -362,12 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="append", help="only these profiles (repeatable)")
     parser.add_argument("--no-batch", action="store_true", help="skip the batch rows")
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
-    parser.add_argument(
-        "--compiled",
-        metavar="WHEEL",
-        help="the compiled wheel to measure (default: build one from this checkout)",
-    )
-    parser.add_argument("--no-compiled", action="store_true", help="skip the compiled build's rows")
+    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python engine's rows")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -375,8 +342,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     import cardrules
-    import cardrules.engine.game
     from cardrules.batch.engines import not_batched
+    from cardrules.engine import build
 
     size = "quick" if args.quick else "full"
     per_rep = DEALS_PER_REP[size]
@@ -441,16 +408,6 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             print("OpenSpiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
             return 2
-    site = None
-    if not args.no_compiled:
-        scratch = Path(tempfile.mkdtemp(prefix="cardrules-bench-"))
-        try:
-            site = compiled_site(Path(args.compiled) if args.compiled else None, scratch)
-        except subprocess.CalledProcessError:
-            shutil.rmtree(scratch, ignore_errors=True)
-            skipped.append(
-                "skipped the compiled rows: the wheel did not build (needs a C compiler)"
-            )
     for name in names:
         try:
             rules = cardrules.load(name)
@@ -466,19 +423,12 @@ def main(argv: list[str] | None = None) -> int:
         if have_openspiel and name in TWINS:
             peer = add_peer(*TWINS[name])  # the same game in both programs
         add_row(f"{name}: API", "api", name, peer[0], api)
-        if site is not None:
+        if not args.no_pure:
 
-            def api_compiled(rep: int, name: str = name) -> tuple[float, int, int]:
-                assert site is not None
-                return compiled_api(site, name, per_rep, rep)
+            def api_pure(rep: int, name: str = name) -> tuple[float, int, int]:
+                return pure_api(name, per_rep, rep)
 
-            add_row(
-                f"{name}: API, compiled",
-                "api-compiled",
-                name,
-                peer[0],
-                api_compiled,
-            )
+            add_row(f"{name}: API, pure Python", "api-pure", name, peer[0], api_pure)
         unbatched = not_batched(rules)
         if unbatched and not args.no_batch:
             skipped.append(f"no batch row for {name}: the NumPy engine {unbatched}")
@@ -492,26 +442,22 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"measuring {len(rows)} rows x {reps} repetitions ...", file=sys.stderr)
     live = 1_000 if args.quick else 10_000
-    compiled_single = compiled_many = None
-    try:
-        measure(rows, runners, reps)
-        if site is not None:
-            compiled_single, compiled_many = compiled_memory(site, "callbreak-strict", live)
-    finally:
-        if site is not None:
-            shutil.rmtree(site.parent, ignore_errors=True)
+    pure_single = pure_many = None
+    measure(rows, runners, reps)
+    if not args.no_pure:
+        pure_single, pure_many = pure_memory("callbreak-strict", live)
     imports, loads = startup(reps)
     together = [a + b for a, b in zip(imports, loads, strict=True)]
     single, many = memory("callbreak-strict", live)
-    memory_compiled = (
+    memory_pure = (
         ""
-        if compiled_single is None or compiled_many is None
-        else f" (compiled: {compiled_single / 1024:.1f} KiB; {compiled_many / 2**20:.1f} MiB)"
+        if pure_single is None or pure_many is None
+        else f" (pure Python: {pure_single / 1024:.1f} KiB; {pure_many / 2**20:.1f} MiB)"
     )
 
     report = [
-        f"cardrules {cardrules.__version__} ({build_name(cardrules.engine.game)}"
-        f"{', and the compiled wheel' if site is not None else ''}), "
+        f"cardrules {cardrules.__version__} (engine: {build()}"
+        f"{', and the pure-Python engine' if not args.no_pure else ''}), "
         f"Python {platform.python_version()}, {platform.machine()}, {size} run, "
         f"{reps} repetitions",
         "",
@@ -523,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{statistics.median(loads) * 1e3:.0f} ms = "
         f"{statistics.median(together) * 1e3:.0f} ms (target < 150 ms)",
         f"memory: one callbreak-strict game in progress {single / 1024:.1f} KiB; "
-        f"{live:,} live games {many / 2**20:.1f} MiB{memory_compiled}",
+        f"{live:,} live games {many / 2**20:.1f} MiB{memory_pure}",
     ]
     print("\n".join(report))
     if args.json:
@@ -545,8 +491,8 @@ def main(argv: list[str] | None = None) -> int:
                     "startup_load_s": loads,
                     "memory_one_game_bytes": single,
                     "memory_live_games_bytes": many,
-                    "memory_one_game_bytes_compiled": compiled_single,
-                    "memory_live_games_bytes_compiled": compiled_many,
+                    "memory_one_game_bytes_pure": pure_single,
+                    "memory_live_games_bytes_pure": pure_many,
                     "live_games": live,
                 },
                 indent=1,

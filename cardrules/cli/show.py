@@ -75,21 +75,41 @@ def rule_text_lines(path: Path, *, width: int = WIDTH) -> Iterator[str]:
 
 
 def engine_lines(rules: Ruleset) -> list[str]:
-    """Which engines play the profile, and why one cannot: the game engine's build (and
-    whether the duties run as fast steps, else ``Off the fast path`` above says why) and
-    the NumPy batch engine of ``simulate``."""
+    """Which engines play the profile, and why one cannot: the game engine (the native
+    core or pure Python), which parts of a deal run in the native core and why the others
+    do not, and the NumPy batch engine of ``simulate``."""
     from cardrules.batch.engines import not_batched
     from cardrules.engine import build
+    from cardrules.engine.core import native
 
     duties = "each duty's narrow()" if rules.off_fast_path else "the duties' fast steps"
     why = not_batched(rules)
     batch = "plays it" if not why else f"cannot: it {why}"
-    return [
-        "",
-        "Engines:",
-        f"  game engine: {build()}, {duties}",
-        f"  NumPy batch engine (simulate, engine='numpy'): {batch}",
-    ]
+    lines = ["", "Engines:", f"  game engine: {build()}, {duties}"]
+    if native is not None:
+        lines.append(f"    cards played: {native_play(rules)}")
+        lines.append(
+            "    the deal, the auction, the end of a deal and its score: the shuffle in the "
+            "native core, the rest in Python (the family's objects)"
+        )
+    lines.append(f"  NumPy batch engine (simulate, engine='numpy'): {batch}")
+    return lines
+
+
+def native_play(rules: Ruleset) -> str:
+    """Where the native core plays a profile's cards and works out which are legal, or
+    why it does not."""
+    if rules.deck.size > 64:
+        return (
+            f"in Python: a deck of {rules.deck.size} cards is wider than the native core's "
+            "64-bit masks"
+        )
+    if rules.off_fast_path:
+        return (
+            "in the native core; which are legal, in Python: "
+            + rules.off_fast_path.split(", so")[0]
+        )
+    return "in the native core, and which are legal (a card refused, a claim, a call: in Python)"
 
 
 def run(args: argparse.Namespace, con: Console) -> int:

@@ -13,10 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from hashlib import sha512
 from typing import Final
 
 from cardrules.cards import Card, mask_of
 from cardrules.deck import FRENCH_52, Deck
+from cardrules.engine.core import native
 from cardrules.engine.ruleset import Ruleset
 from cardrules.errors import CardError, CardrulesError, shown
 from cardrules.rules.components import Direction, seat_words
@@ -60,6 +62,10 @@ def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
     return steps
 
 
+#: The largest deck the native core shuffles.
+_NATIVE_DECK: Final = 4096
+
+
 def _deck_indices(
     seed: int, deal_number: int, attempt: int, size: int = FRENCH_52.size
 ) -> list[int]:
@@ -68,9 +74,13 @@ def _deck_indices(
     The loop is ``random.Random.shuffle`` written out (its ``_randbelow``
     draws ``getrandbits(k)`` until below ``n``): the same deck for the same
     seed, without a method call per card.  tests/test_simulate.py checks it
-    against ``shuffle`` itself.
+    against ``shuffle`` itself, and the native core's (the same draws, in C) against it.
     """
-    rng = random.Random(f"{seed}/{deal_number}/{attempt}")
+    text = f"{seed}/{deal_number}/{attempt}"
+    if native is not None and size <= _NATIVE_DECK:
+        key = text.encode()  # what random.Random(text) seeds with: these bytes, their hash
+        return native.deck_indices(key + sha512(key).digest(), size)  # type: ignore[no-any-return]
+    rng = random.Random(text)
     getrandbits = rng.getrandbits
     deck = list(range(size))
     for i, n, k in _shuffle_steps(size):

@@ -24,6 +24,7 @@ from cardrules.cards import Card, Suit
 from cardrules.deck import FRENCH_52, Order
 from cardrules.engine.blame import _caused, plugin_error
 from cardrules.engine.claims import _ACCEPT, _CLAIM_KIND, _REFUSE, Claimed, open_claim, tricks_left
+from cardrules.engine.core import Core, native
 from cardrules.engine.dealing import (
     DealStages,
     ThrowInEvent,
@@ -57,7 +58,6 @@ from cardrules.engine.records import (
 from cardrules.engine.replay import replay
 from cardrules.engine.ruleset import Ruleset, explain_mask, load
 from cardrules.engine.standings import Standing, lowest_wins, standings_of
-from cardrules.engine.steps import run_steps
 from cardrules.engine.tricks import (
     MAX_PLAYERS,
     PlayedCard,
@@ -189,40 +189,32 @@ def _check_seat(seat: object, players: int) -> int:
     return seat
 
 
-class Game:
+class Game(Core):
     """A game of several deals under one ruleset.  Make one with ``rules.new_game()``.
 
     Arguments that come from outside (seats, actions, seeds, records) are
     typed ``object`` here and checked at run time: anything else than the
-    documented type is refused with a :class:`~cardrules.CardrulesError`,
-    in the pure-Python build and in the compiled one alike (mypyc would
-    otherwise refuse a wrongly typed argument with a bare ``TypeError``).
+    documented type is refused with a :class:`~cardrules.CardrulesError`.
+
+    Its base (:class:`~cardrules.engine.core.Core`) holds the state a card played
+    changes: the native core's, where it was built, runs :meth:`legal_actions` and
+    :meth:`apply` for a card in C and calls these methods for anything else.
     """
 
-    # Slots: more attributes than a dict shares keys for, and the hot path reads them.
+    # Slots: more attributes than a dict shares keys for (the base has the hot ones).
     __slots__ = (
-        "_active",
-        "_beats",
         "_calling",
         "_calls",
         "_claim",
-        "_codes",
         "_deal",
-        "_dealt",
         "_ended",
         "_fast",
-        "_follow",
         "_french",
         "_halt",
         "_hidden",
-        "_legal",
         "_n",
         "_needs_played",
-        "_next",
-        "_plain",
-        "_played_cards",
         "_playout",
-        "_plays",
         "_preset_at",
         "_preset_parts",
         "_preset_stock",
@@ -230,27 +222,17 @@ class Game:
         "_seats",
         "_size",
         "_stages",
-        "_texts",
-        "_to_act",
-        "_trick_cards",
         "_trump",
         "_turn_up",
-        "_win",
-        "actions",
         "auction",
-        "contract",
         "deal_number",
         "dealer",
         "deals",
         "deck",
         "discarded",
         "first_dealer",
-        "hands",
         "initial_hands",
-        "leader",
-        "order",
         "over",
-        "phase",
         "play_calls",
         "preset",
         "revealed",
@@ -258,13 +240,8 @@ class Game:
         "seed",
         "throw_ins",
         "totals",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "trump_mask",
         "turned_up",
         "turned_up_in_stock",
-        "winning_seat",
     )
 
     def __init__(
@@ -557,11 +534,11 @@ class Game:
         out = contract.sitting_out
         self._active = self._n - len(out)
         self._next = self._seats if not out else _skipping(self._seats, out)
-        # The duties' fast form: the compiled engine runs their step codes in
-        # its own loop (run_steps); the interpreted one calls the function
-        # written from the same steps (Ruleset.fast_narrow).  None: narrow().
-        self._codes = self.rules.fast_codes if _COMPILED else None
-        self._fast = self.rules.fast_narrow if self._codes is None else None
+        # The duties' fast form: the Python code calls the function written from
+        # their steps (Ruleset.fast_narrow); the native core runs the same steps'
+        # codes (Ruleset.fast_codes).  None: narrow(), one duty at a time.
+        self._fast = self.rules.fast_narrow
+        self._codes = self.rules.fast_codes if native is not None else None
         if concealed is not None:  # the duties one at a time: _narrow adds the asker's trump
             self._codes = self._fast = None
         self._legal = -1
@@ -723,16 +700,6 @@ class Game:
                 )
             else:
                 legal = fast(self.hands[seat], 0, self.trump_mask, 0, not self.tricks, True, played)
-        elif self._codes is not None:  # the compiled engine's step codes
-            codes = self._codes
-            first = not self.tricks
-            tm = self.trump_mask
-            if cards:
-                lm = self._follow[cards[0]] or self._led_mask(cards)
-                beats = self._beats[self._win]
-                legal = run_steps(codes[1], self.hands[seat], lm, tm, beats, first, played)
-            else:
-                legal = run_steps(codes[0], self.hands[seat], 0, tm, 0, first, played)
         else:
             legal = self._narrow(seat)
         self._legal = legal
@@ -773,7 +740,7 @@ class Game:
             legal = self._legal
             if legal < 0:
                 legal = self.legal_mask()
-            # (an object, checked: the compiled build would refuse a wrong type bare)
+            # (an object, checked: anything but an int is refused with a CardrulesError)
             index = choose(self, seat, legal)
             if type(index) is not int or index < 0 or not legal >> index & 1:
                 raise CardrulesError(
@@ -911,7 +878,7 @@ class Game:
         except Exception as exc:  # a plugin's bug: the game goes back to how it was
             error = self._plugin_error(exc)
             self._restore(done)
-            raise error from exc  # (_plugin_error sets __cause__ too: mypyc's raise-from may not)
+            raise error from exc  # (_plugin_error sets __cause__ too)
 
     def _apply(self, action: object, seat: object, to_act: int | None) -> None:
         """:meth:`apply` of anything but a legal card played by the seat to act."""
@@ -1265,6 +1232,12 @@ class Game:
                     0,
                 )
             return
+        self._trick_complete()
+
+    def _trick_complete(self) -> None:
+        """The trick on the table is complete: it goes to its winner, who leads next (the
+        native core does this itself where the order has no combination)."""
+        cards = self._trick_cards
         winner = self.winning_seat
         if self.order.combos:  # a trick its cards together decide (an order's Combo)
             at = self.order.combo_winner(cards)
@@ -1276,16 +1249,21 @@ class Game:
         self.trick = []
         self.leader = winner
         self._to_act = winner
-        if not self.hands[winner]:  # every seat holds as many cards: the deal is played out
+        self._end_if_decided()
+
+    def _end_if_decided(self) -> None:
+        """After a trick: the deal ends when it is played out, or when the contract is
+        decided before (Skat's null game)."""
+        if not self.hands[self.leader]:  # every seat holds as many cards: played out
             self._end_deal()
-        else:  # a contract decided before the hands are played out (Skat's null game)
-            contract = self.contract
-            if (
-                contract is not None
-                and contract.decides_early
-                and contract.play_decided(self.tricks_won)
-            ):
-                self._end_deal()
+            return
+        contract = self.contract
+        if (
+            contract is not None
+            and contract.decides_early
+            and contract.play_decided(self.tricks_won)
+        ):
+            self._end_deal()
 
     def _end_deal(self) -> None:
         """:meth:`_finish_deal` for the card just recorded, undone if a plugin fails in it."""
@@ -2063,5 +2041,9 @@ assert _Saved._fields[_FIRST_KEPT:] == tuple(name.lstrip("_") for name in _KEPT)
 #: A ruleset makes games of this class (its module cannot import this one).
 Ruleset.game_type = Game
 
-#: True in the compiled wheel, where this module is an extension module.
-_COMPILED: Final = not __file__.endswith(".py")
+if native is not None:
+    # The native core runs legal_actions() and apply() for a card, and calls these, the
+    # Python engine's, for anything else (the reference: the same game either way).
+    native.setup(Play, Trick, Game.legal_actions, Game.apply)
+    for _name in ("legal_actions", "apply"):
+        setattr(Game, _name, vars(native.Core)[_name])

@@ -258,7 +258,7 @@ class Ruleset:
     def off_fast_path(self) -> str:
         """Why the duties run off the fast path (through each duty's ``narrow``), or "".
 
-        The game, the compiled engine and the batch path run the duties' fast
+        The game (in Python and in the native core) and the batch path run the duties' fast
         steps; one duty without them sends the whole profile to the slow path.
         """
         for duty in self.duties:
@@ -276,7 +276,7 @@ class Ruleset:
 
     @cached_property
     def fast_codes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """The duties' fast steps as codes, (leading, following), for the compiled engine."""
+        """The duties' fast steps as codes, (leading, following), for the native core."""
         return None if self.fast_steps is None else step_codes(self.fast_steps)
 
     def order(self, trump: Suit | None, ranking: str | None = None) -> Order:

@@ -1,4 +1,5 @@
-"""The compiled engine's executor of the duties' fast steps (their codes).
+"""The executor of the duties' fast steps over their codes: the reference of the
+native core's (cardrules/_native.c), which the tests hold to it.
 
 Written by ``python -m cardrules.rules.executor`` from the step table
 (``STEP_GUARD_TERMS`` and ``STEP_KEEP_TERMS`` in ``cardrules.rules.duties``);

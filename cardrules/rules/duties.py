@@ -193,8 +193,8 @@ def _some(mask: int, t: TrickState | None = None) -> str:
 class StepTerm:
     """One guard or keep of the fast steps, in every form an executor needs.
 
-    ``code`` is what the compiled engine's loop switches on
-    (``cardrules.engine.steps.run_steps``, written from this table);
+    ``code`` is what the step executors switch on (the native core's, and
+    ``cardrules.engine.steps.run_steps``, written from this table, its reference);
     ``source`` the Python expression the interpreted engine's function is
     written with (over ``hand``, ``legal``, ``lm`` the led suit's mask, ``tm``
     the trumps', ``beats`` the cards beating the winner so far, ``first``,
@@ -261,7 +261,7 @@ class FastStep(NamedTuple):
     the cards that beat the one winning so far).  Every kernel duty is one
     step, so a profile's duties are one short program, run three ways from
     this one description: as a Python function written by
-    :func:`compile_narrow` (the interpreted engine), by the compiled engine's
+    :func:`compile_narrow` (the Python engine), by the native core's
     loop over their codes (:func:`step_codes`), and over NumPy arrays by the
     batch path (:func:`cardrules.simulate`).
     """

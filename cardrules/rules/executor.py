@@ -1,13 +1,14 @@
-"""The compiled engine's step executor, written from the one table of fast steps.
+"""The step executor over the duties' step codes, written from the one table of fast steps.
 
-The game's compiled build runs a profile's duties as step codes
-(:func:`~cardrules.rules.duties.step_codes`) in a loop that mypyc turns into C.
-That loop is not written by hand: :func:`executor_source` writes it from
+A profile's duties run as step codes (:func:`~cardrules.rules.duties.step_codes`)
+in the native core's loop (``cardrules/_native.c``); this loop in Python is
+their reference, which the tests hold the C one to code by code.  It is not written
+by hand: :func:`executor_source` writes it from
 :data:`~cardrules.rules.duties.STEP_GUARD_TERMS` and
 :data:`~cardrules.rules.duties.STEP_KEEP_TERMS` (the same ``source`` each term
-gives the interpreted engine), and ``python -m cardrules.rules.executor``
-saves it as ``cardrules/engine/steps.py``, which the build compiles.  A test
-fails when the saved module and the table disagree.
+gives the Python engine), and ``python -m cardrules.rules.executor`` saves it as
+``cardrules/engine/steps.py``.  A test fails when the saved module and the table
+disagree.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ EXECUTOR_MODULE = Path(__file__).resolve().parent.parent / "engine" / "steps.py"
 def executor_source() -> str:
     """The text of ``cardrules/engine/steps.py``: ``run_steps`` over the step codes."""
     lines = [
-        '"""The compiled engine\'s executor of the duties\' fast steps (their codes).',
+        '"""The executor of the duties\' fast steps over their codes: the reference of the',
+        "native core's (cardrules/_native.c), which the tests hold to it.",
         "",
         "Written by ``python -m cardrules.rules.executor`` from the step table",
         "(``STEP_GUARD_TERMS`` and ``STEP_KEEP_TERMS`` in ``cardrules.rules.duties``);",

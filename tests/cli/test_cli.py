@@ -171,13 +171,27 @@ def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
     why not (its reason, as ``simulate(engine='numpy')`` refuses it)."""
     from cardrules.batch.engines import not_batched
     from cardrules.engine import build
+    from cardrules.engine.core import native
 
     code, out, _ = run("show", STRICT)
     assert code == 0
+    native_lines = (
+        "    cards played: in the native core, and which are legal (a card refused, a claim, "
+        "a call: in Python)\n"
+        "    the deal, the auction, the end of a deal and its score: the shuffle in the native "
+        "core, the rest in Python (the family's objects)\n"
+    )
     assert out.endswith(
         f"Engines:\n  game engine: {build()}, the duties' fast steps\n"
-        "  NumPy batch engine (simulate, engine='numpy'): plays it\n"
+        + (native_lines if native else "")
+        + "  NumPy batch engine (simulate, engine='numpy'): plays it\n"
     )
+    if native:  # where the native core does not work out the legal cards, why
+        out = run("show", "hearts")[1]
+        assert (
+            "    cards played: in the native core; which are legal, in Python: the duty "
+            "'hearts_opening_lead' declares no fast steps\n" in out
+        )
     for name in ("oh-hell-3", "tarok", "hearts"):
         rules = cardrules.load(name)
         out = run("show", name)[1]
@@ -188,15 +202,21 @@ def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
 
 
 def test_version_says_which_build_of_the_engine_runs() -> None:
-    """``cardrules --version``: the version and the engine's build (``cardrules.engine.build``:
-    pure Python here, the compiled wheel's in CI's compiled step)."""
+    """``cardrules --version``: the version and the engine (``cardrules.engine.build``: the
+    native core where it was built, pure Python in CI's step without a compiler)."""
     from cardrules.engine import build
+    from cardrules.engine.core import native
 
     code, out, err = run("--version")
     assert (code, err) == (0, "")
     assert out == f"cardrules {cardrules.__version__} (engine: {build()})\n"
-    assert build() in ("pure Python", "compiled (mypyc)")
-    assert (build() == "pure Python") == cardrules.engine.game.__file__.endswith(".py")
+    assert build() == ("pure Python" if native is None else "native (C)")
+    # the native core's apply() is Game's, else the Python one is
+    assert (
+        (vars(cardrules.Game)["apply"] is vars(native.Core)["apply"])
+        if native
+        else (vars(cardrules.Game)["apply"].__module__ == "cardrules.engine.game")
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,734 @@
+/* The native core of the game engine (cardrules._native).
+ *
+ * Built against Python's stable ABI (3.11 and later: one build serves every such
+ * Python) by hatch_build.py when a C compiler is there; without it the pure-Python
+ * engine runs, the same rules in the same modules.  It holds no rule of its own:
+ *
+ * - Core, the base of cardrules.engine.game.Game: the state a card played changes
+ *   (the hands, the trick, the tricks, the record...) as members that the Python code
+ *   reads and writes as it did its slots, and legal_actions() and apply() for a card,
+ *   which run here when the duties are fast steps (the profile's FastStep codes, the
+ *   order's tables) and the masks fit 64 bits.  Anything else (an auction's call, a
+ *   card refused, a claim, a trick its cards decide together, a deck of more than 64
+ *   cards, the end of a deal and its score) goes to the Python methods registered by
+ *   setup(), which are the reference: the same game either way.
+ * - deck_indices(), the seeded shuffle and cut of cardrules.engine.dealing, bit-exact:
+ *   MT19937 seeded as random.Random seeds from a string (the key given), draws as
+ *   Random.getrandbits and _randbelow make them.
+ * - run_steps(), the step executor of cardrules.engine.steps, for the tests to check
+ *   the two agree code by code.
+ */
+#define PY_SSIZE_T_CLEAN
+#define Py_LIMITED_API 0x030B0000
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <string.h>
+
+/* -- registered by setup(): the Python side's types and reference methods ---------- */
+
+static PyObject *PlayType = NULL;      /* cardrules.rules.actions.Play */
+static PyObject *TrickType = NULL;     /* cardrules.engine.tricks.Trick */
+static PyObject *py_legal_actions = NULL;
+static PyObject *py_apply = NULL;
+static PyObject *str_play = NULL;      /* "play" */
+static PyObject *str_card = NULL, *str_index = NULL, *str_combos = NULL;
+static PyObject *str_decides_early = NULL, *str_legal_mask = NULL;
+static PyObject *str_trick_complete = NULL, *str_end_deal = NULL;
+static newfunc tuple_new = NULL;
+
+/* -- the step executor: the codes of cardrules.rules.duties' step tables ------------ */
+
+#define GUARDS 5 /* always, first_trick_with_trumps, holds_led_suit, void_in_led_suit, trumps_unbroken */
+#define KEEPS 4  /* non_trumps, led_suit, beaters, trumps */
+
+/* The steps' codes checked once: 1 if every code is known, 0 if not (the Python
+ * executor then runs them), -1 on error. */
+static int codes_known(PyObject *codes, int *reads_played) {
+    Py_ssize_t n = PyTuple_Size(codes);
+    if (n < 0) return -1;
+    if (n % 2) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PyTuple_GetItem(codes, i));
+        if (c == -1 && PyErr_Occurred()) return -1;
+        if (c < 0 || c >= (i % 2 ? KEEPS : GUARDS)) return 0;
+        if (i % 2 == 0 && c == 4) *reads_played = 1;
+    }
+    return 1;
+}
+
+static uint64_t steps(const long *codes, Py_ssize_t n, uint64_t hand, uint64_t lm, uint64_t tm,
+                      uint64_t beats, int first, uint64_t played) {
+    uint64_t legal = hand, x;
+    for (Py_ssize_t i = 0; i < n; i += 2) {
+        switch (codes[i]) {
+        case 1: if (!(first && tm)) continue; break;
+        case 2: if (!(hand & lm)) continue; break;
+        case 3: if (hand & lm) continue; break;
+        case 4: if (played & tm) continue; break;
+        default: break;
+        }
+        switch (codes[i + 1]) {
+        case 0: x = legal & ~tm; break;
+        case 1: x = legal & lm; break;
+        case 2: x = legal & beats; break;
+        default: x = legal & tm; break;
+        }
+        if (x) legal = x;
+    }
+    return legal;
+}
+
+/* A Python int as 64 bits: 1, or 0 when it is negative or wider (no error left set),
+ * or -1 on another error. */
+static int as_u64(PyObject *o, uint64_t *out) {
+    if (o == NULL) return -1;
+    if (!PyLong_Check(o)) return 0;
+    uint64_t v = PyLong_AsUnsignedLongLong(o);
+    if (v == (uint64_t)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int item_u64(PyObject *seq, Py_ssize_t i, uint64_t *out) {
+    PyObject *o = PyTuple_Check(seq) ? PyTuple_GetItem(seq, i) : PyList_GetItem(seq, i);
+    if (o == NULL) { PyErr_Clear(); return 0; }
+    return as_u64(o, out);
+}
+
+/* -- Core ---------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *hands, *trick_cards, *trick, *tricks, *tricks_won, *actions;
+    PyObject *leader, *winning_seat, *to_act, *legal, *win;
+    PyObject *beats, *follow, *trump_mask, *texts, *played_cards, *plays, *next, *active;
+    PyObject *phase, *plain, *codes, *dealt, *order, *contract;
+} Core;
+
+#define MEMBER(name, field) {name, T_OBJECT_EX, offsetof(Core, field), 0, NULL}
+static PyMemberDef core_members[] = {
+    MEMBER("hands", hands),
+    MEMBER("_trick_cards", trick_cards),
+    MEMBER("trick", trick),
+    MEMBER("tricks", tricks),
+    MEMBER("tricks_won", tricks_won),
+    MEMBER("actions", actions),
+    MEMBER("leader", leader),
+    MEMBER("winning_seat", winning_seat),
+    MEMBER("_to_act", to_act),
+    MEMBER("_legal", legal),
+    MEMBER("_win", win),
+    MEMBER("_beats", beats),
+    MEMBER("_follow", follow),
+    MEMBER("trump_mask", trump_mask),
+    MEMBER("_texts", texts),
+    MEMBER("_played_cards", played_cards),
+    MEMBER("_plays", plays),
+    MEMBER("_next", next),
+    MEMBER("_active", active),
+    MEMBER("phase", phase),
+    MEMBER("_plain", plain),
+    MEMBER("_codes", codes),
+    MEMBER("_dealt", dealt),
+    MEMBER("order", order),
+    MEMBER("contract", contract),
+    {NULL, 0, 0, 0, NULL},
+};
+#define NMEMBERS 25
+
+static PyObject **fields(Core *self) { return &self->hands; }
+
+static int core_traverse(Core *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE((PyObject *)self));
+    PyObject **f = fields(self);
+    for (int i = 0; i < NMEMBERS; i++) Py_VISIT(f[i]);
+    return 0;
+}
+
+static int core_clear(Core *self) {
+    PyObject **f = fields(self);
+    for (int i = 0; i < NMEMBERS; i++) Py_CLEAR(f[i]);
+    return 0;
+}
+
+static void core_dealloc(Core *self) {
+    PyTypeObject *tp = Py_TYPE((PyObject *)self);
+    PyObject_GC_UnTrack((PyObject *)self);
+    core_clear(self);
+    freefunc tp_free = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+    tp_free(self);
+    Py_DECREF(tp);
+}
+
+/* Whether the members a card played reads hold what the Python engine keeps there
+ * (else the Python methods run, and say what is wrong). */
+static int fields_ready(Core *self) {
+    PyObject *lists[] = {self->hands, self->trick_cards, self->trick, self->tricks,
+                         self->tricks_won, self->actions};
+    PyObject *tuples[] = {self->beats, self->follow, self->texts, self->played_cards,
+                          self->plays, self->next};
+    PyObject *ints[] = {self->leader, self->winning_seat, self->to_act, self->win,
+                        self->active, self->trump_mask};
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        if (lists[i] == NULL || Py_TYPE(lists[i]) != &PyList_Type) return 0;
+    for (size_t i = 0; i < sizeof tuples / sizeof *tuples; i++)
+        if (tuples[i] == NULL || Py_TYPE(tuples[i]) != &PyTuple_Type) return 0;
+    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
+        if (ints[i] == NULL || Py_TYPE(ints[i]) != &PyLong_Type) return 0;
+    return self->order != NULL && self->contract != NULL && self->dealt != NULL;
+}
+
+static int is_play_phase(Core *self) {
+    return self->phase != NULL && fields_ready(self) &&
+           (self->phase == str_play ||
+            (PyUnicode_Check(self->phase) &&
+             PyUnicode_Compare(self->phase, str_play) == 0));
+}
+
+static void set_field(PyObject **field, PyObject *value) { /* steals value */
+    PyObject *old = *field;
+    *field = value;
+    Py_XDECREF(old);
+}
+
+/* The cards of the deal's completed tricks: dealt, in no hand, not on the table. */
+static int played_mask(Core *self, uint64_t *out) {
+    uint64_t dealt, held = 0, h;
+    int r = as_u64(self->dealt, &dealt);
+    if (r <= 0) return r;
+    Py_ssize_t n = PyList_Size(self->hands);
+    if (n < 0) { PyErr_Clear(); return 0; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        r = item_u64(self->hands, i, &h);
+        if (r <= 0) return r;
+        held |= h;
+    }
+    n = PyList_Size(self->trick_cards);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PyList_GetItem(self->trick_cards, i));
+        if (c < 0 || c >= 64) { PyErr_Clear(); return 0; }
+        held |= (uint64_t)1 << c;
+    }
+    *out = dealt & ~held;
+    return 1;
+}
+
+/* The legal mask of the seat to act by the step codes: 1 done, 0 not this way (the
+ * Python engine's legal_mask() then), -1 error. */
+static int native_legal(Core *self, uint64_t *out) {
+    if (self->codes == NULL || !PyTuple_Check(self->codes) || PyTuple_Size(self->codes) != 2)
+        return 0;
+    if (self->to_act == NULL || !PyLong_Check(self->to_act)) return 0;
+    if (self->trick_cards == NULL || !PyList_Check(self->trick_cards)) return 0;
+    if (self->hands == NULL || !PyList_Check(self->hands)) return 0;
+    if (self->tricks == NULL || !PyList_Check(self->tricks)) return 0;
+    long seat = PyLong_AsLong(self->to_act);
+    if (seat < 0) { PyErr_Clear(); return 0; }
+    uint64_t hand, tm, lm = 0, beats = 0, played = 0;
+    int r = item_u64(self->hands, seat, &hand);
+    if (r <= 0) return r;
+    r = as_u64(self->trump_mask, &tm);
+    if (r <= 0) return r;
+    Py_ssize_t on_table = PyList_Size(self->trick_cards);
+    PyObject *codes = PyTuple_GetItem(self->codes, on_table ? 1 : 0);
+    if (codes == NULL || !PyTuple_Check(codes)) { PyErr_Clear(); return 0; }
+    int reads_played = 0;
+    r = codes_known(codes, &reads_played);
+    if (r <= 0) return r;
+    if (on_table) {
+        long lead = PyLong_AsLong(PyList_GetItem(self->trick_cards, 0));
+        long win = self->win ? PyLong_AsLong(self->win) : -1;
+        if (lead < 0 || win < 0) { PyErr_Clear(); return 0; }
+        r = item_u64(self->follow, lead, &lm);
+        if (r <= 0) return r;
+        if (!lm) return 0; /* led with a card that sets no suit: the Python engine's */
+        r = item_u64(self->beats, win, &beats);
+        if (r <= 0) return r;
+    }
+    if (reads_played) {
+        r = played_mask(self, &played);
+        if (r <= 0) return r;
+    }
+    long c[64];
+    Py_ssize_t n = PyTuple_Size(codes);
+    if (n > 64) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) c[i] = PyLong_AsLong(PyTuple_GetItem(codes, i));
+    int first = PyList_Size(self->tricks) == 0;
+    *out = steps(c, n, hand, lm, tm, beats, first, played);
+    return 1;
+}
+
+/* The legal mask of the seat to act, kept in _legal: by the codes or by legal_mask(). */
+static int legal_now(Core *self, uint64_t *out) {
+    long kept = self->legal ? PyLong_AsLong(self->legal) : -1;
+    if (kept == -1 && PyErr_Occurred()) PyErr_Clear(); /* wider than a long: kept */
+    if (kept != -1 || self->legal == NULL) {
+        int r = as_u64(self->legal, out);
+        if (r != 0) return r;
+    }
+    int r = native_legal(self, out);
+    if (r < 0) return -1;
+    if (r == 1) {
+        PyObject *value = PyLong_FromUnsignedLongLong(*out);
+        if (value == NULL) return -1;
+        set_field(&self->legal, value);
+        return 1;
+    }
+    PyObject *mask = PyObject_CallMethodObjArgs((PyObject *)self, str_legal_mask, NULL);
+    if (mask == NULL) return -1;
+    r = as_u64(mask, out);
+    Py_DECREF(mask);
+    return r;
+}
+
+static PyObject *call_python(PyObject *fn, PyObject *self, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames) {
+    Py_ssize_t nkw = kwnames ? PyTuple_Size(kwnames) : 0;
+    PyObject *tuple = PyTuple_New(nargs + 1);
+    if (tuple == NULL) return NULL;
+    Py_INCREF(self);
+    PyTuple_SetItem(tuple, 0, self);
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(tuple, i + 1, args[i]);
+    }
+    PyObject *kw = NULL;
+    if (nkw) {
+        kw = PyDict_New();
+        if (kw == NULL) { Py_DECREF(tuple); return NULL; }
+        for (Py_ssize_t i = 0; i < nkw; i++) {
+            if (PyDict_SetItem(kw, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) {
+                Py_DECREF(tuple); Py_DECREF(kw); return NULL;
+            }
+        }
+    }
+    PyObject *result = PyObject_Call(fn, tuple, kw);
+    Py_DECREF(tuple);
+    Py_XDECREF(kw);
+    return result;
+}
+
+static PyObject *plays_of(Core *self, uint64_t legal) {
+    PyObject *out = PyList_New(__builtin_popcountll(legal));
+    if (out == NULL) return NULL;
+    Py_ssize_t at = 0;
+    while (legal) {
+        int i = __builtin_ctzll(legal);
+        legal &= legal - 1;
+        PyObject *play = PyTuple_GetItem(self->plays, i);
+        if (play == NULL) { Py_DECREF(out); return NULL; }
+        Py_INCREF(play);
+        PyList_SetItem(out, at++, play);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(legal_actions_doc,
+"legal_actions($self, /)\n--\n\n"
+"The actions the seat to act may take now (empty when the game is over).");
+
+static PyObject *core_legal_actions(Core *self, PyObject *Py_UNUSED(ignored)) {
+    if (is_play_phase(self) && self->plain == Py_True && self->plays != NULL &&
+        PyTuple_Check(self->plays)) {
+        uint64_t legal;
+        int r = legal_now(self, &legal);
+        if (r < 0) return NULL;
+        if (r == 1) return plays_of(self, legal);
+    }
+    return call_python(py_legal_actions, (PyObject *)self, NULL, 0, NULL);
+}
+
+/* The trick finished by the card just played, as Game._trick_complete does it where no
+ * rule of the Python side is needed: 1 done, 0 not (the caller calls the Python one). */
+static int complete_trick(Core *self, long winner) {
+    int combos = 0;
+    if (self->order != NULL) {
+        PyObject *c = PyObject_GetAttr(self->order, str_combos);
+        if (c == NULL) return -1;
+        combos = PyObject_IsTrue(c);
+        Py_DECREF(c);
+        if (combos < 0) return -1;
+    }
+    if (combos) return 0;
+    PyObject *cards = PyList_AsTuple(self->trick);
+    if (cards == NULL) return -1;
+    PyObject *fields3 = Py_BuildValue("((OOl))", self->leader, cards, winner);
+    Py_DECREF(cards);
+    if (fields3 == NULL) return -1;
+    PyObject *trick = tuple_new((PyTypeObject *)TrickType, fields3, NULL);
+    Py_DECREF(fields3);
+    if (trick == NULL) return -1;
+    int failed = PyList_Append(self->tricks, trick);
+    Py_DECREF(trick);
+    if (failed) return -1;
+    PyObject *won = PyList_GetItem(self->tricks_won, winner);
+    if (won == NULL) return -1;
+    long count = PyLong_AsLong(won);
+    if (count == -1 && PyErr_Occurred()) return -1;
+    if (PyList_SetItem(self->tricks_won, winner, PyLong_FromLong(count + 1)) < 0) return -1;
+    PyObject *empty1 = PyList_New(0), *empty2 = PyList_New(0);
+    if (empty1 == NULL || empty2 == NULL) { Py_XDECREF(empty1); Py_XDECREF(empty2); return -1; }
+    set_field(&self->trick_cards, empty1);
+    set_field(&self->trick, empty2);
+    PyObject *w = PyLong_FromLong(winner), *w2 = PyLong_FromLong(winner);
+    set_field(&self->leader, w);
+    set_field(&self->to_act, w2);
+    uint64_t hand;
+    int r = item_u64(self->hands, winner, &hand);
+    if (r < 0) return -1;
+    if (r == 1 && hand == 0) { /* the deal is played out */
+        PyObject *done = PyObject_CallMethodObjArgs((PyObject *)self, str_end_deal, NULL);
+        if (done == NULL) return -1;
+        Py_DECREF(done);
+        return 1;
+    }
+    if (self->contract != NULL && self->contract != Py_None) {
+        PyObject *early = PyObject_GetAttr(self->contract, str_decides_early);
+        if (early == NULL) return -1;
+        int decides = PyObject_IsTrue(early);
+        Py_DECREF(early);
+        if (decides < 0) return -1;
+        if (decides || r == 0) {
+            /* a contract decided before the hands are played out: the Python side */
+            PyObject *checked = PyObject_CallMethod((PyObject *)self, "_end_if_decided", NULL);
+            if (checked == NULL) return -1;
+            Py_DECREF(checked);
+        }
+    }
+    return 1;
+}
+
+/* Game._play for a card the seat to act may play, its text recorded. */
+static int play_card(Core *self, long seat, long index, uint64_t hand) {
+    uint64_t bit = (uint64_t)1 << index, beats = 0;
+    Py_ssize_t on_table = PyList_Size(self->trick_cards);
+    if (on_table < 0) return -1;
+    long win = self->win ? PyLong_AsLong(self->win) : -1;
+    if (win == -1 && PyErr_Occurred()) return -1;
+    int beaten = on_table == 0;
+    if (!beaten) {
+        int r = item_u64(self->beats, win, &beats);
+        if (r < 0) return -1;
+        if (r == 0) { PyErr_SetString(PyExc_RuntimeError, "unreadable order table"); return -1; }
+        beaten = (beats & bit) != 0;
+    }
+    PyObject *row = PyTuple_GetItem(self->played_cards, seat);
+    PyObject *played = row ? PyTuple_GetItem(row, index) : NULL;
+    PyObject *text = PyTuple_GetItem(self->texts, index);
+    PyObject *next = PyTuple_GetItem(self->next, seat);
+    if (played == NULL || text == NULL || next == NULL) return -1;
+    long active = PyLong_AsLong(self->active);
+    if (active == -1 && PyErr_Occurred()) return -1;
+    /* (from here the state changes: nothing above did) */
+    if (PyList_Append(self->actions, text) < 0) return -1;
+    if (PyList_SetItem(self->hands, seat, PyLong_FromUnsignedLongLong(hand ^ bit)) < 0)
+        return -1;
+    set_field(&self->legal, PyLong_FromLong(-1));
+    if (beaten) {
+        set_field(&self->win, PyLong_FromLong(index));
+        set_field(&self->winning_seat, PyLong_FromLong(seat));
+    }
+    PyObject *card = PyLong_FromLong(index);
+    if (card == NULL) return -1;
+    int failed = PyList_Append(self->trick_cards, card);
+    Py_DECREF(card);
+    if (failed || PyList_Append(self->trick, played) < 0) return -1;
+    if (on_table + 1 < active) {
+        Py_INCREF(next);
+        set_field(&self->to_act, next);
+        uint64_t legal;
+        int r = native_legal(self, &legal);
+        if (r < 0) return -1;
+        if (r == 1) set_field(&self->legal, PyLong_FromUnsignedLongLong(legal));
+        return 0;
+    }
+    long winner = PyLong_AsLong(self->winning_seat);
+    if (winner == -1 && PyErr_Occurred()) return -1;
+    int r = complete_trick(self, winner);
+    if (r < 0) return -1;
+    if (r == 0) {
+        PyObject *done = PyObject_CallMethodObjArgs((PyObject *)self, str_trick_complete, NULL);
+        if (done == NULL) return -1;
+        Py_DECREF(done);
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(apply_doc,
+"apply($self, action, *, seat=None)\n--\n\n"
+"Take an action for the seat to act; ``seat``, if given, must be its controller.\n\n"
+"``action`` is an :data:`~cardrules.Action` or its text (``\"play AH\"``);\n"
+"``seat`` a seat number 0..3.\n\n"
+"An illegal action raises :class:`~cardrules.IllegalAction` naming the\n"
+"rule, and the game is left exactly as it was.");
+
+static PyObject *core_apply(Core *self, PyObject *const *args, Py_ssize_t nargs,
+                            PyObject *kwnames) {
+    if (nargs == 1 && kwnames == NULL && (PyObject *)Py_TYPE(args[0]) == PlayType &&
+        is_play_phase(self) && self->to_act != NULL && self->to_act != Py_None) {
+        uint64_t legal, hand;
+        int r = legal_now(self, &legal);
+        if (r < 0) return NULL;
+        long seat = PyLong_AsLong(self->to_act);
+        if (seat == -1 && PyErr_Occurred()) return NULL;
+        if (r == 1 && legal) {
+            PyObject *card = PyObject_GetAttr(args[0], str_card);
+            if (card == NULL) return NULL;
+            PyObject *at = PyObject_GetAttr(card, str_index);
+            Py_DECREF(card);
+            if (at == NULL) return NULL;
+            long index = PyLong_AsLong(at);
+            Py_DECREF(at);
+            if (index == -1 && PyErr_Occurred()) return NULL;
+            if (index >= 0 && index < 64 && (legal >> index & 1) &&
+                item_u64(self->hands, seat, &hand) == 1 && (hand >> index & 1)) {
+                if (play_card(self, seat, index, hand) < 0) return NULL;
+                Py_RETURN_NONE;
+            }
+        }
+    }
+    return call_python(py_apply, (PyObject *)self, args, nargs, kwnames);
+}
+
+static PyMethodDef core_methods[] = {
+    {"legal_actions", (PyCFunction)core_legal_actions, METH_NOARGS, legal_actions_doc},
+    {"apply", (PyCFunction)(void (*)(void))core_apply, METH_FASTCALL | METH_KEYWORDS, apply_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot core_slots[] = {
+    {Py_tp_doc, "The state a card played changes, and the card played: the base of Game."},
+    {Py_tp_dealloc, core_dealloc},
+    {Py_tp_traverse, core_traverse},
+    {Py_tp_clear, core_clear},
+    {Py_tp_members, core_members},
+    {Py_tp_methods, core_methods},
+    {0, NULL},
+};
+
+static PyType_Spec core_spec = {
+    "cardrules._native.Core",
+    sizeof(Core),
+    0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    core_slots,
+};
+
+/* -- the seeded shuffle: MT19937 as CPython's random module runs it ----------------- */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int index;
+} MT;
+
+static void init_genrand(MT *r, uint32_t s) {
+    r->mt[0] = s;
+    for (int i = 1; i < MT_N; i++)
+        r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    r->index = MT_N;
+}
+
+static void init_by_array(MT *r, const uint32_t *key, size_t length) {
+    init_genrand(r, 19650218U);
+    size_t i = 1, j = 0;
+    uint32_t *mt = r->mt;
+    for (size_t k = MT_N > length ? MT_N : length; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+        if (j >= length) j = 0;
+    }
+    for (size_t k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+    }
+    mt[0] = 0x80000000U;
+}
+
+static uint32_t genrand(MT *r) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    uint32_t *mt = r->mt;
+    if (r->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        r->index = 0;
+    }
+    y = mt[r->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static int bit_length(unsigned long n) {
+    int k = 0;
+    while (n) { k++; n >>= 1; }
+    return k;
+}
+
+/* Random._randbelow(n) for 1 <= n < 2**32: getrandbits(k) until below n. */
+static unsigned long below(MT *r, unsigned long n) {
+    int k = bit_length(n);
+    unsigned long j = genrand(r) >> (32 - k);
+    while (j >= n) j = genrand(r) >> (32 - k);
+    return j;
+}
+
+PyDoc_STRVAR(deck_indices_doc,
+"deck_indices(key, size, /)\n--\n\n"
+"The seeded shuffle and cut of cardrules.engine.dealing._deck_indices: ``key`` the bytes\n"
+"random.Random seeds with for a string (its UTF-8 and their SHA-512), ``size`` the deck's.");
+
+static PyObject *deck_indices(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "deck_indices(key, size) takes 2 arguments");
+        return NULL;
+    }
+    char *bytes;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(args[0], &bytes, &length) < 0) return NULL;
+    long size = PyLong_AsLong(args[1]);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 2 || size > 4096) {
+        PyErr_SetString(PyExc_ValueError, "deck_indices: a deck of 2 to 4096 cards");
+        return NULL;
+    }
+    /* The key as random.seed makes it of int.from_bytes(key) (big-endian): the integer's
+     * 32-bit words, least significant first, without its zero high bytes. */
+    const unsigned char *b = (const unsigned char *)bytes;
+    while (length > 0 && *b == 0) { b++; length--; }
+    size_t words = length ? (size_t)(length + 3) / 4 : 1;
+    uint32_t *key = PyMem_Calloc(words, sizeof(uint32_t));
+    if (key == NULL) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < length; i++) { /* byte i from the least significant */
+        key[i / 4] |= (uint32_t)b[length - 1 - i] << (8 * (i % 4));
+    }
+    MT r;
+    init_by_array(&r, key, words);
+    PyMem_Free(key);
+    int deck[4096];
+    for (long i = 0; i < size; i++) deck[i] = (int)i;
+    for (long i = size - 1; i > 0; i--) {
+        unsigned long j = below(&r, (unsigned long)i + 1);
+        int t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+    long cut = 1 + (long)below(&r, (unsigned long)size - 1);
+    PyObject *out = PyList_New(size);
+    if (out == NULL) return NULL;
+    for (long i = 0; i < size; i++) {
+        PyObject *v = PyLong_FromLong(deck[(i + cut) % size]);
+        if (v == NULL) { Py_DECREF(out); return NULL; }
+        PyList_SetItem(out, i, v);
+    }
+    return out;
+}
+
+/* -- module -------------------------------------------------------------------------- */
+
+PyDoc_STRVAR(run_steps_doc,
+"run_steps(codes, hand, lm, tm, beats, first, played=0, /)\n--\n\n"
+"cardrules.engine.steps.run_steps in C (64-bit masks, known codes): for the tests.");
+
+static PyObject *run_steps_py(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *codes, *objects[5] = {NULL, NULL, NULL, NULL, NULL};
+    uint64_t masks[5] = {0, 0, 0, 0, 0};
+    int first;
+    if (!PyArg_ParseTuple(args, "O!OOOOp|O", &PyTuple_Type, &codes, &objects[0], &objects[1],
+                          &objects[2], &objects[3], &first, &objects[4]))
+        return NULL;
+    for (int i = 0; i < 5; i++) {
+        if (objects[i] == NULL) continue;
+        int r = as_u64(objects[i], &masks[i]);
+        if (r < 0) return NULL;
+        if (r == 0) {
+            PyErr_SetString(PyExc_OverflowError, "run_steps: a mask of more than 64 bits");
+            return NULL;
+        }
+    }
+    int reads_played = 0;
+    int r = codes_known(codes, &reads_played);
+    if (r < 0) return NULL;
+    Py_ssize_t n = PyTuple_Size(codes);
+    if (r == 0 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "run_steps: an unknown step code");
+        return NULL;
+    }
+    long c[64];
+    for (Py_ssize_t i = 0; i < n; i++) c[i] = PyLong_AsLong(PyTuple_GetItem(codes, i));
+    return PyLong_FromUnsignedLongLong(
+        steps(c, n, masks[0], masks[1], masks[2], masks[3], first, masks[4]));
+}
+
+PyDoc_STRVAR(setup_doc,
+"setup(play_type, trick_type, legal_actions, apply, /)\n--\n\n"
+"The Python side the core calls: the Play and Trick types, Game's reference methods.");
+
+static PyObject *setup(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *play, *trick, *legal, *apply;
+    if (!PyArg_ParseTuple(args, "OOOO", &play, &trick, &legal, &apply)) return NULL;
+    Py_INCREF(play); set_field(&PlayType, play);
+    Py_INCREF(trick); set_field(&TrickType, trick);
+    Py_INCREF(legal); set_field(&py_legal_actions, legal);
+    Py_INCREF(apply); set_field(&py_apply, apply);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"setup", setup, METH_VARARGS, setup_doc},
+    {"deck_indices", (PyCFunction)(void (*)(void))deck_indices, METH_FASTCALL, deck_indices_doc},
+    {"run_steps", run_steps_py, METH_VARARGS, run_steps_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef native_module = {
+    PyModuleDef_HEAD_INIT, "_native",
+    "The native core of the game engine (see _native.c).", -1, module_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    PyObject *m = PyModule_Create(&native_module);
+    if (m == NULL) return NULL;
+    str_play = PyUnicode_InternFromString("play");
+    str_card = PyUnicode_InternFromString("card");
+    str_index = PyUnicode_InternFromString("index");
+    str_combos = PyUnicode_InternFromString("combos");
+    str_decides_early = PyUnicode_InternFromString("decides_early");
+    str_legal_mask = PyUnicode_InternFromString("legal_mask");
+    str_trick_complete = PyUnicode_InternFromString("_trick_complete");
+    str_end_deal = PyUnicode_InternFromString("_end_deal");
+    tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
+    PyObject *core = PyType_FromSpec(&core_spec);
+    if (core == NULL || PyModule_AddObject(m, "Core", core) < 0) {
+        Py_XDECREF(core);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,236 @@
+"""The native core (``cardrules/_native.c``) against the pure-Python engine.
+
+The native core plays cards, lists the legal ones and shuffles; the Python methods it
+falls back to are the reference.  Here: both engines play the same random games of
+every shipped profile (the pure one in a child process, ``CARDRULES_ENGINE=pure``) and
+must agree on every legal action, refusal, undo, record and score; the C step executor
+and shuffle agree with the Python ones code by code and bit by bit; and bad input
+reaching the native code gets a clear error, never a crash.  (The golden games,
+``tests/engine/test_golden.py``, are checked by both engines: CI runs the suite on
+each.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from hashlib import sha256
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.deck import named_deck
+from cardrules.engine.core import native
+from cardrules.engine.steps import run_steps
+from cardrules.errors import CardrulesError, IllegalAction
+from cardrules.rules.actions import Play
+from cardrules.rules.duties import STEP_GUARD_TERMS, STEP_KEEP_TERMS
+
+needs_native = pytest.mark.skipif(native is None, reason="the native core is not built")
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = tuple(range(1, 7))
+
+
+def game_digest(name: str, seed: int) -> str:
+    """A random game of ``name`` played through the public API with refusals and undos
+    along the way: the digest of every legal-action list, every refusal's rule, the
+    record and the scores."""
+    rules = cardrules.load(name)
+    game = rules.new_game(seed=seed)
+    rng = random.Random(f"{name}/{seed}")
+    seen = sha256()
+    steps = 0
+    while game.phase != "finished" and steps < 3000:
+        steps += 1
+        legal = game.legal_actions()
+        seen.update("|".join(map(str, legal)).encode())
+        if game.phase == "play" and rng.random() < 0.2:  # a card it may not play
+            held = game.hand(game.to_act) if game.to_act is not None else []
+            for card in held:
+                if Play(card) not in legal:
+                    try:
+                        game.apply(Play(card))
+                    except IllegalAction as exc:
+                        seen.update(f"refused {card} {exc.rule}".encode())
+                    break
+        if len(game.actions) > 1 and rng.random() < 0.05:
+            seen.update(f"undo {game.undo()}".encode())
+            continue
+        game.apply(rng.choice(legal))
+    seen.update(game.to_json().encode())
+    seen.update(repr(game.scores).encode())
+    return seen.hexdigest()
+
+
+def digests() -> dict[str, str]:
+    names = cardrules.profiles()
+    return {f"{name}/{seed}": game_digest(name, seed) for name in names for seed in SEEDS}
+
+
+@needs_native
+def test_the_native_core_and_the_pure_engine_play_every_profile_alike() -> None:
+    """Every shipped profile, random games with refusals and undos: the native core's
+    legal actions, refusals (their rule ids), records and scores are the pure engine's."""
+    code = (
+        "import json, test_native, cardrules.engine as e; "
+        "print(json.dumps(test_native.digests() if e.build() == 'pure Python' else {}))"
+    )
+    env = {**os.environ, "CARDRULES_ENGINE": "pure"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests" / "engine"), str(ROOT / "tests")])
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    pure = json.loads(out.stdout)
+    assert pure.keys() == {f"{n}/{s}" for n in cardrules.profiles() for s in SEEDS}
+    assert digests() == pure
+
+
+def test_the_pure_engine_is_what_cardrules_engine_pure_asks_for() -> None:
+    """``CARDRULES_ENGINE=pure`` turns the native core off: Game's methods are Python's."""
+    code = (
+        "import cardrules, cardrules.engine as e; "
+        "print(e.build(), type(vars(cardrules.Game)['apply']).__name__)"
+    )
+    env = {**os.environ, "CARDRULES_ENGINE": "pure"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["pure", "Python", "function"]
+
+
+@needs_native
+def test_the_step_executor_in_c_is_the_python_one() -> None:
+    """Every (guard, keep) code of the step tables, alone and in random programs, on random
+    masks: the C executor's mask is ``run_steps``' (cardrules.engine.steps)."""
+    assert native is not None
+    rng = random.Random(28)
+    guards = [term.code for term in STEP_GUARD_TERMS]
+    keeps = [term.code for term in STEP_KEEP_TERMS]
+    programs = [(g, k) for g in guards for k in keeps]
+    for _ in range(300):  # programs of 1 to 6 steps
+        programs.append(tuple(rng.choice(programs)[i % 2] for i in range(2 * rng.randint(1, 6))))
+    for codes in programs:
+        for _ in range(40):
+            masks = [rng.getrandbits(rng.choice((8, 52, 64))) for _ in range(5)]
+            first = rng.random() < 0.5
+            args = (codes, masks[0], masks[1], masks[2], masks[3], first, masks[4])
+            assert native.run_steps(*args) == run_steps(*args), args
+
+
+@needs_native
+def test_the_native_shuffle_is_random_shuffle_bit_for_bit() -> None:
+    """The seeded shuffle and cut in C deal exactly what ``random.Random(text).shuffle``
+    and ``randint`` deal: seeds of every size and sign, decks of 2 to 200 cards."""
+    from cardrules.engine.dealing import _deck_indices
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        seed = rng.choice([rng.randrange(2**63), rng.randrange(100), -rng.randrange(2**80), 0])
+        size = rng.choice([2, 3, 24, 32, 48, 52, 54, 78, 104, 200])
+        deal, attempt = rng.randrange(1, 40), rng.randrange(3)
+        reference = random.Random(f"{seed}/{deal}/{attempt}")
+        deck = list(range(size))
+        reference.shuffle(deck)
+        cut = reference.randint(1, size - 1)
+        assert _deck_indices(seed, deal, attempt, size) == deck[cut:] + deck[:cut]
+
+
+@needs_native
+def test_bad_input_to_the_native_functions_is_an_error_not_a_crash() -> None:
+    """The module's own functions refuse what they cannot take, with Python errors."""
+    assert native is not None
+    for key, size in ((b"k", 1), (b"k", 0), (b"k", -5), (b"k", 5000)):
+        with pytest.raises(ValueError, match="a deck of 2 to 4096 cards"):
+            native.deck_indices(key, size)
+    with pytest.raises(TypeError):
+        native.deck_indices("not bytes", 52)
+    with pytest.raises(OverflowError):
+        native.deck_indices(b"k", 2**80)
+    with pytest.raises(ValueError, match="unknown step code"):
+        native.run_steps((9, 0), 1, 1, 1, 1, False)
+    with pytest.raises(ValueError, match="unknown step code"):
+        native.run_steps((0,), 1, 1, 1, 1, False)
+    with pytest.raises(OverflowError):
+        native.run_steps((0, 1), 2**64, 1, 1, 1, False)
+
+
+def at_play(name: str = "callbreak-strict", seed: int = 5) -> cardrules.Game:
+    """A game of ``name`` with a card on the table (the last call, the first card)."""
+    game = cardrules.load(name).new_game(seed=seed)
+    while not game.trick:
+        legal = game.legal_actions()
+        game.apply(legal[-1] if game.phase == "auction" else legal[0])
+    return game
+
+
+def test_a_card_of_another_deck_or_out_of_range_is_refused_and_changes_nothing() -> None:
+    """A Play of a card the deck does not have (a tarot card, index 70: beyond the native
+    core's 64-bit masks; a French card a Euchre deck lacks), and a card not held: a
+    :class:`CardrulesError` naming it, the game as it was (CB-7.x: only a held card is
+    played)."""
+    tarot = named_deck("tarot-78")
+    game = at_play()
+    before = game.to_json()
+    for card in (tarot.cards[70], tarot.cards[63]):
+        with pytest.raises(CardrulesError):
+            game.apply(Play(card))
+        assert game.to_json() == before
+    to_act = game.to_act
+    assert to_act is not None
+    other = next(c for c in game.hand((to_act + 1) % 4))
+    with pytest.raises(IllegalAction, match="not in seat"):
+        game.apply(Play(other))
+    assert game.to_json() == before
+    euchre = at_play("euchre", 3)
+    before = euchre.to_json()
+    with pytest.raises(CardrulesError):
+        euchre.apply("play 2C")  # no twos in the Euchre deck
+    assert euchre.to_json() == before
+
+
+@needs_native
+def test_members_of_the_wrong_kind_send_the_native_core_to_python_not_to_a_crash() -> None:
+    """The state the native core reads is the game's members; whatever they hold (a
+    forged mask, a tuple for a list, a deleted member), the core does not read past it:
+    it hands the call to the Python methods, which raise or play as Python would."""
+    for forge in (
+        {"_legal": 2**70},
+        {"_legal": "every card"},
+        {"_trick_cards": (1, 2)},
+        {"hands": None},
+        {"_win": 10**30},
+        {"_beats": ()},
+        {"_follow": None},
+        {"_codes": ((99, 99), (99, 99))},
+        {"_played_cards": ()},
+        {"tricks_won": ()},
+    ):
+        for name in ("callbreak-strict", "spades-openspiel"):
+            game = at_play(name)
+            legal = game.legal_actions()
+            for attribute, value in forge.items():
+                setattr(game, attribute, value)
+            try:
+                game.legal_actions()
+                game.apply(legal[0])
+            except Exception as exc:  # a Python error, raised as Python raises it
+                assert not isinstance(exc, SystemError), (forge, exc)
+    game = at_play()
+    del game._trick_cards
+    with pytest.raises(AttributeError):
+        game.apply(game.legal_actions()[0])
+
+
+def test_apply_takes_its_arguments_as_documented_on_either_engine() -> None:
+    """``apply(action, *, seat=None)``: the action by keyword too, the seat by keyword
+    only (the native core hands any call but a bare card to the Python method)."""
+    game = at_play()
+    to_act = game.to_act
+    legal = game.legal_actions()
+    game.apply(action=legal[0], seat=to_act)
+    assert game.actions[-1] == str(legal[0])
+    with pytest.raises(TypeError):
+        game.apply(game.legal_actions()[0], game.to_act)  # type: ignore[misc]
