@@ -39,40 +39,94 @@ static newfunc tuple_new = NULL;
 
 /* -- the step executor: the codes of cardrules.rules.duties' step tables ------------ */
 
-#define GUARDS 5 /* always, first_trick_with_trumps, holds_led_suit, void_in_led_suit, trumps_unbroken */
-#define KEEPS 4  /* non_trumps, led_suit, beaters, trumps */
+#define STEP_WIDTH 4 /* guard, keep, guard_cards, keep_cards (duties.STEP_WIDTH) */
+#define GUARDS 8     /* always .. none_played */
+#define KEEPS 6      /* non_trumps .. other_cards */
+#define MAX_STEPS 16
 
-/* The steps' codes checked once: 1 if every code is known, 0 if not (the Python
- * executor then runs them), -1 on error. */
-static int codes_known(PyObject *codes, int *reads_played) {
+typedef struct {
+    long guard, keep;
+    uint64_t gc, kc;
+} Step;
+
+typedef struct {
+    Py_ssize_t count;
+    int reads_played;
+    Step step[MAX_STEPS];
+} Program;
+
+static int as_u64(PyObject *o, uint64_t *out);
+
+/* The steps of a codes tuple: 1 read, 0 not for the core (an unknown code, a card set
+ * wider than 64 bits, too many steps: the Python executor runs them), -1 error. */
+static int read_program(PyObject *codes, Program *out) {
     Py_ssize_t n = PyTuple_Size(codes);
     if (n < 0) return -1;
-    if (n % 2) return 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long c = PyLong_AsLong(PyTuple_GetItem(codes, i));
-        if (c == -1 && PyErr_Occurred()) return -1;
-        if (c < 0 || c >= (i % 2 ? KEEPS : GUARDS)) return 0;
-        if (i % 2 == 0 && c == 4) *reads_played = 1;
+    if (n % STEP_WIDTH || n / STEP_WIDTH > MAX_STEPS) return 0;
+    out->count = n / STEP_WIDTH;
+    out->reads_played = 0;
+    for (Py_ssize_t k = 0; k < out->count; k++) {
+        Step *st = &out->step[k];
+        st->guard = PyLong_AsLong(PyTuple_GetItem(codes, k * STEP_WIDTH));
+        if (st->guard == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+        st->keep = PyLong_AsLong(PyTuple_GetItem(codes, k * STEP_WIDTH + 1));
+        if (st->keep == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+        if (st->guard < 0 || st->guard >= GUARDS || st->keep < 0 || st->keep >= KEEPS) return 0;
+        int r = as_u64(PyTuple_GetItem(codes, k * STEP_WIDTH + 2), &st->gc);
+        if (r <= 0) return r;
+        r = as_u64(PyTuple_GetItem(codes, k * STEP_WIDTH + 3), &st->kc);
+        if (r <= 0) return r;
+        if (st->guard == 4 || st->guard == 7) out->reads_played = 1;
     }
     return 1;
 }
 
-static uint64_t steps(const long *codes, Py_ssize_t n, uint64_t hand, uint64_t lm, uint64_t tm,
+/* The programs read so far, by the codes tuple they were read from (held, so that its
+ * address names it): a ruleset's codes are made once and kept. */
+#define PROGRAMS 32
+static PyObject *program_keys[PROGRAMS];
+static Program programs[PROGRAMS];
+static int program_next = 0;
+
+static int program_of(PyObject *codes, const Program **out) {
+    for (int i = 0; i < PROGRAMS; i++) {
+        if (program_keys[i] == codes) { *out = &programs[i]; return 1; }
+    }
+    Program read;
+    int r = read_program(codes, &read);
+    if (r <= 0) return r;
+    int slot = program_next;
+    program_next = (program_next + 1) % PROGRAMS;
+    Py_INCREF(codes);
+    Py_XDECREF(program_keys[slot]);
+    program_keys[slot] = codes;
+    programs[slot] = read;
+    *out = &programs[slot];
+    return 1;
+}
+
+static uint64_t steps(const Program *p, uint64_t hand, uint64_t lm, uint64_t tm,
                       uint64_t beats, int first, uint64_t played) {
     uint64_t legal = hand, x;
-    for (Py_ssize_t i = 0; i < n; i += 2) {
-        switch (codes[i]) {
+    for (Py_ssize_t i = 0; i < p->count; i++) {
+        const Step *st = &p->step[i];
+        switch (st->guard) {
         case 1: if (!(first && tm)) continue; break;
         case 2: if (!(hand & lm)) continue; break;
         case 3: if (hand & lm) continue; break;
         case 4: if (played & tm) continue; break;
+        case 5: if (!first) continue; break;
+        case 6: if (!(first && !(hand & lm))) continue; break;
+        case 7: if (played & st->gc) continue; break;
         default: break;
         }
-        switch (codes[i + 1]) {
+        switch (st->keep) {
         case 0: x = legal & ~tm; break;
         case 1: x = legal & lm; break;
         case 2: x = legal & beats; break;
-        default: x = legal & tm; break;
+        case 3: x = legal & tm; break;
+        case 4: x = legal & st->kc; break;
+        default: x = legal & ~st->kc; break;
         }
         if (x) legal = x;
     }
@@ -237,8 +291,8 @@ static int native_legal(Core *self, uint64_t *out) {
     Py_ssize_t on_table = PyList_Size(self->trick_cards);
     PyObject *codes = PyTuple_GetItem(self->codes, on_table ? 1 : 0);
     if (codes == NULL || !PyTuple_Check(codes)) { PyErr_Clear(); return 0; }
-    int reads_played = 0;
-    r = codes_known(codes, &reads_played);
+    const Program *program;
+    r = program_of(codes, &program);
     if (r <= 0) return r;
     if (on_table) {
         long lead = PyLong_AsLong(PyList_GetItem(self->trick_cards, 0));
@@ -250,16 +304,12 @@ static int native_legal(Core *self, uint64_t *out) {
         r = item_u64(self->beats, win, &beats);
         if (r <= 0) return r;
     }
-    if (reads_played) {
+    if (program->reads_played) {
         r = played_mask(self, &played);
         if (r <= 0) return r;
     }
-    long c[64];
-    Py_ssize_t n = PyTuple_Size(codes);
-    if (n > 64) return 0;
-    for (Py_ssize_t i = 0; i < n; i++) c[i] = PyLong_AsLong(PyTuple_GetItem(codes, i));
     int first = PyList_Size(self->tricks) == 0;
-    *out = steps(c, n, hand, lm, tm, beats, first, played);
+    *out = steps(program, hand, lm, tm, beats, first, played);
     return 1;
 }
 
@@ -670,18 +720,17 @@ static PyObject *run_steps_py(PyObject *module, PyObject *args) {
             return NULL;
         }
     }
-    int reads_played = 0;
-    int r = codes_known(codes, &reads_played);
+    Program program;
+    int r = read_program(codes, &program);
     if (r < 0) return NULL;
-    Py_ssize_t n = PyTuple_Size(codes);
-    if (r == 0 || n > 64) {
-        PyErr_SetString(PyExc_ValueError, "run_steps: an unknown step code");
+    if (r == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "run_steps: an unknown step code, a card set of more than 64 bits, "
+                        "or more than 16 steps");
         return NULL;
     }
-    long c[64];
-    for (Py_ssize_t i = 0; i < n; i++) c[i] = PyLong_AsLong(PyTuple_GetItem(codes, i));
     return PyLong_FromUnsignedLongLong(
-        steps(c, n, masks[0], masks[1], masks[2], masks[3], first, masks[4]));
+        steps(&program, masks[0], masks[1], masks[2], masks[3], first, masks[4]));
 }
 
 PyDoc_STRVAR(setup_doc,

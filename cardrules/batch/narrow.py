@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardrules.rules.duties import (
@@ -16,6 +17,7 @@ from cardrules.rules.duties import (
     Duty,
     FastStep,
     NarrowsBatches,
+    StepTerm,
     TrickState,
     duty_steps,
 )
@@ -95,6 +97,13 @@ def _batch_form(duty: Duty) -> BatchNarrow:
     return _scalar_narrow if steps is None else _batch_steps(steps)
 
 
+def _term(term: StepTerm, cards: int) -> Callable[[U64, U64, TrickBatch], Any]:
+    """A term's NumPy form, given its step's card set where it reads one."""
+    if term.cards:
+        return partial(term.batch, cards=cards)
+    return term.batch
+
+
 def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
     """The vectorised form of a duty's fast steps (:class:`~cardrules.FastStep`).
 
@@ -106,8 +115,8 @@ def _batch_steps(steps: Sequence[FastStep]) -> BatchNarrow:
         (
             step.phase == "lead",
             step.guard,
-            STEP_GUARD_TERMS[STEP_GUARDS[step.guard]].batch,
-            STEP_KEEP_TERMS[STEP_KEEPS[step.keep]].batch,
+            _term(STEP_GUARD_TERMS[STEP_GUARDS[step.guard]], step.guard_cards),
+            _term(STEP_KEEP_TERMS[STEP_KEEPS[step.keep]], step.keep_cards),
         )
         for step in steps
     )

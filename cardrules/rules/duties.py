@@ -19,9 +19,10 @@ consulted once, when a profile is loaded, to find the duty classes.
 from __future__ import annotations
 
 import linecache
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, runtime_checkable
 
 from cardrules.deck import FRENCH_52, Card, Deck, Order, Ranking, Suit
 from cardrules.errors import CardrulesError
@@ -198,15 +199,20 @@ class StepTerm:
     ``source`` the Python expression the interpreted engine's function is
     written with (over ``hand``, ``legal``, ``lm`` the led suit's mask, ``tm``
     the trumps', ``beats`` the cards beating the winner so far, ``first``,
-    ``played`` the cards of the deal's completed tricks);
+    ``played`` the cards of the deal's completed tricks, and for a term that reads
+    its step's own cards (``cards``) ``gc`` or ``kc``, the step's ``guard_cards`` or
+    ``keep_cards``);
     ``batch`` the same over the NumPy arrays of the batch path, called with
-    ``(hand, legal, t)`` where ``t`` is its trick batch.
+    ``(hand, legal, t)`` where ``t`` is its trick batch (and ``cards``, the step's
+    card set, for a term that reads one).
     """
 
     name: str
     code: int
     source: str
-    batch: Callable[[Any, Any, Any], Any]
+    batch: Callable[..., Any]
+    #: True: the term reads its step's card set (``guard_cards`` or ``keep_cards``).
+    cards: bool = False
 
     def __repr__(self) -> str:
         return f"StepTerm({self.name!r}, {self.code}, {self.source!r})"
@@ -224,6 +230,24 @@ STEP_GUARD_TERMS: tuple[StepTerm, ...] = (
     # No trump played to an earlier trick of the deal (trumps not yet "broken"); it reads
     # ``played``, the cards of the completed tricks, which the batch path does not keep.
     StepTerm("trumps_unbroken", 4, "not played & tm", lambda hand, legal, t: _no_batch()),
+    # The deal's first trick, trumps or not.
+    StepTerm("first_trick", 5, "first", lambda hand, legal, t: t.first_trick),
+    # The deal's first trick, the player holding none of the led suit.
+    StepTerm(
+        "void_on_first_trick",
+        6,
+        "first and not hand & lm",
+        lambda hand, legal, t: t.first_trick & ((hand & t.led_mask) == 0),
+    ),
+    # None of the step's ``guard_cards`` played to an earlier trick of the deal (hearts
+    # not yet broken); like trumps_unbroken, it reads ``played``.
+    StepTerm(
+        "none_played",
+        7,
+        "not played & gc",
+        lambda hand, legal, t, cards: _no_batch(),
+        cards=True,
+    ),
 )
 #: The cards a step keeps (when any of them is still allowed).
 STEP_KEEP_TERMS: tuple[StepTerm, ...] = (
@@ -231,6 +255,18 @@ STEP_KEEP_TERMS: tuple[StepTerm, ...] = (
     StepTerm("led_suit", 1, "lm", lambda hand, legal, t: legal & t.led_mask),
     StepTerm("beaters", 2, "beats", lambda hand, legal, t: legal & t.beats),
     StepTerm("trumps", 3, "tm", lambda hand, legal, t: legal & t.trump_mask),
+    # The step's own ``keep_cards`` (the two of clubs), or every card but those (the
+    # cards without points).
+    StepTerm(
+        "cards", 4, "kc", lambda hand, legal, t, cards: legal & legal.dtype.type(cards), cards=True
+    ),
+    StepTerm(
+        "other_cards",
+        5,
+        "~kc",
+        lambda hand, legal, t, cards: legal & ~legal.dtype.type(cards),
+        cards=True,
+    ),
 )
 
 
@@ -264,11 +300,27 @@ class FastStep(NamedTuple):
     :func:`compile_narrow` (the Python engine), by the native core's
     loop over their codes (:func:`step_codes`), and over NumPy arrays by the
     batch path (:func:`cardrules.simulate`).
+
+    ``guard_cards`` and ``keep_cards`` are the step's own cards (a mask of the
+    profile's deck) for the terms that read them: ``none_played`` (none of
+    ``guard_cards`` played to an earlier trick), ``cards`` (keep those of
+    ``keep_cards``) and ``other_cards`` (keep the others), so that a family's duty
+    about particular cards (Hearts' two of clubs, its point cards) is data too.
     """
 
     phase: str
     guard: str
     keep: str
+    guard_cards: int = 0
+    keep_cards: int = 0
+
+    def __repr__(self) -> str:
+        cards = "".join(
+            f", {name}={value:#x}"
+            for name, value in (("guard_cards", self.guard_cards), ("keep_cards", self.keep_cards))
+            if value
+        )
+        return f"FastStep(phase={self.phase!r}, guard={self.guard!r}, keep={self.keep!r}{cards})"
 
 
 @runtime_checkable
@@ -498,28 +550,41 @@ def steps_of(duties: Sequence[Duty]) -> tuple[FastStep, ...] | None:
 
 
 def duty_steps(duty: Duty) -> tuple[FastStep, ...] | None:
-    """One duty's fast steps (see :func:`steps_of`), or None when it has no fast form."""
+    """One duty's fast steps (see :func:`steps_of`), or None when it has no fast form.
+
+    The class whose ``narrow`` runs declares them: a tuple, or a property where the
+    steps depend on the duty's settings (Hearts' opening lead: the two of clubs, or
+    any club)."""
     own = next(c for c in type(duty).__mro__ if "narrow" in c.__dict__).__dict__
-    mine: tuple[FastStep, ...] | None = own.get("fast_steps")
+    if own.get("fast_steps") is None:
+        return None
+    mine: tuple[FastStep, ...] | None = duty.fast_steps
     if mine is None:
         return None
     for step in mine:
         if (
-            step.phase not in STEP_PHASES
+            not isinstance(step, FastStep)
+            or step.phase not in STEP_PHASES
             or step.guard not in STEP_GUARDS
             or step.keep not in STEP_KEEPS
+            or any(type(c) is not int or c < 0 for c in (step.guard_cards, step.keep_cards))
         ):
             raise CardrulesError(f"invalid fast step of duty {type(duty).__name__}: {step}")
     return tuple(mine)
 
 
+#: The numbers :func:`step_codes` gives each step: its guard, its keep and their cards.
+STEP_WIDTH: Final = 4
+
+
 def step_codes(steps: Sequence[FastStep]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The steps as (guard, keep) code pairs, flattened: (leading, following)."""
+    """The steps as (guard, keep, guard_cards, keep_cards) codes, flattened: (leading,
+    following)."""
     lead: list[int] = []
     follow: list[int] = []
     for step in steps:
         (lead if step.phase == "lead" else follow).extend(
-            (STEP_GUARDS[step.guard], STEP_KEEPS[step.keep])
+            (STEP_GUARDS[step.guard], STEP_KEEPS[step.keep], step.guard_cards, step.keep_cards)
         )
     return tuple(lead), tuple(follow)
 
@@ -542,12 +607,13 @@ def compile_narrow(duties: Sequence[Duty], name: str = "") -> FastNarrow | None:
     body = [f"def {function}(hand, lm, tm, beats, first, leading, played=0):", "    legal = hand"]
     for phase, codes in zip(("if leading:", "else:"), step_codes(steps), strict=True):
         body.append("    " + phase)
-        for guard, keep in zip(codes[::2], codes[1::2], strict=True):
+        for at in range(0, len(codes), STEP_WIDTH):
+            guard, keep, gc, kc = codes[at : at + STEP_WIDTH]
             pad = "        "
             if guard:
-                body.append(f"{pad}if {STEP_GUARD_TERMS[guard].source}:")
+                body.append(f"{pad}if {_with_cards(STEP_GUARD_TERMS[guard].source, gc, kc)}:")
                 pad += "    "
-            keeps = STEP_KEEP_TERMS[keep].source
+            keeps = _with_cards(STEP_KEEP_TERMS[keep].source, gc, kc)
             body += [f"{pad}x = legal & {keeps}", f"{pad}if x:", f"{pad}    legal = x"]
         if not codes:
             body.append("        pass")
@@ -559,6 +625,11 @@ def compile_narrow(duties: Sequence[Duty], name: str = "") -> FastNarrow | None:
     exec(compile(source, filename, "exec"), namespace)
     fast: FastNarrow = namespace[function]
     return fast
+
+
+def _with_cards(source: str, gc: int, kc: int) -> str:
+    """A term's source with its step's card sets written in (``gc``, ``kc``)."""
+    return re.sub(r"\bgc\b", str(gc), re.sub(r"\bkc\b", str(kc), source))
 
 
 def narrow(duties: Iterable[Duty], hand: int, t: TrickState) -> int:

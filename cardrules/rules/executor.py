@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cardrules.rules.duties import STEP_GUARD_TERMS, STEP_KEEP_TERMS
+from cardrules.rules.duties import STEP_GUARD_TERMS, STEP_KEEP_TERMS, STEP_WIDTH
 
 __all__ = ["executor_source"]
 
@@ -40,10 +40,12 @@ def executor_source() -> str:
         "    codes: tuple[int, ...], hand: int, lm: int, tm: int, beats: int, first: bool, "
         "played: int = 0",
         ") -> int:",
-        '    """The cards allowed after the steps given as (guard, keep) code pairs."""',
+        '    """The cards allowed after the steps given as (guard, keep, guard_cards,',
+        '    keep_cards) codes."""',
         "    legal = hand",
-        "    for i in range(0, len(codes), 2):",
+        f"    for i in range(0, len(codes), {STEP_WIDTH}):",
         "        guard = codes[i]",
+        "        gc = codes[i + 2]",
     ]
     for term in STEP_GUARD_TERMS:
         if not term.source:  # "always": nothing to test
@@ -52,7 +54,7 @@ def executor_source() -> str:
             f"        if guard == {term.code} and {_negated(term.source)}:  # {term.name}",
             "            continue",
         ]
-    lines.append("        keep = codes[i + 1]")
+    lines += ["        keep = codes[i + 1]", "        kc = codes[i + 3]"]
     last = len(STEP_KEEP_TERMS) - 1
     for n, term in enumerate(STEP_KEEP_TERMS):
         test = "else:" if n == last else f"{'if' if n == 0 else 'elif'} keep == {term.code}:"

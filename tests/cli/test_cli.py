@@ -190,7 +190,7 @@ def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
         out = run("show", "hearts")[1]
         assert (
             "    cards played: in the native core; which are legal, in Python: the duty "
-            "'hearts_opening_lead' declares no fast steps\n" in out
+            "'hearts_broken_before_led' declares no fast steps\n" in out
         )
     for name in ("oh-hell-3", "tarok", "hearts"):
         rules = cardrules.load(name)

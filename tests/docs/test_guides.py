@@ -122,3 +122,35 @@ def test_guide_research_openspiel_examples_run() -> None:
     result = _run_text(_RESEARCH[_OPENSPIEL:_ENCODING], "research.rst (OpenSpiel)")
     assert result.attempted >= 4
     assert result.failed == 0
+
+
+def test_the_guide_duty_s_fast_steps_are_its_narrow() -> None:
+    """The variant guide's duty (HOUSE-1) declares its rule as a step over its own cards
+    (the aces): the step allows exactly what its ``narrow`` allows, leading and following,
+    with any hand."""
+    import random
+    import sys
+
+    from cardrules.cards import CARDS
+    from cardrules.engine.steps import run_steps
+    from cardrules.rules.duties import TrickState, compile_narrow, narrow, step_codes, steps_of
+
+    sys.path.insert(0, str(VARIANT))
+    try:
+        from cardrules_noacelead import NoAceLead
+    finally:
+        sys.path.remove(str(VARIANT))
+    duties = [NoAceLead("HOUSE-1")]
+    steps = steps_of(duties)
+    fast = compile_narrow(duties)
+    assert steps is not None and fast is not None
+    rng = random.Random(1)
+    for _ in range(3000):
+        deck = rng.sample(range(52), 20)
+        trick = deck[: rng.randrange(4)]
+        hand = sum(1 << c for c in deck[4 : 4 + rng.randint(1, 13)])
+        t = TrickState.of([CARDS[c] for c in trick], trump=-1)
+        leading = not trick
+        want = narrow(duties, hand, t)
+        assert fast(hand, 0, 0, 0, False, leading, 0) == want
+        assert run_steps(step_codes(steps)[not leading], hand, 0, 0, 0, False) == want

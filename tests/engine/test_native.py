@@ -103,15 +103,22 @@ def test_the_pure_engine_is_what_cardrules_engine_pure_asks_for() -> None:
 
 @needs_native
 def test_the_step_executor_in_c_is_the_python_one() -> None:
-    """Every (guard, keep) code of the step tables, alone and in random programs, on random
-    masks: the C executor's mask is ``run_steps``' (cardrules.engine.steps)."""
+    """Every (guard, keep) code of the step tables, alone and in random programs, with
+    random card sets, on random masks: the C executor's mask is ``run_steps``'
+    (cardrules.engine.steps)."""
     assert native is not None
     rng = random.Random(28)
     guards = [term.code for term in STEP_GUARD_TERMS]
     keeps = [term.code for term in STEP_KEEP_TERMS]
-    programs = [(g, k) for g in guards for k in keeps]
+
+    def cards() -> int:
+        return rng.choice((0, rng.getrandbits(52), 1 << rng.randrange(52)))
+
+    single = [(g, k, cards(), cards()) for g in guards for k in keeps]
+    programs = list(single)
     for _ in range(300):  # programs of 1 to 6 steps
-        programs.append(tuple(rng.choice(programs)[i % 2] for i in range(2 * rng.randint(1, 6))))
+        steps = [rng.choice(single) for _ in range(rng.randint(1, 6))]
+        programs.append(tuple(code for step in steps for code in step))
     for codes in programs:
         for _ in range(40):
             masks = [rng.getrandbits(rng.choice((8, 52, 64))) for _ in range(5)]
@@ -149,12 +156,11 @@ def test_bad_input_to_the_native_functions_is_an_error_not_a_crash() -> None:
         native.deck_indices("not bytes", 52)
     with pytest.raises(OverflowError):
         native.deck_indices(b"k", 2**80)
-    with pytest.raises(ValueError, match="unknown step code"):
-        native.run_steps((9, 0), 1, 1, 1, 1, False)
-    with pytest.raises(ValueError, match="unknown step code"):
-        native.run_steps((0,), 1, 1, 1, 1, False)
+    for codes in ((99, 0, 0, 0), (0, 99, 0, 0), (0,), (0, 4, 0, 2**64), ((0, 1, 0, 0) * 17)):
+        with pytest.raises(ValueError, match="unknown step code"):
+            native.run_steps(codes, 1, 1, 1, 1, False)
     with pytest.raises(OverflowError):
-        native.run_steps((0, 1), 2**64, 1, 1, 1, False)
+        native.run_steps((0, 1, 0, 0), 2**64, 1, 1, 1, False)
 
 
 def at_play(name: str = "callbreak-strict", seed: int = 5) -> cardrules.Game:
@@ -204,7 +210,8 @@ def test_members_of_the_wrong_kind_send_the_native_core_to_python_not_to_a_crash
         {"_win": 10**30},
         {"_beats": ()},
         {"_follow": None},
-        {"_codes": ((99, 99), (99, 99))},
+        {"_codes": ((99, 99, 0, 0), (99, 99, 0, 0))},
+        {"_codes": ((0, 4, 0, 2**70), (0, 4, -1, 0))},
         {"_played_cards": ()},
         {"tricks_won": ()},
     ):

@@ -1,4 +1,4 @@
-"""The compiled engine's step executor is written from the one table of fast steps."""
+"""The step executor over the duties' codes is written from the one table of fast steps."""
 
 from __future__ import annotations
 
@@ -25,17 +25,21 @@ def test_every_term_of_the_table_is_in_the_executor() -> None:
 
 def test_a_new_term_changes_the_executor(monkeypatch: pytest.MonkeyPatch) -> None:
     """A guard added to the table reaches the executor without another edit."""
-    extra = StepTerm("never", 4, "False", lambda hand, legal, t: False)
+    code = len(STEP_GUARD_TERMS)
+    extra = StepTerm("never", code, "False", lambda hand, legal, t: False)
     monkeypatch.setattr(executor, "STEP_GUARD_TERMS", (*STEP_GUARD_TERMS, extra))
     source = executor.executor_source()
-    assert "if guard == 4 and not (False):  # never" in source
+    assert f"if guard == {code} and not (False):  # never" in source
     namespace: dict[str, object] = {}
     exec(compile(source, "<steps>", "exec"), namespace)
     run_steps = namespace["run_steps"]
     assert callable(run_steps)
-    # guard 4 never holds: its keep (led suit) is skipped; guard 0 (always) keeps it
-    assert run_steps((4, 1), 0b1111, 0b0011, 0, 0, False) == 0b1111
-    assert run_steps((0, 1), 0b1111, 0b0011, 0, 0, False) == 0b0011
+    # the new guard never holds: its keep (led suit) is skipped; guard 0 (always) keeps it
+    assert run_steps((code, 1, 0, 0), 0b1111, 0b0011, 0, 0, False) == 0b1111
+    assert run_steps((0, 1, 0, 0), 0b1111, 0b0011, 0, 0, False) == 0b0011
+    # a step's own cards: keep those of keep_cards (code 4), or the others (code 5)
+    assert run_steps((0, 4, 0, 0b0110), 0b1111, 0, 0, 0, False) == 0b0110
+    assert run_steps((0, 5, 0, 0b0110), 0b1111, 0, 0, 0, False) == 0b1001
 
 
 def test_main_reports_an_up_to_date_module(capsys: pytest.CaptureFixture[str]) -> None:

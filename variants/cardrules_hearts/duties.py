@@ -23,7 +23,7 @@ only hearts (``qs_breaks_hearts``, ``must_break_hearts`` and
 from __future__ import annotations
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, Suit
-from cardrules.rules.duties import Duty, TrickState
+from cardrules.rules.duties import Duty, FastStep, TrickState
 from cardrules.rules.profile import Profile
 
 __all__ = [
@@ -68,6 +68,12 @@ class OpeningLead(Duty):
     def __repr__(self) -> str:
         return f"OpeningLead({self.rule!r}, any_club={self.any_club!r})"
 
+    @property
+    def fast_steps(self) -> tuple[FastStep, ...]:  # type: ignore[override]
+        """Leading the first trick, keep the two of clubs (or the clubs)."""
+        lead = _CLUBS if self.any_club else _TWO_OF_CLUBS
+        return (FastStep("lead", "first_trick", "cards", keep_cards=lead),)
+
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
         if t.led >= 0 or not t.first_trick:
             return legal
@@ -95,6 +101,9 @@ class NoPointsFirstTrick(Duty):
     def configured(cls, rule: str, profile: Profile) -> NoPointsFirstTrick | None:
         """Off with ``no_pts_on_first_trick = false`` (HE-6.4)."""
         return cls(rule) if profile.flag("no_pts_on_first_trick") else None
+
+    #: Following to the first trick without the led suit, keep the cards without points.
+    fast_steps = (FastStep("follow", "void_on_first_trick", "other_cards", keep_cards=POINT_CARDS),)
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
         if t.led < 0 or not t.first_trick or hand & SUIT_MASKS[t.led]:
@@ -147,6 +156,18 @@ class HeartsBrokenBeforeLed(Duty):
         return (
             f"HeartsBrokenBeforeLed({self.rule!r}, qs_breaks={self.qs_breaks!r}, "
             f"lead_hearts_instead_of_qs={self.lead_hearts_instead_of_qs!r})"
+        )
+
+    @property
+    def fast_steps(self) -> tuple[FastStep, ...] | None:  # type: ignore[override]
+        """Leading while none of the cards that break hearts is played, keep the cards
+        that are not hearts; none with ``lead_hearts_instead_of_qs`` (its exception, the
+        queen of spades alone left besides hearts, is no step: ``narrow`` runs)."""
+        if self.lead_hearts_instead_of_qs:
+            return None
+        breakers = POINT_CARDS if self.qs_breaks else HEARTS
+        return (
+            FastStep("lead", "none_played", "other_cards", guard_cards=breakers, keep_cards=HEARTS),
         )
 
     def broken(self, played_before: int) -> bool:

@@ -8,7 +8,7 @@ The rules of this house, with their own ids:
 
 from pathlib import Path
 
-from cardrules import Duty, TrickState, hookimpl
+from cardrules import Duty, FastStep, TrickState, hookimpl
 from cardrules.rules.components import DealsEnd, EndCondition
 from cardrules.rules.plugins import Components, OptionSpec
 from cardrules.rules.profile import Profile
@@ -22,6 +22,8 @@ class NoAceLead(Duty):
 
     name = "no_ace_lead"
     summary = "A player may not lead an ace while holding a card that is not an ace."
+    #: The same rule as data: leading, keep the cards that are not aces, if any.
+    fast_steps = (FastStep("lead", "always", "other_cards", keep_cards=ACES),)
     __slots__ = ()
 
     def narrow(self, hand: int, legal: int, t: TrickState) -> int:
