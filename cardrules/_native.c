@@ -645,6 +645,24 @@ static unsigned long below(MT *r, unsigned long n) {
     return j;
 }
 
+/* The key's 32-bit words as random.seed makes them of int.from_bytes(key) (big-endian):
+ * least significant first, without the integer's zero high bytes; an MT19937 seeded. */
+static int seed_from(PyObject *key_bytes, MT *r) {
+    char *bytes;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(key_bytes, &bytes, &length) < 0) return -1;
+    const unsigned char *b = (const unsigned char *)bytes;
+    while (length > 0 && *b == 0) { b++; length--; }
+    size_t words = length ? (size_t)(length + 3) / 4 : 1;
+    uint32_t *key = PyMem_Calloc(words, sizeof(uint32_t));
+    if (key == NULL) { PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < length; i++) /* byte i from the least significant */
+        key[i / 4] |= (uint32_t)b[length - 1 - i] << (8 * (i % 4));
+    init_by_array(r, key, words);
+    PyMem_Free(key);
+    return 0;
+}
+
 PyDoc_STRVAR(deck_indices_doc,
 "deck_indices(key, size, /)\n--\n\n"
 "The seeded shuffle and cut of cardrules.engine.dealing._deck_indices: ``key`` the bytes\n"
@@ -656,28 +674,18 @@ static PyObject *deck_indices(PyObject *module, PyObject *const *args, Py_ssize_
         PyErr_SetString(PyExc_TypeError, "deck_indices(key, size) takes 2 arguments");
         return NULL;
     }
-    char *bytes;
-    Py_ssize_t length;
-    if (PyBytes_AsStringAndSize(args[0], &bytes, &length) < 0) return NULL;
+    if (!PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "deck_indices: the key is bytes");
+        return NULL;
+    }
     long size = PyLong_AsLong(args[1]);
     if (size == -1 && PyErr_Occurred()) return NULL;
     if (size < 2 || size > 4096) {
         PyErr_SetString(PyExc_ValueError, "deck_indices: a deck of 2 to 4096 cards");
         return NULL;
     }
-    /* The key as random.seed makes it of int.from_bytes(key) (big-endian): the integer's
-     * 32-bit words, least significant first, without its zero high bytes. */
-    const unsigned char *b = (const unsigned char *)bytes;
-    while (length > 0 && *b == 0) { b++; length--; }
-    size_t words = length ? (size_t)(length + 3) / 4 : 1;
-    uint32_t *key = PyMem_Calloc(words, sizeof(uint32_t));
-    if (key == NULL) return PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < length; i++) { /* byte i from the least significant */
-        key[i / 4] |= (uint32_t)b[length - 1 - i] << (8 * (i % 4));
-    }
     MT r;
-    init_by_array(&r, key, words);
-    PyMem_Free(key);
+    if (seed_from(args[0], &r) < 0) return NULL;
     int deck[4096];
     for (long i = 0; i < size; i++) deck[i] = (int)i;
     for (long i = size - 1; i > 0; i--) {
@@ -693,6 +701,77 @@ static PyObject *deck_indices(PyObject *module, PyObject *const *args, Py_ssize_
         PyObject *v = PyLong_FromLong(deck[(i + cut) % size]);
         if (v == NULL) { Py_DECREF(out); return NULL; }
         PyList_SetItem(out, i, v);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(seeded_below_doc,
+"seeded_below(key, n, /)\n--\n\n"
+"random.Random(text).randrange(n) for 1 <= n < 2**32, ``key`` the bytes random.Random\n"
+"seeds with for ``text`` (its UTF-8 and their SHA-512).");
+
+static PyObject *seeded_below(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "seeded_below(key, n) takes 2 arguments");
+        return NULL;
+    }
+    long long n = PyLong_AsLongLong(args[1]);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 1 || n >= ((long long)1 << 32)) {
+        PyErr_SetString(PyExc_ValueError, "seeded_below: n from 1 to 2**32 - 1");
+        return NULL;
+    }
+    MT r;
+    if (seed_from(args[0], &r) < 0) return NULL;
+    return PyLong_FromUnsignedLong(below(&r, (unsigned long)n));
+}
+
+PyDoc_STRVAR(deal_masks_doc,
+"deal_masks(deck, order, size, /)\n--\n\n"
+"cardrules.engine.dealing._deal_masks: card i of ``deck`` (card indices below 64) to\n"
+"``order[i % len(order)]``, ``size`` cards each; the masks by seat, or None where a card\n"
+"index is 64 or more (the Python function deals those).");
+
+static PyObject *deal_masks(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 3 || !PyList_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "deal_masks(deck: list, order: tuple, size)");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_Size(args[1]), cards = PyList_Size(args[0]);
+    long size = PyLong_AsLong(args[2]);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (n < 1 || n > 64 || size < 0 || n * size > cards) {
+        PyErr_SetString(PyExc_ValueError, "deal_masks: the deck is too short for the deal");
+        return NULL;
+    }
+    uint64_t hands[64] = {0};
+    long seats[64];
+    for (Py_ssize_t p = 0; p < n; p++) {
+        seats[p] = PyLong_AsLong(PyTuple_GetItem(args[1], p));
+        if (seats[p] == -1 && PyErr_Occurred()) return NULL;
+        if (seats[p] < 0 || seats[p] >= n) {
+            PyErr_SetString(PyExc_ValueError, "deal_masks: a seat out of the order's range");
+            return NULL;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n * size; i++) {
+        long c = PyLong_AsLong(PyList_GetItem(args[0], i));
+        if (c == -1 && PyErr_Occurred()) return NULL;
+        if (c < 0) {
+            PyErr_SetString(PyExc_ValueError, "deal_masks: a negative card index");
+            return NULL;
+        }
+        if (c >= 64) Py_RETURN_NONE;
+        hands[seats[i % n]] |= (uint64_t)1 << c;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(hands[s]);
+        if (v == NULL) { Py_DECREF(out); return NULL; }
+        PyTuple_SetItem(out, s, v);
     }
     return out;
 }
@@ -752,6 +831,8 @@ static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS, setup_doc},
     {"deck_indices", (PyCFunction)(void (*)(void))deck_indices, METH_FASTCALL, deck_indices_doc},
     {"run_steps", run_steps_py, METH_VARARGS, run_steps_doc},
+    {"seeded_below", (PyCFunction)(void (*)(void))seeded_below, METH_FASTCALL, seeded_below_doc},
+    {"deal_masks", (PyCFunction)(void (*)(void))deal_masks, METH_FASTCALL, deal_masks_doc},
     {NULL, NULL, 0, NULL},
 };
 

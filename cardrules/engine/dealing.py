@@ -66,6 +66,20 @@ def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
 _NATIVE_DECK: Final = 4096
 
 
+def _seed_key(text: str) -> bytes:
+    """What ``random.Random(text)`` seeds its generator with: the text's UTF-8 and their
+    SHA-512 (the native core seeds its own from these bytes)."""
+    key = text.encode()
+    return key + sha512(key).digest()
+
+
+def seeded_randrange(text: str, n: int) -> int:
+    """``random.Random(text).randrange(n)`` (the native core draws it the same)."""
+    if native is not None and 1 <= n < 2**32:
+        return native.seeded_below(_seed_key(text), n)  # type: ignore[no-any-return]
+    return random.Random(text).randrange(n)
+
+
 def _deck_indices(
     seed: int, deal_number: int, attempt: int, size: int = FRENCH_52.size
 ) -> list[int]:
@@ -78,8 +92,7 @@ def _deck_indices(
     """
     text = f"{seed}/{deal_number}/{attempt}"
     if native is not None and size <= _NATIVE_DECK:
-        key = text.encode()  # what random.Random(text) seeds with: these bytes, their hash
-        return native.deck_indices(key + sha512(key).digest(), size)  # type: ignore[no-any-return]
+        return native.deck_indices(_seed_key(text), size)  # type: ignore[no-any-return]
     rng = random.Random(text)
     getrandbits = rng.getrandbits
     deck = list(range(size))
@@ -110,6 +123,10 @@ def _deal_masks(
     """:func:`deal_cards` of a deck of card indices: a mask per seat, built a seat at a time
     (the sum of its cards' bits: each card is in the deck once)."""
     order = direction.order(direction.next(dealer))
+    if native is not None and isinstance(deck, list):
+        dealt = native.deal_masks(deck, order, size)
+        if dealt is not None:  # (None: a card index beyond 64 bits, dealt below)
+            return dealt  # type: ignore[no-any-return]
     n = len(order)
     hands = [0] * n
     bits = _BITS

@@ -35,6 +35,7 @@ from cardrules.engine.dealing import (
     _preset_stock,
     deal_cards,
     deal_from_seed,
+    seeded_randrange,
     shuffle_and_cut,
     split_stages,
     stage_parts,
@@ -301,7 +302,7 @@ class Game(Core):
         if dealer is None:
             dealer = rules.first_dealer  # the rules may fix it (duplicate boards)
         if dealer is None:
-            dealer = random.Random(f"{seed}/dealer").randrange(n)
+            dealer = seeded_randrange(f"{seed}/dealer", n)
         self.first_dealer = dealer
         self.dealer = dealer
         self.deal_number = 0

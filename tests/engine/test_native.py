@@ -241,3 +241,38 @@ def test_apply_takes_its_arguments_as_documented_on_either_engine() -> None:
     assert game.actions[-1] == str(legal[0])
     with pytest.raises(TypeError):
         game.apply(game.legal_actions()[0], game.to_act)  # type: ignore[misc]
+
+
+@needs_native
+def test_the_native_dealer_draw_and_deal_are_python_s() -> None:
+    """The first dealer (``random.Random(f"{seed}/dealer").randrange(n)``) and the hands
+    dealt from a shuffled deck, card ``i`` to ``order[i % n]``: the native core's are the
+    Python ones, and a deck with a card index of 64 or more is dealt by Python."""
+    from cardrules.engine.dealing import _deal_masks, seeded_randrange
+
+    assert native is not None
+    rng = random.Random(11)
+    for _ in range(5000):
+        text = f"{rng.randrange(-(10**20), 10**20)}/dealer"
+        n = rng.choice([1, 2, 3, 4, 5, 6, 2**31, 2**32 - 1])
+        assert seeded_randrange(text, n) == random.Random(text).randrange(n)
+    rules = cardrules.load("callbreak-strict")
+    direction = rules.direction
+    for size_of_deck in (24, 52, 64, 78):
+        for _ in range(300):
+            deck = list(range(size_of_deck))
+            rng.shuffle(deck)
+            dealer, size = rng.randrange(4), rng.randint(0, size_of_deck // 4)
+            order = direction.order(direction.next(dealer))
+            want = [0] * 4
+            for i, card in enumerate(deck[: 4 * size]):
+                want[order[i % 4]] |= 1 << card
+            assert _deal_masks(deck, dealer, direction, size) == tuple(want)
+    for bad in ((b"k", 0), (b"k", 2**32), ("text", 4)):
+        with pytest.raises((ValueError, TypeError)):
+            native.seeded_below(*bad)
+    for args in (([1, 2], (0, 1), 2), ([0, 1, 2, 3], (0, 5), 2), ([-1, 2], (0, 1), 1)):
+        with pytest.raises(ValueError):
+            native.deal_masks(*args)
+    with pytest.raises(TypeError):
+        native.deal_masks((0, 1), (0, 1), 1)
