@@ -420,14 +420,17 @@ static int complete_trick(Core *self, long winner) {
     if (won == NULL) return -1;
     long count = PyLong_AsLong(won);
     if (count == -1 && PyErr_Occurred()) return -1;
-    if (PyList_SetItem(self->tricks_won, winner, PyLong_FromLong(count + 1)) < 0) return -1;
+    PyObject *more = PyLong_FromLong(count + 1);
+    if (more == NULL || PyList_SetItem(self->tricks_won, winner, more) < 0) return -1;
     PyObject *empty1 = PyList_New(0), *empty2 = PyList_New(0);
     if (empty1 == NULL || empty2 == NULL) { Py_XDECREF(empty1); Py_XDECREF(empty2); return -1; }
     set_field(&self->trick_cards, empty1);
     set_field(&self->trick, empty2);
-    PyObject *w = PyLong_FromLong(winner), *w2 = PyLong_FromLong(winner);
+    PyObject *w = PyLong_FromLong(winner);
+    if (w == NULL) return -1;
+    Py_INCREF(w);
     set_field(&self->leader, w);
-    set_field(&self->to_act, w2);
+    set_field(&self->to_act, w);
     uint64_t hand;
     int r = item_u64(self->hands, winner, &hand);
     if (r < 0) return -1;
@@ -475,9 +478,10 @@ static int play_card(Core *self, long seat, long index, uint64_t hand) {
     long active = PyLong_AsLong(self->active);
     if (active == -1 && PyErr_Occurred()) return -1;
     /* (from here the state changes: nothing above did) */
-    if (PyList_Append(self->actions, text) < 0) return -1;
-    if (PyList_SetItem(self->hands, seat, PyLong_FromUnsignedLongLong(hand ^ bit)) < 0)
-        return -1;
+    PyObject *held = PyLong_FromUnsignedLongLong(hand ^ bit);
+    if (held == NULL) return -1;
+    if (PyList_Append(self->actions, text) < 0) { Py_DECREF(held); return -1; }
+    if (PyList_SetItem(self->hands, seat, held) < 0) return -1; /* (steals held) */
     set_field(&self->legal, PyLong_FromLong(-1));
     if (beaten) {
         set_field(&self->win, PyLong_FromLong(index));

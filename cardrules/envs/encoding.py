@@ -73,10 +73,11 @@ from cardrules.errors import CardrulesError
 from cardrules.rules.actions import REVEAL_TRUMP, Action, ClaimAnswer, Play, plays_of
 
 if TYPE_CHECKING:
+    from cardrules.engine.game import Game
     from cardrules.engine.ruleset import Ruleset
     from cardrules.engine.views import View
 
-__all__ = ["TOTALS_CLIP", "TOTALS_SCALE", "Encoding"]
+__all__ = ["TOTALS_CLIP", "TOTALS_SCALE", "Encoding", "GameObserver"]
 
 _PHASES = ("auction", "play", "claim")
 
@@ -138,6 +139,20 @@ class Encoding:
         )
         #: The ``tricks`` part is the tricks won divided by this: the longest suit's length.
         self.tricks_scale = max((m.bit_count() for m in deck.suit_masks.values()), default=cards)
+        #: Whether the play offers actions besides the cards (a trump to reveal, calls).
+        self.play_extras = bool(reveal or calls)
+        self._layout_made: _Layout | None = None
+
+    def _layout(self) -> _Layout:
+        """Where each part lies, for :class:`GameObserver` (made once)."""
+        if self._layout_made is None:
+            self._layout_made = _Layout(self)
+        return self._layout_made
+
+    def observer(self, game: Game) -> GameObserver:
+        """A :class:`GameObserver` of ``game``: the same observations and masks as
+        :meth:`observe` and :meth:`mask` give of its views, read from the game directly."""
+        return GameObserver(self, game)
 
     def segments(self) -> list[tuple[str, int, int]]:
         """Each part of the observation: (name, start, length)."""
@@ -285,3 +300,271 @@ class Encoding:
 
     def __repr__(self) -> str:
         return f"<Encoding of {self.rules.name!r}: {self.size} values, {self.actions} actions>"
+
+
+class GameObserver:
+    """The observations and action masks of one game's seats, read from the game's state
+    directly (its hands, tricks and auction as masks and lists) rather than from a
+    :class:`~cardrules.View` built and encoded per step: what the environments call on
+    every step.
+
+    ``observe(seat)`` is ``encoding.observe(game.view(seat))`` and ``mask(seat)`` is
+    ``encoding.mask(game.view(seat))``, array for array (tested on every shipped profile,
+    at every step, for every seat): it reads only what the view holds, by the same rules
+    (the hands the seat may see, the cards it knows another holds, the auction's actions
+    it may see, the trump unless it is concealed from the seat).  What changes only when
+    a trick is completed or an auction action taken (the cards each seat played to the
+    completed tricks, the auction's actions by seat) is kept and extended as the game goes
+    on, and worked out again from the start where the game went back (undo, a new deal).
+    """
+
+    __slots__ = (
+        "_auction_seen",
+        "_last_call",
+        "_last_trick",
+        "_layout",
+        "_played",
+        "_private",
+        "_public",
+        "_tricks_seen",
+        "encoding",
+        "game",
+    )
+
+    def __init__(self, encoding: Encoding, game: Game) -> None:
+        self.encoding = encoding
+        self.game = game
+        n = encoding.players
+        # The cards each seat played to the deal's first _tricks_seen completed tricks (a
+        # mask by seat); _last_trick: the last of them (by identity).
+        self._tricks_seen = 0
+        self._last_trick: object = None
+        self._played = [0] * n
+        # The bits of the auction part of the deal's first _auction_seen auction actions,
+        # by seat: those every seat sees, and the private ones only the seat itself sees.
+        self._auction_seen = 0
+        self._last_call: object = None
+        self._public = [0] * n
+        self._private = [0] * n
+        self._layout = encoding._layout()
+
+    def _played_by_seat(self) -> list[int]:
+        """The cards each seat played to the deal's completed tricks (masks by seat), as
+        the view's ``tricks`` tell them to the encoding (seats in turn from the leader)."""
+        tricks = self.game.tricks
+        seen = self._tricks_seen
+        if len(tricks) < seen or (seen and tricks[seen - 1] is not self._last_trick):
+            seen = 0  # (another deal, or an undo)
+            self._played = [0] * self.encoding.players
+        if len(tricks) > seen:
+            enc = self.encoding
+            n = enc.players
+            step = enc.rules.direction.step
+            contract = self.game.contract
+            out_seats = contract.sitting_out if contract is not None else frozenset()
+            played = self._played
+            for leader, cards, _ in tricks[seen:]:
+                seat = leader
+                for _, card in cards:
+                    played[seat] |= 1 << card.index
+                    seat = (seat + step) % n
+                    while seat in out_seats:  # a seat sitting the deal out plays no card
+                        seat = (seat + step) % n
+            self._tricks_seen = len(tricks)
+            self._last_trick = tricks[-1]
+        return self._played
+
+    def _auction_by_seat(self) -> tuple[list[int], list[int]]:
+        """The auction part's bits of each seat's actions this deal: (those every seat
+        sees, the private ones that only the seat itself sees)."""
+        calls = self.game.auction_actions
+        seen = self._auction_seen
+        if len(calls) < seen or (seen and calls[seen - 1] is not self._last_call):
+            seen = 0
+            n = self.encoding.players
+            self._public = [0] * n
+            self._private = [0] * n
+        if len(calls) > seen:
+            enc = self.encoding
+            width = enc.deck.size
+            index_of = enc._index
+            count = enc._auction
+            public, private = self._public, self._private
+            for seat, action in calls[seen:]:
+                index = index_of.get(str(action))
+                if index is not None and index - width < count:
+                    if action.private:
+                        private[seat] |= 1 << (index - width)
+                    else:
+                        public[seat] |= 1 << (index - width)
+            self._auction_seen = len(calls)
+            self._last_call = calls[-1]
+        return self._public, self._private
+
+    def observe(self, seat: int) -> Any:
+        """``seat``'s observation: ``encoding.observe(game.view(seat))``."""
+        import numpy as np
+
+        game = self.game
+        enc = self.encoding
+        lay = self._layout
+        rel = lay.rel[seat]  # each seat's slot as seen from ``seat``
+        hands = game.hands
+        phase = game.phase
+        contract = game.contract
+        auction = game.auction
+        # The hands this seat sees (as make_view decides), and the cards it knows.
+        if phase == "finished":
+            visible: set[int] | frozenset[int] = {seat}
+        else:
+            visible = {seat, *auction.exposed()}
+            if phase == "auction":
+                visible -= auction.unseen()
+            if contract is not None:
+                played = len(game.tricks) * enc.players + len(game.trick)
+                visible.update(contract.exposed(played))
+        width = lay.width
+        bits = hands[seat] if seat in visible else 0
+        shown = lay.shown[seat]
+        for other in visible:
+            if other != seat:
+                bits |= hands[other] << shown[other]
+        if contract is not None:
+            for other, mask in auction.known_to(seat).items():
+                if other != seat:
+                    bits |= (mask & hands[other]) << shown[other]
+        # The cards played: to the completed tricks, and to the trick in progress.
+        start = lay.played
+        for other, mask in enumerate(self._played_by_seat()):
+            if mask:
+                bits |= mask << (start + rel[other] * width)
+        start = lay.trick
+        for other, card in game.trick:
+            bits |= 1 << (start + rel[other] * width + card.index)
+        # The auction's actions this seat may see.
+        public, private = self._auction_by_seat()
+        start, count = lay.auction, lay.count
+        for other in range(enc.players):
+            mask = public[other] | private[other] if other == seat else public[other]
+            if mask:
+                bits |= mask << (start + rel[other] * count)
+        # The trump as this seat knows it.
+        if contract is not None:
+            if game._hidden is not None and phase in _IN_PLAY and seat != game._hidden.chooser:
+                contract = contract.trump_hidden()  # concealed from this seat
+            trump = contract.trump
+        else:
+            trump = enc.rules.trump
+        bits |= 1 << (lay.trump + lay.trumps.get(trump.name if trump is not None else "", lay.none))
+        to_act = game.to_act
+        if to_act is not None:
+            bits |= 1 << (lay.to_act + rel[to_act])
+        bits |= 1 << (lay.dealer + rel[game.dealer])
+        place = lay.phases.get(phase)
+        if place is not None:
+            bits |= 1 << place
+        out = np.unpackbits(
+            np.frombuffer(bits.to_bytes(lay.nbytes, "little"), dtype=np.uint8),
+            count=enc.size,
+            bitorder="little",
+        ).astype(np.float32)
+        scale = enc.tricks_scale
+        out[lay.tricks[seat]] = [won / scale for won in game.tricks_won]
+        totals = game.totals
+        values = []
+        for side in lay.sides:
+            total = totals.get(side)
+            if total is None:
+                values.append(0.0)
+            else:
+                scaled = float(total) / TOTALS_SCALE
+                values.append(min(max(scaled, -TOTALS_CLIP), TOTALS_CLIP))
+        out[lay.totals[seat]] = values
+        return out
+
+    def mask(self, seat: int) -> Any:
+        """``seat``'s legal actions: ``encoding.mask(game.view(seat))``."""
+        import numpy as np
+
+        game = self.game
+        enc = self.encoding
+        to_act = game.to_act
+        if to_act is None or game.controller(to_act) != seat:
+            return np.zeros(enc.actions, dtype=np.int8)
+        if game.phase == "play" and not enc.play_extras:  # only cards: the game's mask
+            return np.unpackbits(
+                np.frombuffer(
+                    game.legal_mask().to_bytes(self._layout.action_bytes, "little"),
+                    dtype=np.uint8,
+                ),
+                count=enc.actions,
+                bitorder="little",
+            ).view(np.int8)
+        out = np.zeros(enc.actions, dtype=np.int8)
+        out[[enc.index(action) for action in game.legal_actions()]] = 1
+        return out
+
+
+#: The phases in which a deal's trump may be concealed (as the views read them).
+_IN_PLAY = ("play", "claim")
+
+
+class _Layout:
+    """Where each part of an encoding's observation lies, and each seat's slot as every
+    seat sees it: what :class:`GameObserver` reads, made once per encoding."""
+
+    __slots__ = (
+        "action_bytes",
+        "auction",
+        "count",
+        "dealer",
+        "nbytes",
+        "none",
+        "phases",
+        "played",
+        "rel",
+        "shown",
+        "sides",
+        "to_act",
+        "totals",
+        "trick",
+        "tricks",
+        "trump",
+        "trumps",
+        "width",
+    )
+
+    def __init__(self, enc: Encoding) -> None:
+        import numpy as np
+
+        n = enc.players
+        starts = enc._starts
+        self.width = width = enc.deck.size
+        self.count = enc._auction
+        self.nbytes = (enc.size + 7) // 8
+        self.action_bytes = (enc.actions + 7) // 8
+        #: rel[me][seat]: the slot of ``seat`` as ``me`` sees it.
+        self.rel = [[(seat - me) % n for seat in range(n)] for me in range(n)]
+        #: shown[me][seat]: where ``seat``'s cards start in ``me``'s ``shown`` part.
+        self.shown = [
+            [starts["shown"] + ((seat - me) % n - 1) * width for seat in range(n)]
+            for me in range(n)
+        ]
+        self.played = starts["played"]
+        self.trick = starts["trick"]
+        self.auction = starts["auction"]
+        self.trump = starts["trump"]
+        self.trumps = enc._trumps
+        self.none = len(enc._trumps)
+        self.to_act = starts["to_act"]
+        self.dealer = starts["dealer"]
+        self.phases = {phase: starts["phase"] + i for i, phase in enumerate(_PHASES)}
+        #: tricks[me], totals[me]: the places of each seat's value in ``me``'s parts.
+        self.tricks = [
+            np.array([starts["tricks"] + (seat - me) % n for seat in range(n)]) for me in range(n)
+        ]
+        self.totals = [
+            np.array([starts["totals"] + (seat - me) % n for seat in range(n)]) for me in range(n)
+        ]
+        self.sides = [enc.rules.side_of(seat) for seat in range(n)]
+

@@ -59,7 +59,7 @@ import numpy as np
 from cardrules.engine.bots import Bot, make_bot, parse_bots
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
-from cardrules.envs.encoding import Encoding
+from cardrules.envs.encoding import Encoding, GameObserver
 from cardrules.envs.rewards import (
     ILLEGAL_PENALTY,
     check_illegal,
@@ -121,13 +121,22 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self._seeds = random.Random()
         self.game: Game | None = None
         self._bots: dict[int, Bot] = {}
+        self._observer: GameObserver | None = None
         #: Whether an illegal action ended the episode (``illegal="penalty"``).
         self.forfeited = False
 
+    def _observing(self) -> GameObserver:
+        """The observer of the game in play (a new one for a new game)."""
+        game = self.game
+        assert game is not None
+        observer = self._observer
+        if observer is None or observer.game is not game:
+            observer = self._observer = self.encoding.observer(game)
+        return observer
+
     def _observation(self) -> dict[str, Any]:
-        assert self.game is not None
-        view = self.game.view(self.seat)
-        return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(view)}
+        observer = self._observing()
+        return {"observation": observer.observe(self.seat), "action_mask": observer.mask(self.seat)}
 
     def action_masks(self) -> Any:
         """The learner's legal actions now, as a ``bool`` vector over the action space
@@ -136,7 +145,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
             raise CardrulesError("call reset() before action_masks()")
         if self.forfeited:
             return np.zeros(self.encoding.actions, dtype=bool)
-        return self.encoding.mask(self.game.view(self.seat)).astype(bool)
+        return self._observing().mask(self.seat).astype(bool)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -54,7 +54,7 @@ from pettingzoo.utils import wrappers
 
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
-from cardrules.envs.encoding import Encoding
+from cardrules.envs.encoding import Encoding, GameObserver
 from cardrules.envs.rewards import (
     ILLEGAL_PENALTY,
     check_illegal,
@@ -111,6 +111,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         }
         self._seeds = random.Random()
         self.game: Game | None = None
+        self._observer: GameObserver | None = None
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -142,9 +144,13 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation: the encoding of its view, and its action mask."""
-        assert self.game is not None
-        view = self.game.view(self.possible_agents.index(agent))
-        return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(view)}
+        game = self.game
+        assert game is not None
+        observer = self._observer
+        if observer is None or observer.game is not game:  # (a game set by hand)
+            observer = self._observer = self.encoding.observer(game)
+        seat = self._seat_of[agent]
+        return {"observation": observer.observe(seat), "action_mask": observer.mask(seat)}
 
     def step(self, action: Any) -> None:
         """The selected agent takes the action of index ``action``."""
