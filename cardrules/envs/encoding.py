@@ -354,7 +354,8 @@ class GameObserver:
         tricks = self.game.tricks
         seen = self._tricks_seen
         if len(tricks) < seen or (seen and tricks[seen - 1] is not self._last_trick):
-            seen = 0  # (another deal, or an undo)
+            seen = self._tricks_seen = 0  # (another deal, or an undo)
+            self._last_trick = None
             self._played = [0] * self.encoding.players
         if len(tricks) > seen:
             enc = self.encoding
@@ -380,7 +381,8 @@ class GameObserver:
         calls = self.game.auction_actions
         seen = self._auction_seen
         if len(calls) < seen or (seen and calls[seen - 1] is not self._last_call):
-            seen = 0
+            seen = self._auction_seen = 0  # (another deal, or an undo)
+            self._last_call = None
             n = self.encoding.players
             self._public = [0] * n
             self._private = [0] * n
@@ -567,4 +569,3 @@ class _Layout:
             np.array([starts["totals"] + (seat - me) % n for seat in range(n)]) for me in range(n)
         ]
         self.sides = [enc.rules.side_of(seat) for seat in range(n)]
-

@@ -149,7 +149,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         observer = self._observer
         if observer is None or observer.game is not game:  # (a game set by hand)
             observer = self._observer = self.encoding.observer(game)
-        seat = self._seat_of[agent]
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self.possible_agents.index(agent)  # (refused as before: a ValueError)
         return {"observation": observer.observe(seat), "action_mask": observer.mask(seat)}
 
     def step(self, action: Any) -> None:
