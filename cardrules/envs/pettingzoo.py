@@ -48,9 +48,15 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from cardrules.engine.game import Game
 from cardrules.engine.ruleset import Ruleset, load
@@ -211,5 +217,93 @@ def env(profile: str | Ruleset = "callbreak-strict", **kwargs: Any) -> Any:
     """The environment of ``profile``, with PettingZoo's usual wrappers (an action out of
     bounds, or taken out of order, is refused)."""
     out: Any = CardrulesEnv(profile, **kwargs)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    out = _AssertOutOfBounds(out)
+    return _OrderEnforcing(out)
+
+
+# PettingZoo's wrappers reach each attribute of the environment through one __getattr__
+# a wrapper (agent_selection, terminations, rewards...: a dozen a step, about a third of
+# a step's time in a loop that drives the environment).  These subclasses make the same
+# checks, in the same order, with the same errors, reading the environment directly.
+
+
+def _in_space(space: spaces.Space[Any], action: Any) -> bool:
+    """``space.contains(action)``, at once for an int in a Discrete space of int64 from 0
+    (the spaces these environments declare)."""
+    if (
+        type(action) is int
+        and type(space) is spaces.Discrete
+        and space.dtype == np.int64
+        and space.start == 0
+    ):
+        return 0 <= action < int(space.n)
+    return bool(space.contains(action))
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the environment directly."""
+
+    def __init__(self, env: CardrulesEnv) -> None:
+        super().__init__(env)
+        self._raw = env
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        agent = raw.agent_selection
+        assert (
+            action is None and (raw.terminations[agent] or raw.truncations[agent])
+        ) or _in_space(raw.action_space(agent), action), "action is not in action space"
+        raw.step(action)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks, errors and warnings, and
+    its iterator's), with ``last``, ``step`` and ``agent_iter`` reading the environment
+    directly; ``str()`` as PettingZoo's gives it."""
+
+    def __init__(self, env: _AssertOutOfBounds) -> None:
+        super().__init__(env)
+        self._raw = env._raw
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:  # (as reading agent_selection refuses it)
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._raw.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self._raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _OrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderEnforcingIterable(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self.env) if hasattr(self, "metadata") else repr(self)
+
+
+class _OrderEnforcingIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _OrderEnforcingIterator:
+        return _OrderEnforcingIterator(self.env, self.max_iter)
+
+
+class _OrderEnforcingIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's iterator of ``agent_iter``, reading the environment directly."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        agent: str = raw.agent_selection
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return agent
