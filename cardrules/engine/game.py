@@ -58,7 +58,7 @@ from cardrules.engine.records import (
 )
 from cardrules.engine.replay import replay
 from cardrules.engine.ruleset import Ruleset, explain_mask, load
-from cardrules.engine.standings import Standing, lowest_wins, standings_of
+from cardrules.engine.standings import Standing, leaders, lowest_wins, standings_of
 from cardrules.engine.tricks import (
     MAX_PLAYERS,
     PlayedCard,
@@ -1317,8 +1317,7 @@ class Game(Core):
             # game.over names the winners whatever the end condition: its own, else the
             # sides the standings put first (so that the two always agree).
             if not ended.winners:
-                top = tuple(st.side for st in self.standings() if st.winner)
-                ended = GameOver(ended.reason, ended.rule, top)
+                ended = GameOver(ended.reason, ended.rule, leaders(self.totals, rules.end))
             self.over = ended
             return
         if self._halt:  # a playout: the deal scored is all it wanted

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from cardrules.rules.components import EndCondition, GameOver, Side
 
-__all__ = ["Standing", "lowest_wins", "standings_of"]
+__all__ = ["Standing", "leaders", "lowest_wins", "standings_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,17 @@ class Standing:
 def lowest_wins(end: EndCondition) -> bool:
     """Whether the lowest total wins under an end condition (its ``lowest_wins``)."""
     return bool(end.lowest_wins)
+
+
+def leaders(totals: Mapping[Side, Decimal], end: EndCondition) -> tuple[Side, ...]:
+    """The sides the standings of a finished game put first when the end condition names
+    no winners (those of :func:`standings_of` marked ``winner``, in the same order),
+    without making the standings."""
+    if lowest_wins(end):
+        best = min(totals.values())
+    else:
+        best = max(totals.values())
+    return tuple(side for side, total in totals.items() if total == best)
 
 
 def standings_of(

@@ -7,6 +7,7 @@ Refusals of input that is not an action, a seat or a setting at all are in
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 
 import pytest
@@ -271,3 +272,18 @@ def test_auction_actions_lists_the_deals_calls_with_their_seats(strict: Ruleset)
     assert game.view(0).auction_actions == ((3, "bid 2"), (2, "bid 3"))
     game.undo()
     assert game.auction_actions == ((3, Bid(2)),)
+
+
+def test_a_finished_game_names_the_winners_its_standings_put_first() -> None:
+    """``game.over.winners`` and the standings agree at the end of every profile's game
+    (the end condition's winners if it names any, else the sides of the best total, as
+    the standings mark them ``winner``), ties and lowest-wins games included."""
+    for name in cardrules.profiles():
+        for seed in range(4):
+            game = cardrules.load(name).new_game(seed=seed)
+            rng = random.Random(seed)
+            while game.phase != "finished":
+                game.apply(rng.choice(game.legal_actions()))
+            assert game.over is not None
+            marked = tuple(st.side for st in game.standings() if st.winner)
+            assert game.over.winners == marked, (name, seed, game.totals)
