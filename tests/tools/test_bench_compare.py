@@ -69,7 +69,7 @@ def test_two_checkouts_of_one_commit(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert f"A: {a} imports {a / 'cardrules' / '__init__.py'}" in done.stderr
     assert f"B: {b} imports {b / 'cardrules' / '__init__.py'}" in done.stderr
-    assert "--no-openspiel --no-compiled" in done.stdout
+    assert "--no-openspiel --no-pure" in done.stdout
     for name in ("callbreak-strict: API", "callbreak-strict: batch", "hearts: API"):
         assert f"| {name} " in done.stdout
     doc = json.loads(table.read_text())
