@@ -6,12 +6,15 @@ Run by hand (not a test)::
     .venv/bin/pip install -q -e '.[bench,pettingzoo]'
     .venv/bin/python benchmarks/envs.py            # about half a minute
     .venv/bin/python benchmarks/envs.py --seconds 1
+    .venv/bin/python benchmarks/envs.py --profiles all   # every shipped profile's row
 
 Every row plays uniformly random legal actions for about ``--seconds`` seconds
 (whole episodes, resets included) and counts the steps, the way an agent would
 drive the environment: PettingZoo's AEC loop (``agent_iter``, ``last``, the
 action mask, ``step``) for the PettingZoo rows, RLCard's ``env.step`` with the
-state's legal actions for the RLCard rows.  The rates are best of three.
+state's legal actions for the RLCard rows.  The rates are best of three.  The cardrules
+rows are three profiles' unless ``--profiles`` names others (``all``: every shipped
+profile).
 """
 
 from __future__ import annotations
@@ -58,11 +61,15 @@ def _rlcard(name: str, seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def rows() -> list[tuple[str, Callable[[float], float]]]:
+#: The cardrules rows unless ``--profiles`` names others.
+PROFILES = ("callbreak-strict", "hearts", "bridge-duplicate")
+
+
+def rows(profiles: tuple[str, ...] = PROFILES) -> list[tuple[str, Callable[[float], float]]]:
     from cardrules.envs.pettingzoo import env as cardrules_env
 
     out: list[tuple[str, Callable[[float], float]]] = []
-    for profile in ("callbreak-strict", "hearts", "bridge-duplicate"):
+    for profile in profiles:
         out.append(
             (
                 f"cardrules {profile} (PettingZoo AEC)",
@@ -89,9 +96,20 @@ def rows() -> list[tuple[str, Callable[[float], float]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per repetition (2)")
+    parser.add_argument(
+        "--profiles",
+        default=",".join(PROFILES),
+        help="the cardrules rows: profile names, comma-separated, or all (%(default)s)",
+    )
     args = parser.parse_args()
+    if args.profiles == "all":
+        import cardrules
+
+        profiles = tuple(cardrules.profiles())
+    else:
+        profiles = tuple(name.strip() for name in args.profiles.split(",") if name.strip())
     print(f"{'environment':<48} {'steps/s':>10}")
-    for name, run in rows():
+    for name, run in rows(profiles):
         rate = max(run(args.seconds) for _ in range(3))
         print(f"{name:<48} {rate:>10,.0f}", flush=True)
 

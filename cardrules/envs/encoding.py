@@ -320,12 +320,16 @@ class GameObserver:
 
     __slots__ = (
         "_auction_seen",
+        "_changes",
+        "_indices",
+        "_kept",
         "_last_call",
         "_last_trick",
         "_layout",
         "_played",
         "_private",
         "_public",
+        "_totals",
         "_tricks_seen",
         "encoding",
         "game",
@@ -346,6 +350,12 @@ class GameObserver:
         self._last_call: object = None
         self._public = [0] * n
         self._private = [0] * n
+        # How many times those have changed, and each seat's bits of them as of a count.
+        self._changes = 0
+        self._kept: list[tuple[int, int] | None] = [None] * n
+        # The totals part by seat, as of the deals scored and the totals (by identity).
+        self._totals: tuple[tuple[object, ...], list[float]] | None = None
+        self._indices: dict[int, tuple[Action, int]] = {}
         self._layout = encoding._layout()
 
     def _played_by_seat(self) -> list[int]:
@@ -357,6 +367,7 @@ class GameObserver:
             seen = self._tricks_seen = 0  # (another deal, or an undo)
             self._last_trick = None
             self._played = [0] * self.encoding.players
+            self._changes += 1
         if len(tricks) > seen:
             enc = self.encoding
             n = enc.players
@@ -373,6 +384,7 @@ class GameObserver:
                         seat = (seat + step) % n
             self._tricks_seen = len(tricks)
             self._last_trick = tricks[-1]
+            self._changes += 1
         return self._played
 
     def _auction_by_seat(self) -> tuple[list[int], list[int]]:
@@ -386,6 +398,7 @@ class GameObserver:
             n = self.encoding.players
             self._public = [0] * n
             self._private = [0] * n
+            self._changes += 1
         if len(calls) > seen:
             enc = self.encoding
             width = enc.deck.size
@@ -401,14 +414,56 @@ class GameObserver:
                         public[seat] |= 1 << (index - width)
             self._auction_seen = len(calls)
             self._last_call = calls[-1]
+            self._changes += 1
         return self._public, self._private
+
+    def _public_bits(self, seat: int) -> int:
+        """The bits of ``seat``'s observation that the deal's completed tricks and auction
+        actions set: the cards each seat played to those tricks, and the auction's actions
+        ``seat`` may see (kept for each seat until a trick or an action is added)."""
+        played = self._played_by_seat()
+        public, private = self._auction_by_seat()
+        changes = self._changes
+        kept = self._kept[seat]
+        if kept is not None and kept[0] == changes:
+            return kept[1]
+        lay = self._layout
+        bits = 0
+        for mask, at in zip(played, lay.played_at[seat], strict=True):
+            if mask:
+                bits |= mask << at
+        for other, (mask, at) in enumerate(zip(public, lay.auction_at[seat], strict=True)):
+            if other == seat:
+                mask |= private[seat]
+            if mask:
+                bits |= mask << at
+        self._kept[seat] = (changes, bits)
+        return bits
+
+    def _scaled_totals(self) -> list[float]:
+        """Each seat's side's total as the ``totals`` part holds it, by seat (worked out
+        again when a deal is scored or taken back)."""
+        game = self.game
+        deals = game.deals
+        key = (len(deals), deals[-1] if deals else None, game.totals)
+        kept = self._totals
+        if kept is not None and all(map(operator.is_, kept[0], key)):
+            return kept[1]
+        totals = game.totals
+        values = []
+        for side in self._layout.sides:
+            total = totals.get(side)
+            if total is None:
+                values.append(0.0)
+            else:
+                scaled = float(total) / TOTALS_SCALE
+                values.append(min(max(scaled, -TOTALS_CLIP), TOTALS_CLIP))
+        self._totals = (key, values)
+        return values
 
     def observe(self, seat: int) -> Any:
         """``seat``'s observation: ``encoding.observe(game.view(seat))``."""
-        import numpy as np
-
         game = self.game
-        enc = self.encoding
         lay = self._layout
         rel = lay.rel[seat]  # each seat's slot as seen from ``seat``
         hands = game.hands
@@ -423,10 +478,11 @@ class GameObserver:
             if phase == "auction":
                 visible -= auction.unseen()
             if contract is not None:
-                played = len(game.tricks) * enc.players + len(game.trick)
+                played = len(game.tricks) * lay.players + len(game.trick)
                 visible.update(contract.exposed(played))
-        width = lay.width
-        bits = hands[seat] if seat in visible else 0
+        bits = self._public_bits(seat)
+        if seat in visible:
+            bits |= hands[seat]
         shown = lay.shown[seat]
         for other in visible:
             if other != seat:
@@ -435,28 +491,18 @@ class GameObserver:
             for other, mask in auction.known_to(seat).items():
                 if other != seat:
                     bits |= (mask & hands[other]) << shown[other]
-        # The cards played: to the completed tricks, and to the trick in progress.
-        start = lay.played
-        for other, mask in enumerate(self._played_by_seat()):
-            if mask:
-                bits |= mask << (start + rel[other] * width)
-        start = lay.trick
+        # The cards on the trick in progress.
+        trick_at = lay.trick_at[seat]
         for other, card in game.trick:
-            bits |= 1 << (start + rel[other] * width + card.index)
-        # The auction's actions this seat may see.
-        public, private = self._auction_by_seat()
-        start, count = lay.auction, lay.count
-        for other in range(enc.players):
-            mask = public[other] | private[other] if other == seat else public[other]
-            if mask:
-                bits |= mask << (start + rel[other] * count)
+            bits |= 1 << (trick_at[other] + card.index)
         # The trump as this seat knows it.
         if contract is not None:
-            if game._hidden is not None and phase in _IN_PLAY and seat != game._hidden.chooser:
+            hidden = game._hidden
+            if hidden is not None and phase in _IN_PLAY and seat != hidden.chooser:
                 contract = contract.trump_hidden()  # concealed from this seat
             trump = contract.trump
         else:
-            trump = enc.rules.trump
+            trump = lay.trump_fixed
         bits |= 1 << (lay.trump + lay.trumps.get(trump.name if trump is not None else "", lay.none))
         to_act = game.to_act
         if to_act is not None:
@@ -465,31 +511,27 @@ class GameObserver:
         place = lay.phases.get(phase)
         if place is not None:
             bits |= 1 << place
+        np = lay.np
         out = np.unpackbits(
             np.frombuffer(bits.to_bytes(lay.nbytes, "little"), dtype=np.uint8),
-            count=enc.size,
+            count=lay.size,
             bitorder="little",
         ).astype(np.float32)
-        scale = enc.tricks_scale
-        out[lay.tricks[seat]] = [won / scale for won in game.tricks_won]
-        totals = game.totals
-        values = []
-        for side in lay.sides:
-            total = totals.get(side)
-            if total is None:
-                values.append(0.0)
-            else:
-                scaled = float(total) / TOTALS_SCALE
-                values.append(min(max(scaled, -TOTALS_CLIP), TOTALS_CLIP))
-        out[lay.totals[seat]] = values
+        # The tricks won and the totals, seat by seat from ``seat`` round the table.
+        scale = lay.tricks_scale
+        won = game.tricks_won
+        totals = self._scaled_totals()
+        order = lay.order[seat]
+        values = [won[other] / scale for other in order]
+        values += [totals[other] for other in order]
+        out[lay.tricks : lay.tricks + 2 * lay.players] = values
         return out
 
     def mask(self, seat: int) -> Any:
         """``seat``'s legal actions: ``encoding.mask(game.view(seat))``."""
-        import numpy as np
-
         game = self.game
         enc = self.encoding
+        np = self._layout.np
         to_act = game.to_act
         if to_act is None or game.controller(to_act) != seat:
             return np.zeros(enc.actions, dtype=np.int8)
@@ -502,10 +544,24 @@ class GameObserver:
                 count=enc.actions,
                 bitorder="little",
             ).view(np.int8)
+        # Each action's index, kept by the action object (the auctions hand out the same
+        # objects again), which the entry holds so that its id is not another's.
+        known = self._indices
+        indices = []
+        for action in game.legal_actions():
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                if len(known) >= _KEPT_INDICES:
+                    known.clear()
+                entry = known[id(action)] = (action, enc.index(action))
+            indices.append(entry[1])
         out = np.zeros(enc.actions, dtype=np.int8)
-        out[[enc.index(action) for action in game.legal_actions()]] = 1
+        out[indices] = 1
         return out
 
+
+#: The most action indices an observer keeps by action object.
+_KEPT_INDICES = 4096
 
 #: The phases in which a deal's trump may be concealed (as the views read them).
 _IN_PLAY = ("play", "claim")
@@ -517,55 +573,68 @@ class _Layout:
 
     __slots__ = (
         "action_bytes",
-        "auction",
-        "count",
+        "auction_at",
         "dealer",
         "nbytes",
         "none",
+        "np",
+        "order",
         "phases",
-        "played",
+        "played_at",
+        "players",
         "rel",
         "shown",
         "sides",
+        "size",
         "to_act",
-        "totals",
-        "trick",
+        "trick_at",
         "tricks",
+        "tricks_scale",
         "trump",
+        "trump_fixed",
         "trumps",
-        "width",
     )
 
     def __init__(self, enc: Encoding) -> None:
         import numpy as np
 
-        n = enc.players
+        self.np = np
+        self.players = n = enc.players
         starts = enc._starts
-        self.width = width = enc.deck.size
-        self.count = enc._auction
+        width = enc.deck.size
+        count = enc._auction
+        self.size = enc.size
         self.nbytes = (enc.size + 7) // 8
         self.action_bytes = (enc.actions + 7) // 8
-        #: rel[me][seat]: the slot of ``seat`` as ``me`` sees it.
-        self.rel = [[(seat - me) % n for seat in range(n)] for me in range(n)]
-        #: shown[me][seat]: where ``seat``'s cards start in ``me``'s ``shown`` part.
+        seats = range(n)
+        #: rel[me][seat]: the slot of ``seat`` as ``me`` sees it (0: ``me``).
+        self.rel = rel = [[(seat - me) % n for seat in seats] for me in seats]
+        #: order[me]: the seats in slot order as ``me`` sees them.
+        self.order = [[(me + slot) % n for slot in seats] for me in seats]
+        #: Where ``seat``'s part starts in ``me``'s observation: [me][seat], for the parts
+        #: by seat (``shown`` has no slot for ``me``).
         self.shown = [
-            [starts["shown"] + ((seat - me) % n - 1) * width for seat in range(n)]
-            for me in range(n)
+            [starts["shown"] + (rel[me][seat] - 1) * width for seat in seats] for me in seats
         ]
-        self.played = starts["played"]
-        self.trick = starts["trick"]
-        self.auction = starts["auction"]
+        self.played_at = [
+            [starts["played"] + rel[me][seat] * width for seat in seats] for me in seats
+        ]
+        self.trick_at = [
+            [starts["trick"] + rel[me][seat] * width for seat in seats] for me in seats
+        ]
+        self.auction_at = [
+            [starts["auction"] + rel[me][seat] * count for seat in seats] for me in seats
+        ]
         self.trump = starts["trump"]
         self.trumps = enc._trumps
         self.none = len(enc._trumps)
+        #: The trump before a contract names one (the rules' fixed trump, if any).
+        self.trump_fixed = enc.rules.trump
         self.to_act = starts["to_act"]
         self.dealer = starts["dealer"]
         self.phases = {phase: starts["phase"] + i for i, phase in enumerate(_PHASES)}
-        #: tricks[me], totals[me]: the places of each seat's value in ``me``'s parts.
-        self.tricks = [
-            np.array([starts["tricks"] + (seat - me) % n for seat in range(n)]) for me in range(n)
-        ]
-        self.totals = [
-            np.array([starts["totals"] + (seat - me) % n for seat in range(n)]) for me in range(n)
-        ]
-        self.sides = [enc.rules.side_of(seat) for seat in range(n)]
+        #: Where the ``tricks`` part starts (the ``totals`` part follows it).
+        self.tricks = starts["tricks"]
+        assert starts["totals"] == self.tricks + n
+        self.tricks_scale = enc.tricks_scale
+        self.sides = [enc.rules.side_of(seat) for seat in seats]
