@@ -321,11 +321,11 @@ class GameObserver:
     __slots__ = (
         "_auction_seen",
         "_changes",
-        "_indices",
         "_kept",
         "_last_call",
         "_last_trick",
         "_layout",
+        "_masks",
         "_played",
         "_private",
         "_public",
@@ -355,7 +355,7 @@ class GameObserver:
         self._kept: list[tuple[int, int] | None] = [None] * n
         # The totals part by seat, as of the deals scored and the totals (by identity).
         self._totals: tuple[tuple[object, ...], list[float]] | None = None
-        self._indices: dict[int, tuple[Action, int]] = {}
+        self._masks: dict[tuple[int, ...], tuple[tuple[Action, ...], Any]] = {}
         self._layout = encoding._layout()
 
     def _played_by_seat(self) -> list[int]:
@@ -544,25 +544,24 @@ class GameObserver:
                 count=enc.actions,
                 bitorder="little",
             ).view(np.int8)
-        # Each action's index, kept by the action object (the auctions hand out the same
-        # objects again), which the entry holds so that its id is not another's.
-        known = self._indices
-        indices = []
-        for action in game.legal_actions():
-            entry = known.get(id(action))
-            if entry is None or entry[0] is not action:
-                if len(known) >= _KEPT_INDICES:
-                    known.clear()
-                entry = known[id(action)] = (action, enc.index(action))
-            indices.append(entry[1])
+        legal = game.legal_actions()
+        # The mask of the same legal actions again (the auctions hand out the same action
+        # objects): kept by their ids, the entry holding the actions so that no id is
+        # another object's while it is kept.
+        key = tuple(map(id, legal))
+        kept = self._masks.get(key)
+        if kept is not None:
+            return kept[1].copy()
         out = np.zeros(enc.actions, dtype=np.int8)
-        out[indices] = 1
+        out[[enc.index(action) for action in legal]] = 1
+        if len(self._masks) >= _KEPT_MASKS:
+            self._masks.clear()
+        self._masks[key] = (tuple(legal), out.copy())
         return out
 
 
-#: The most action indices an observer keeps by action object.
-_KEPT_INDICES = 4096
-
+#: The most masks an observer keeps by their actions.
+_KEPT_MASKS = 1024
 #: The phases in which a deal's trump may be concealed (as the views read them).
 _IN_PLAY = ("play", "claim")
 

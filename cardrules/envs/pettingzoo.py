@@ -146,7 +146,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         assert game is not None
         if game.to_act is not None:
-            self.agent_selection = f"seat_{game.controller(game.to_act)}"
+            self.agent_selection = self.possible_agents[game.controller(game.to_act)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation: the encoding of its view, and its action mask."""
@@ -168,7 +168,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             return
         game = self.game
         assert game is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         scored = len(game.deals)
         chosen = self.encoding.action(action)
         try:
@@ -179,7 +179,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._forfeit(agent, seat, self.encoding.index(chosen), refused)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # (every agent's reward is set: what _clear_rewards() would clear first)
         rewards = seat_rewards(game, scored, self.reward_kind)
         for s, name in enumerate(self.possible_agents):
             self.rewards[name] = rewards[s]

@@ -75,6 +75,8 @@ def seat_rewards(game: Game, scored: int, kind: str) -> list[float]:
     rules = game.rules
     n = rules.players
     out = [0.0] * n
+    if kind == "deal" and len(game.deals) == scored:  # no deal scored: nothing (most steps)
+        return out
     if kind == "deal":
         sign = -1.0 if lowest_wins(rules.end) else 1.0
         for deal in game.deals[scored:]:
