@@ -135,8 +135,8 @@ def test_the_observation_holds_the_seats_cards_by_deck_index(short: cardrules.Ru
 
 def _play_randomly(e: Any, seed: int) -> int:
     """Random legal actions through a PettingZoo environment to the end, each observation
-    in its space and each legal card action a card of the deck in the hand to play from;
-    the steps taken."""
+    in its space and the encoding of the agent's view, and each legal card action a card
+    of the deck in the hand to play from; the steps taken."""
     rng = random.Random(seed)
     steps = 0
     game, enc = e.unwrapped.game, e.unwrapped.encoding
@@ -146,6 +146,9 @@ def _play_randomly(e: Any, seed: int) -> int:
             e.step(None)
             continue
         assert e.observation_space(agent).contains(observation)
+        view = game.view(e.possible_agents.index(agent))  # (the encoding of its view)
+        assert np.array_equal(observation["observation"], enc.observe(view))
+        assert np.array_equal(observation["action_mask"], enc.mask(view))
         legal = np.flatnonzero(observation["action_mask"]).tolist()
         assert legal
         for index in legal:
@@ -291,6 +294,7 @@ def test_the_played_part_passes_over_a_seat_sitting_out(tmp_path: Path) -> None:
     rng = random.Random(3)
     for call, size in (("bid 1", 3), ("bid 0", 4)):
         game = rules.new_game(seed=11)
+        observer = enc.observer(game)  # (what the environments read: the same vectors)
         game.apply(call)
         while True:
             game.apply(rng.choice(game.legal_actions()))
@@ -299,6 +303,8 @@ def test_the_played_part_passes_over_a_seat_sitting_out(tmp_path: Path) -> None:
             assert all(len(t.cards) == size for t in game.tricks)
             for me in range(4):
                 vector = enc.observe(game.view(me))
+                assert np.array_equal(observer.observe(me), vector)
+                assert np.array_equal(observer.mask(me), enc.mask(game.view(me)))
                 for seat in range(4):
                     at = start + (seat - me) % 4 * 24
                     cards = [c.card.index for t in game.tricks for c in t.cards if c.seat == seat]
