@@ -30,10 +30,7 @@ def leaders(totals: Mapping[Side, Decimal], end: EndCondition) -> tuple[Side, ..
     """The sides the standings of a finished game put first when the end condition names
     no winners (those of :func:`standings_of` marked ``winner``, in the same order),
     without making the standings."""
-    if lowest_wins(end):
-        best = min(totals.values())
-    else:
-        best = max(totals.values())
+    best = min(totals.values()) if lowest_wins(end) else max(totals.values())
     return tuple(side for side, total in totals.items() if total == best)
 
 
