@@ -497,9 +497,8 @@ class GameObserver:
             bits |= 1 << (trick_at[other] + card.index)
         # The trump as this seat knows it.
         if contract is not None:
-            hidden = game._hidden
-            if hidden is not None and phase in _IN_PLAY and seat != hidden.chooser:
-                contract = contract.trump_hidden()  # concealed from this seat
+            if lay.concealed(game, seat):  # (as the view decides it)
+                contract = contract.trump_hidden()
             trump = contract.trump
         else:
             trump = lay.trump_fixed
@@ -562,8 +561,6 @@ class GameObserver:
 
 #: The most masks an observer keeps by their actions.
 _KEPT_MASKS = 1024
-#: The phases in which a deal's trump may be concealed (as the views read them).
-_IN_PLAY = ("play", "claim")
 
 
 class _Layout:
@@ -573,6 +570,7 @@ class _Layout:
     __slots__ = (
         "action_bytes",
         "auction_at",
+        "concealed",
         "dealer",
         "nbytes",
         "none",
@@ -597,7 +595,11 @@ class _Layout:
     def __init__(self, enc: Encoding) -> None:
         import numpy as np
 
+        from cardrules.engine.views import _concealed
+
         self.np = np
+        #: Whether the deal's trump is concealed from a seat now (the views' test).
+        self.concealed = _concealed
         self.players = n = enc.players
         starts = enc._starts
         width = enc.deck.size
