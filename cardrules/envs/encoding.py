@@ -43,6 +43,10 @@ length):
 Every other part is 0 or 1. :meth:`Encoding.bounds` gives each value's range,
 which the observation space (:meth:`Encoding.spaces`) declares.
 
+The environments read each observation and mask from the game itself through a
+:class:`GameObserver` (:meth:`Encoding.observer`): the same arrays as the encoding of the
+seat's view, without building the view at every step.
+
 The actions: index ``i`` < C plays card ``i`` of the deck; ``C + j`` is the ``j``-th
 of the auction's actions (:meth:`~cardrules.rules.components.Auction.every_action`);
 then ``reveal trump`` where the auction may conceal its trump
