@@ -47,15 +47,20 @@ if _missing("starlette", "uvicorn", "websockets", "sqlalchemy"):
     collect_ignore.append("cardrules/server")
 
 
-def pytest_report_header() -> str:
-    """Which engine the tests run against (CI runs them on both).  With
-    ``CARDRULES_REQUIRE_NATIVE=1`` (CI), a run that would fall back to the pure engine
-    stops here instead."""
-    from cardrules.engine import build
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``CARDRULES_REQUIRE_NATIVE=1`` (CI), a run that would fall back to the pure
+    engine stops before it starts (quiet runs show no header to read it from)."""
     from cardrules.engine.core import native
 
     if os.environ.get("CARDRULES_REQUIRE_NATIVE") == "1" and native is None:
         raise pytest.UsageError("CARDRULES_REQUIRE_NATIVE=1 but the native core is not built")
+
+
+def pytest_report_header() -> str:
+    """Which engine the tests run against (CI runs them on both)."""
+    from cardrules.engine import build
+    from cardrules.engine.core import native
+
     where = "" if native is None else f", {native.__file__}"
     return f"cardrules engine: {build()}{where}"
 
