@@ -315,9 +315,10 @@ static int native_legal(Core *self, uint64_t *out) {
 
 /* The legal mask of the seat to act, kept in _legal: by the codes or by legal_mask(). */
 static int legal_now(Core *self, uint64_t *out) {
-    long kept = self->legal ? PyLong_AsLong(self->legal) : -1;
+    if (self->legal == NULL) return 0; /* (deleted: the Python engine says so) */
+    long kept = PyLong_AsLong(self->legal);
     if (kept == -1 && PyErr_Occurred()) PyErr_Clear(); /* wider than a long: kept */
-    if (kept != -1 || self->legal == NULL) {
+    if (kept != -1) {
         int r = as_u64(self->legal, out);
         if (r != 0) return r;
     }

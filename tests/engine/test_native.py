@@ -225,10 +225,13 @@ def test_members_of_the_wrong_kind_send_the_native_core_to_python_not_to_a_crash
                 game.apply(legal[0])
             except Exception as exc:  # a Python error, raised as Python raises it
                 assert not isinstance(exc, SystemError), (forge, exc)
-    game = at_play()
-    del game._trick_cards
-    with pytest.raises(AttributeError):
-        game.apply(game.legal_actions()[0])
+    for member in ("_trick_cards", "_legal", "hands", "phase"):
+        game = at_play()
+        legal = game.legal_actions()
+        delattr(game, member)
+        with pytest.raises(AttributeError):  # as the Python engine raises it
+            game.legal_actions()
+            game.apply(legal[0])
 
 
 def test_apply_takes_its_arguments_as_documented_on_either_engine() -> None:
