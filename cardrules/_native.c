@@ -472,6 +472,10 @@ static int play_card(Core *self, long seat, long index, uint64_t hand) {
         beaten = (beats & bit) != 0;
     }
     PyObject *row = PyTuple_GetItem(self->played_cards, seat);
+    if (row != NULL && !PyTuple_Check(row)) {
+        PyErr_SetString(PyExc_TypeError, "_played_cards: a tuple of tuples by seat");
+        return -1;
+    }
     PyObject *played = row ? PyTuple_GetItem(row, index) : NULL;
     PyObject *text = PyTuple_GetItem(self->texts, index);
     PyObject *next = PyTuple_GetItem(self->next, seat);

@@ -213,6 +213,9 @@ def test_members_of_the_wrong_kind_send_the_native_core_to_python_not_to_a_crash
         {"_codes": ((99, 99, 0, 0), (99, 99, 0, 0))},
         {"_codes": ((0, 4, 0, 2**70), (0, 4, -1, 0))},
         {"_played_cards": ()},
+        {"_played_cards": ([], [], [], [])},
+        {"_texts": ("play 2C",)},
+        {"_next": ("north",) * 4},
         {"tricks_won": ()},
     ):
         for name in ("callbreak-strict", "spades-openspiel"):
