@@ -570,8 +570,11 @@ class SpadesBidsState(AuctionState):
         """The seat ``seat`` gives its cards to (its partner); None when it gives none."""
         return next((r for g, r in self.exchanges if g == seat), None)
 
-    def hands_after(self) -> tuple[int, ...]:
-        """The hands once the cards given have reached the partners (SP-2.5)."""
+    def hands_after(self) -> tuple[int, ...] | None:
+        """The hands once the cards given have reached the partners (SP-2.5); None when
+        no side exchanges (no blind nil), the hands as dealt."""
+        if not self.exchanges:
+            return None
         after = [hand & ~given for hand, given in zip(self.hands, self.given, strict=True)]
         for giver, receiver in self.exchanges:
             after[receiver] |= self.given[giver]
