@@ -104,10 +104,11 @@ def native_play(rules: Ruleset) -> str:
             f"in Python: a deck of {rules.deck.size} cards is wider than the native core's "
             "64-bit masks"
         )
-    if rules.off_fast_path:
+    slow = rules.duty_without_steps
+    if slow is not None:
         return (
-            "in the native core; which are legal, in Python: "
-            + rules.off_fast_path.split(", so")[0]
+            f"in the native core; which are legal, in Python: the duty {slow!r} declares "
+            "no fast steps"
         )
     return "in the native core, and which are legal (a card refused, a claim, a call: in Python)"
 

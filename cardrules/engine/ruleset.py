@@ -261,13 +261,18 @@ class Ruleset:
         The game (in Python and in the native core) and the batch path run the duties' fast
         steps; one duty without them sends the whole profile to the slow path.
         """
-        for duty in self.duties:
-            if duty_steps(duty) is None:
-                return (
-                    f"the duty {duty.name!r} declares no fast steps, so every duty is checked "
-                    "through its narrow() (slower; the batch path cannot vectorise it)"
-                )
-        return ""
+        slow = self.duty_without_steps
+        if slow is None:
+            return ""
+        return (
+            f"the duty {slow!r} declares no fast steps, so every duty is checked "
+            "through its narrow() (slower; the batch path cannot vectorise it)"
+        )
+
+    @property
+    def duty_without_steps(self) -> str | None:
+        """The name of the first duty that declares no fast steps (None: every duty does)."""
+        return next((d.name for d in self.duties if duty_steps(d) is None), None)
 
     @cached_property
     def fast_narrow(self) -> FastNarrow | None:

@@ -282,3 +282,20 @@ def test_the_native_dealer_draw_and_deal_are_python_s() -> None:
             native.deal_masks(*args)
     with pytest.raises(TypeError):
         native.deal_masks((0, 1), (0, 1), 1)
+
+
+@needs_native
+def test_the_pure_core_has_the_native_core_s_members() -> None:
+    """``PureCore``'s slots are the native core's members, name for name: the Python code
+    reads and writes the same attributes on either engine."""
+    import types
+
+    from cardrules.engine.core import PureCore
+
+    assert native is not None
+    members = {
+        name
+        for name, value in vars(native.Core).items()
+        if isinstance(value, types.MemberDescriptorType)
+    }
+    assert members == set(PureCore.__slots__)
