@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -195,29 +197,69 @@ def _ray() -> Any:
     return ray
 
 
+# The comparison runs in a child process: Ray's runtime (its raylet and GCS) can end the
+# process that started it without a Python error when the runtime itself fails; in a
+# child that is a failed test showing Ray's output, not a pytest that vanishes.
+_RAY_CHILD = """
+import os, sys
+import ray
+import cardrules
+from cardrules.batch.arena import arena
+
+def games(result):
+    return [(g.set, g.rotation, [s._replace(seconds=0.0) for s in g.seats]) for g in result.games]
+
+os.environ.pop("RAY_ADDRESS", None)
+# a small object store: the results are a few kilobytes
+ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+         object_store_memory=200 * 1024 * 1024)
+print("ray", ray.__version__, flush=True)
+print("RAY-STARTED", flush=True)
+try:
+    local = arena("callbreak-strict", "mc:2,rule", games=8, seed=6)
+    remote = arena("callbreak-strict", "mc:2,rule", games=8, seed=6, backend="ray", workers=2)
+    if games(local) != games(remote):
+        print("MISMATCH arena", games(local), games(remote))
+        sys.exit(3)
+    here = cardrules.simulate("callbreak-strict", deals=300, seed=5, players=["rule"] * 4,
+                              engine="game")
+    there = cardrules.simulate("callbreak-strict", deals=300, seed=5, players=["rule"] * 4,
+                               engine="game", backend="ray", workers=2)
+    if [d.to_dict() for d in here] != [d.to_dict() for d in there]:
+        print("MISMATCH simulate")
+        sys.exit(3)
+    print("RAY-AGREES", len(local.games), len(here), flush=True)
+finally:
+    ray.shutdown()
+"""
+
+
 @pytest.mark.slow
 def test_ray_backend_gives_the_local_results() -> None:
-    """On a local Ray of two CPUs started here: arena and simulate give, seed for seed,
-    what the local backend gives."""
-    ray = _ray()
-    os.environ.pop("RAY_ADDRESS", None)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        local = arena("callbreak-strict", "mc:2,rule", games=8, seed=6)
-        remote = arena("callbreak-strict", "mc:2,rule", games=8, seed=6, backend="ray", workers=2)
-        assert _games(local) == _games(remote)
-        here = cardrules.simulate(
-            "callbreak-strict", deals=300, seed=5, players=["rule"] * 4, engine="game"
+    """On a local Ray of two CPUs started in a child process: arena and simulate give,
+    seed for seed, what the local backend gives.
+
+    A run in which Ray's own runtime failed (the child ended without a verdict: no
+    agreement and no mismatch printed) is tried once more on a fresh Ray; a mismatch is
+    never retried."""
+    _ray()
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    runs = []
+    for _attempt in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", _RAY_CHILD],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env=env,
         )
-        there = cardrules.simulate(
-            "callbreak-strict",
-            deals=300,
-            seed=5,
-            players=["rule"] * 4,
-            engine="game",
-            backend="ray",
-            workers=2,
-        )
-        assert [d.to_dict() for d in here] == [d.to_dict() for d in there]
-    finally:
-        ray.shutdown()
+        runs.append(done)
+        if done.returncode == 0 or "MISMATCH" in done.stdout:
+            break
+    last = runs[-1]
+    report = "\n".join(
+        f"run {i + 1}: exit {r.returncode}\n{r.stdout[-2000:]}\n{r.stderr[-4000:]}"
+        for i, r in enumerate(runs)
+    )
+    assert "MISMATCH" not in last.stdout, report
+    assert last.returncode == 0 and "RAY-AGREES 8 300" in last.stdout, report
