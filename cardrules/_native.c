@@ -138,6 +138,16 @@ static uint64_t steps(const Program *p, uint64_t hand, uint64_t lm, uint64_t tm,
 static int as_u64(PyObject *o, uint64_t *out) {
     if (o == NULL) return -1;
     if (!PyLong_Check(o)) return 0;
+    /* Below 2**63, the common case: CPython reads it digit by digit (its
+     * PyLong_AsUnsignedLongLong goes through a byte array, several times slower). */
+    int overflow;
+    long long small = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (small == -1 && overflow == 0 && PyErr_Occurred()) return -1;
+    if (overflow == 0 && small >= 0) {
+        *out = (uint64_t)small;
+        return 1;
+    }
+    if (overflow < 0 || (overflow == 0 && small < 0)) return 0; /* negative: not a mask */
     uint64_t v = PyLong_AsUnsignedLongLong(o);
     if (v == (uint64_t)-1 && PyErr_Occurred()) {
         if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
