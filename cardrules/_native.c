@@ -545,6 +545,20 @@ static PyObject *core_apply(Core *self, PyObject *const *args, Py_ssize_t nargs,
         if (r < 0) return NULL;
         long seat = PyLong_AsLong(self->to_act);
         if (seat == -1 && PyErr_Occurred()) return NULL;
+        if (r == 1 && legal && PyTuple_Check(self->plays) &&
+            PyTuple_Size(self->plays) >= 64 - __builtin_clzll(legal)) {
+            /* A card handed out by legal_actions() is the deck's interned Play: found
+             * among the legal cards by identity, without reading its attributes. */
+            for (uint64_t rest = legal; rest; rest &= rest - 1) {
+                int index = __builtin_ctzll(rest);
+                if (PyTuple_GetItem(self->plays, index) != args[0]) continue;
+                if (item_u64(self->hands, seat, &hand) == 1 && (hand >> index & 1)) {
+                    if (play_card(self, seat, index, hand) < 0) return NULL;
+                    Py_RETURN_NONE;
+                }
+                break;
+            }
+        }
         if (r == 1 && legal) {
             PyObject *card = PyObject_GetAttr(args[0], str_card);
             if (card == NULL) return NULL;
