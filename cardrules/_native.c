@@ -32,6 +32,7 @@ static PyObject *TrickType = NULL;     /* cardrules.engine.tricks.Trick */
 static PyObject *py_legal_actions = NULL;
 static PyObject *py_apply = NULL;
 static PyObject *str_play = NULL;      /* "play" */
+static PyObject *str_auction = NULL;   /* "auction" */
 static PyObject *str_card = NULL, *str_index = NULL, *str_combos = NULL;
 static PyObject *str_decides_early = NULL, *str_legal_mask = NULL;
 static PyObject *str_trick_complete = NULL, *str_end_deal = NULL;
@@ -172,6 +173,7 @@ typedef struct {
     PyObject *leader, *winning_seat, *to_act, *legal, *win;
     PyObject *beats, *follow, *trump_mask, *texts, *played_cards, *plays, *next, *active;
     PyObject *phase, *plain, *codes, *dealt, *order, *contract;
+    PyObject *calls, *unsent, *free;
 } Core;
 
 #define MEMBER(name, field) {name, T_OBJECT_EX, offsetof(Core, field), 0, NULL}
@@ -201,9 +203,12 @@ static PyMemberDef core_members[] = {
     MEMBER("_dealt", dealt),
     MEMBER("order", order),
     MEMBER("contract", contract),
+    MEMBER("_calls", calls),
+    MEMBER("_unsent", unsent),
+    MEMBER("_free", free),
     {NULL, 0, 0, 0, NULL},
 };
-#define NMEMBERS 25
+#define NMEMBERS 28
 
 static PyObject **fields(Core *self) { return &self->hands; }
 
@@ -389,6 +394,71 @@ static PyObject *plays_of(Core *self, uint64_t legal) {
     return out;
 }
 
+/* -- the auction's free calls (AuctionState.free_calls, read by Game's _free_calls) --------
+ *
+ * _free: (seats, actions, texts): the seats that call next, each once, with any of
+ * the actions, then the seat to act after them; _unsent: the calls taken here since the
+ * declaration, which Game's auction property hands to the state before anything reads
+ * it.  The call of position k (k = len(_unsent)) is seats[k]'s, while k + 1 < len(seats). */
+
+typedef struct {
+    PyObject *seats, *actions, *texts;
+    Py_ssize_t at;
+} FreeCall;
+
+/* 1: a free call is next (filled in), 0: not (the Python methods run). */
+static int free_call_now(Core *self, FreeCall *fc) {
+    PyObject *phase = self->phase;
+    if (phase == NULL ||
+        (phase != str_auction &&
+         !(PyUnicode_Check(phase) && PyUnicode_Compare(phase, str_auction) == 0)))
+        return 0;
+    PyObject *free = self->free;
+    if (free == NULL || !PyTuple_Check(free) || PyTuple_Size(free) != 3) return 0;
+    if (self->unsent == NULL || Py_TYPE(self->unsent) != &PyList_Type) return 0;
+    if (self->calls == NULL || Py_TYPE(self->calls) != &PyList_Type) return 0;
+    if (self->actions == NULL || Py_TYPE(self->actions) != &PyList_Type) return 0;
+    fc->seats = PyTuple_GetItem(free, 0);
+    fc->actions = PyTuple_GetItem(free, 1);
+    fc->texts = PyTuple_GetItem(free, 2);
+    if (!PyTuple_Check(fc->seats) || !PyTuple_Check(fc->actions) || !PyTuple_Check(fc->texts) ||
+        PyTuple_Size(fc->actions) != PyTuple_Size(fc->texts))
+        return 0;
+    fc->at = PyList_Size(self->unsent);
+    if (fc->at + 1 >= PyTuple_Size(fc->seats)) return 0;
+    PyObject *seat = PyTuple_GetItem(fc->seats, fc->at);
+    if (self->to_act == NULL || Py_TYPE(self->to_act) != &PyLong_Type || seat == NULL ||
+        Py_TYPE(seat) != &PyLong_Type)
+        return 0;
+    int same = PyObject_RichCompareBool(self->to_act, seat, Py_EQ);
+    if (same < 0) { PyErr_Clear(); return 0; }
+    return same;
+}
+
+/* Take the free call ``action`` if it is one of the declared actions: 1 taken, 0 not, -1 error. */
+static int take_free_call(Core *self, FreeCall *fc, PyObject *action) {
+    Py_ssize_t n = PyTuple_Size(fc->actions);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyTuple_GetItem(fc->actions, i) != action) continue;
+        PyObject *text = PyTuple_GetItem(fc->texts, i);
+        PyObject *seat = PyTuple_GetItem(fc->seats, fc->at);
+        PyObject *next = PyTuple_GetItem(fc->seats, fc->at + 1);
+        if (text == NULL || seat == NULL || next == NULL) return -1;
+        PyObject *pair = PyTuple_Pack(2, seat, action);
+        if (pair == NULL) return -1;
+        if (PyList_Append(self->calls, pair) < 0) { Py_DECREF(pair); return -1; }
+        if (PyList_Append(self->unsent, pair) < 0 || PyList_Append(self->actions, text) < 0) {
+            Py_DECREF(pair);
+            return -1;
+        }
+        Py_DECREF(pair);
+        Py_INCREF(next);
+        set_field(&self->to_act, next);
+        return 1;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(legal_actions_doc,
 "legal_actions($self, /)\n--\n\n"
 "The actions the seat to act may take now (empty when the game is over).");
@@ -401,6 +471,8 @@ static PyObject *core_legal_actions(Core *self, PyObject *Py_UNUSED(ignored)) {
         if (r < 0) return NULL;
         if (r == 1) return plays_of(self, legal);
     }
+    FreeCall fc;
+    if (free_call_now(self, &fc)) return PySequence_List(fc.actions);
     return call_python(py_legal_actions, (PyObject *)self, NULL, 0, NULL);
 }
 
@@ -574,6 +646,12 @@ static PyObject *core_apply(Core *self, PyObject *const *args, Py_ssize_t nargs,
                 Py_RETURN_NONE;
             }
         }
+    }
+    FreeCall fc;
+    if (nargs == 1 && kwnames == NULL && free_call_now(self, &fc)) {
+        int r = take_free_call(self, &fc, args[0]);
+        if (r < 0) return NULL;
+        if (r == 1) Py_RETURN_NONE;
     }
     return call_python(py_apply, (PyObject *)self, args, nargs, kwnames);
 }
@@ -883,6 +961,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     PyObject *m = PyModule_Create(&native_module);
     if (m == NULL) return NULL;
     str_play = PyUnicode_InternFromString("play");
+    str_auction = PyUnicode_InternFromString("auction");
     str_card = PyUnicode_InternFromString("card");
     str_index = PyUnicode_InternFromString("index");
     str_combos = PyUnicode_InternFromString("combos");

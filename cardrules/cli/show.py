@@ -88,9 +88,10 @@ def engine_lines(rules: Ruleset) -> list[str]:
     lines = ["", "Engines:", f"  game engine: {build()}, {duties}"]
     if native is not None:
         lines.append(f"    cards played: {native_play(rules)}")
+        lines.append(f"    auction calls: {native_calls(rules)}")
         lines.append(
-            "    the deal, the auction, the end of a deal and its score: the shuffle in the "
-            "native core, the rest in Python (the family's objects)"
+            "    the deal, the rest of the auction, the end of a deal and its score: the "
+            "shuffle in the native core, the rest in Python (the family's objects)"
         )
     lines.append(f"  NumPy batch engine (simulate, engine='numpy'): {batch}")
     return lines
@@ -111,6 +112,26 @@ def native_play(rules: Ruleset) -> str:
             "no fast steps"
         )
     return "in the native core, and which are legal (a card refused, a claim, a call: in Python)"
+
+
+def native_calls(rules: Ruleset) -> str:
+    """Which calls of a profile's auction the native core takes (those its state declares
+    free, :meth:`~cardrules.rules.components.AuctionState.free_calls`), as a deal from
+    seed 1 starts."""
+    game = rules.new_game(seed=1)
+    if game.phase != "auction":
+        return "none: the play begins as soon as the cards are dealt"
+    free = game.auction.free_calls()
+    if free is None:
+        return (
+            "in Python: the family's auction declares no free calls "
+            "(AuctionState.free_calls)"
+        )
+    callers = len(free.callers)
+    return (
+        f"the calls the auction declares free, in the native core ({callers} at the start "
+        f"of a deal), the others in Python"
+    )
 
 
 def run(args: argparse.Namespace, con: Console) -> int:

@@ -155,6 +155,37 @@ def _next_seats(direction: Direction) -> tuple[int, ...]:
     return seats
 
 
+#: The texts of each tuple of calls an auction declared free, by the tuple's id (the tuple
+#: kept with them, so that an id is never taken for another tuple's).
+_CALL_TEXTS: Final[dict[int, tuple[tuple[Action, ...], tuple[str, ...]]]] = {}
+
+
+def _free_calls(
+    state: AuctionState,
+) -> tuple[tuple[int, ...], tuple[Action, ...], tuple[str, ...]] | None:
+    """What the native core reads of :meth:`AuctionState.free_calls`: the callers then the
+    seat after them, the calls and their texts; None: no call is free (or the state's
+    declaration is not one the core takes: it then sends every call to the state)."""
+    free = state.free_calls()
+    if free is None:
+        return None
+    callers, then, actions = free
+    if (
+        type(callers) is not tuple
+        or not callers
+        or type(actions) is not tuple
+        or not all(type(seat) is int for seat in callers)
+        or type(then) is not int
+    ):
+        return None
+    known = _CALL_TEXTS.get(id(actions))
+    if known is None or known[0] is not actions:
+        if len(_CALL_TEXTS) > 256:  # (calls made per deal by a plugin: not kept for ever)
+            _CALL_TEXTS.clear()
+        known = _CALL_TEXTS[id(actions)] = (actions, tuple(str(a) for a in actions))
+    return (*callers, then), actions, known[1]
+
+
 def _skipping(seats: tuple[int, ...], out: frozenset[int]) -> tuple[int, ...]:
     """The seat after each seat in the order of play, passing over the seats in ``out``
     (sitting the deal out)."""
@@ -204,8 +235,8 @@ class Game(Core):
 
     # Slots: more attributes than a dict shares keys for (the base has the hot ones).
     __slots__ = (
+        "_auction",
         "_calling",
-        "_calls",
         "_claim",
         "_deal",
         "_ended",
@@ -225,7 +256,6 @@ class Game(Core):
         "_stages",
         "_trump",
         "_turn_up",
-        "auction",
         "deal_number",
         "dealer",
         "deals",
@@ -286,6 +316,11 @@ class Game(Core):
         self._preset_parts: tuple[tuple[int, ...], ...] | None = None
         self._stages: DealStages | None = None
         self._calls: list[tuple[int, Action]] = []
+        # The auction's calls the native core took since its state last took one (they go
+        # to the state before anything reads it: see the auction property), and the calls
+        # the state said it may take so (see _free_calls).
+        self._unsent: list[tuple[int, Action]] = []
+        self._free: tuple[tuple[int, ...], tuple[Action, ...], tuple[str, ...]] | None = None
         # True: the game stops once the deal in play is scored (a bot's playout).
         self._halt = False
         if hands is not None:
@@ -413,7 +448,8 @@ class Game(Core):
         self.turned_up_in_stock = True
         self.hands = list(first)
         self._stages = DealStages(parts) if parts else None
-        self.auction: AuctionState = auction
+        self._calls = []  # the auction's actions, with their seats (views list them)
+        self.auction = auction
         self.contract: Contract | None = None
         #: When the deal's concealed trump was revealed (None: not, or none is concealed).
         self.revealed: Revealed | None = None
@@ -430,7 +466,6 @@ class Game(Core):
         #: stock), a mask per seat: out of play, in no view.
         self.discarded = [0] * self._n
         self._trick_cards: list[int] = []
-        self._calls = []  # the auction's actions, with their seats (views list them)
         dealt = self.deck.all_mask
         for index in stock:
             dealt ^= 1 << index
@@ -453,6 +488,43 @@ class Game(Core):
             self._begin_play()
         elif parts:
             self._deal_stages(self._stages_asked())
+
+    @property
+    def auction(self) -> AuctionState:
+        """The deal's auction state (the family's object): every call taken so far has
+        gone to it."""
+        if self._unsent:
+            self._send_calls()
+        return self._auction
+
+    @auction.setter
+    def auction(self, state: AuctionState) -> None:
+        """A state that has taken every call of :attr:`_calls`."""
+        self._auction = state
+        self._unsent = []
+        self._free = _free_calls(state) if native is not None else None
+
+    def _send_calls(self) -> None:
+        """Hand the calls the native core took to the auction's state (as ``apply`` would
+        have at once): a state that refuses one of the calls it declared free is the
+        plugin's bug."""
+        state = self._auction
+        unsent = self._unsent
+        self._unsent = []
+        for seat, act in unsent:
+            try:
+                state.apply(seat, act)
+            except Exception as exc:
+                error = self._plugin_error(exc)
+                raise error from exc
+        self._free = _free_calls(state)
+        if self._to_act != state.to_act():
+            raise self._plugin_error(
+                ValueError(
+                    f"the auction's free_calls() said seat {self._to_act} would act after "
+                    f"them; to_act() says {state.to_act()}"
+                )
+            )
 
     def _stage_parts(
         self, dealer: int, attempt: int, hands: tuple[int, ...]
@@ -898,10 +970,13 @@ class Game(Core):
             rule = self._turn_rule(seat, to_act)
             raise IllegalAction(rule, f"it is the turn of {whose}", action=str(act), seat=seat)
         if self.phase == "auction":
-            self.auction.apply(to_act, act)
+            auction = self.auction
+            auction.apply(to_act, act)
             self._calls.append((to_act, act))
             self.actions.append(str(act))
-            self._to_act = self.auction.to_act()
+            if native is not None:  # the calls the core may take next
+                self._free = _free_calls(auction)
+            self._to_act = auction.to_act()
             if self._to_act is None:
                 self._save()  # the play begins (or the deal ends): undo puts this back
                 self._begin_play()
@@ -1913,7 +1988,7 @@ class Game(Core):
 
     def _plugin_error(self, exc: BaseException) -> PluginError:
         """A :class:`PluginError` naming the plugin and hook behind the object that raised."""
-        return plugin_error(self.rules, getattr(self, "auction", None), exc)
+        return plugin_error(self.rules, getattr(self, "_auction", None), exc)
 
     def __repr__(self) -> str:
         return (

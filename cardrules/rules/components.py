@@ -47,6 +47,7 @@ __all__ = [
     "Direction",
     "EndCondition",
     "FinishedDeal",
+    "FreeCalls",
     "GameOver",
     "NoAuction",
     "PlayState",
@@ -443,6 +444,29 @@ class Whereabouts:
     tests: Mapping[int, Callable[[int], bool]] = field(default_factory=dict)
 
 
+class FreeCalls(NamedTuple):
+    """The next calls of an auction that the game may take without asking its state
+    (:meth:`AuctionState.free_calls`): each seat of ``callers`` in turn calls once, any
+    of ``actions``, and no call among them changes what the others may call; then
+    ``then`` is to act.
+
+    The native core takes such calls itself (checked against ``actions``, recorded,
+    the turn passed on) and hands them to the state, through its own
+    :meth:`~AuctionState.apply`, before anything reads it; a call not among
+    ``actions``, or by another seat, goes to the state at once, as every call did
+    before.  What the state says of those calls, it must then say of them: a state
+    that refuses one of them, or whose :meth:`~AuctionState.to_act` is not ``then``
+    after them, is the plugin's bug (:class:`~cardrules.PluginError`).
+    """
+
+    #: The seats that call next, in order, each once.
+    callers: tuple[int, ...]
+    #: The seat to act once they have called (its call goes to the state).
+    then: int
+    #: The calls each of them may make, in the order of ``legal_actions()``.
+    actions: tuple[Action, ...]
+
+
 class AuctionState(abc.ABC):
     """One deal's auction in progress; the game holds it and calls it directly.
 
@@ -478,6 +502,13 @@ class AuctionState(abc.ABC):
     def exposed(self) -> frozenset[int]:
         """Seats whose hands every seat may see now (dummy, once exposed); none by default."""
         return frozenset()
+
+    def free_calls(self) -> FreeCalls | None:
+        """The next calls the game may take without asking this state, as data
+        (:class:`FreeCalls`): the native core then runs them.  Asked when the auction
+        starts and after each call the state takes itself.  None (the default): every
+        call goes to the state."""
+        return None
 
     @property
     def turn_rule(self) -> str:
@@ -754,6 +785,13 @@ class _CallAuctionState(AuctionState):
 
     def legal_actions(self) -> list[Action]:
         return list(self.owner.bids) if self.made < len(self.order) else []
+
+    def free_calls(self) -> FreeCalls | None:
+        """Every call but the last: any call of the range, whatever the others called."""
+        order = self.order
+        if self.made >= len(order) - 1:
+            return None
+        return FreeCalls(order[self.made : -1], order[-1], self.owner.bids)
 
     def apply(self, seat: int, action: Action) -> None:
         o = self.owner

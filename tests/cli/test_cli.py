@@ -178,8 +178,10 @@ def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
     native_lines = (
         "    cards played: in the native core, and which are legal (a card refused, a claim, "
         "a call: in Python)\n"
-        "    the deal, the auction, the end of a deal and its score: the shuffle in the native "
-        "core, the rest in Python (the family's objects)\n"
+        "    auction calls: the calls the auction declares free, in the native core (3 at the "
+        "start of a deal), the others in Python\n"
+        "    the deal, the rest of the auction, the end of a deal and its score: the shuffle "
+        "in the native core, the rest in Python (the family's objects)\n"
     )
     assert out.endswith(
         f"Engines:\n  game engine: {build()}, the duties' fast steps\n"
@@ -192,6 +194,10 @@ def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
             "    cards played: in the native core; which are legal, in Python: the duty "
             "'hearts_broken_before_led' declares no fast steps\n" in out
         )
+        # an auction that declares no free calls
+        assert "    auction calls: in Python: the family's auction declares no free " in run(
+            "show", "bridge-duplicate"
+        )[1]
     for name in ("oh-hell-3", "tarok", "hearts"):
         rules = cardrules.load(name)
         out = run("show", name)[1]

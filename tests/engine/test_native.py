@@ -27,7 +27,7 @@ from cardrules.deck import named_deck
 from cardrules.engine.core import native
 from cardrules.engine.steps import run_steps
 from cardrules.errors import CardrulesError, IllegalAction
-from cardrules.rules.actions import Play
+from cardrules.rules.actions import Bid, Play
 from cardrules.rules.duties import STEP_GUARD_TERMS, STEP_KEEP_TERMS
 
 needs_native = pytest.mark.skipif(native is None, reason="the native core is not built")
@@ -39,7 +39,8 @@ SEEDS = tuple(range(1, 7))
 def game_digest(name: str, seed: int) -> str:
     """A random game of ``name`` played through the public API with refusals and undos
     along the way: the digest of every legal-action list, every refusal's rule, the
-    record and the scores."""
+    record and the scores; in the auction, calls refused (out of range, a card, another
+    seat's) and what a seat's view shows of it."""
     rules = cardrules.load(name)
     game = rules.new_game(seed=seed)
     rng = random.Random(f"{name}/{seed}")
@@ -58,6 +59,19 @@ def game_digest(name: str, seed: int) -> str:
                     except IllegalAction as exc:
                         seen.update(f"refused {card} {exc.rule}".encode())
                     break
+        if game.phase not in ("play", "finished") and rng.random() < 0.3:
+            # the auction: a call out of range, a card, a call by another seat (each refused
+            # citing its rule), and what a seat's view shows of the auction so far
+            seat = game.to_act if game.to_act is not None else 0
+            for wrong in (Bid(99), Play(game.deck.cards[0]), None):
+                try:
+                    if wrong is None:
+                        game.apply(legal[0], seat=(seat + 1) % game.rules.players)
+                    else:
+                        game.apply(wrong)
+                except CardrulesError as exc:
+                    seen.update(f"refused {wrong} {getattr(exc, 'rule', '')}".encode())
+            seen.update(json.dumps(game.view(seat).auction, sort_keys=True, default=str).encode())
         if len(game.actions) > 1 and rng.random() < 0.05:
             seen.update(f"undo {game.undo()}".encode())
             continue
@@ -235,6 +249,54 @@ def test_members_of_the_wrong_kind_send_the_native_core_to_python_not_to_a_crash
         with pytest.raises(AttributeError):  # as the Python engine raises it
             game.legal_actions()
             game.apply(legal[0])
+
+
+@needs_native
+def test_free_calls_taken_in_the_core_reach_the_auction_state_before_it_is_read() -> None:
+    """The calls an auction declares free (AuctionState.free_calls: every Oh Hell bid
+    but the dealer's, OH-3.3 binding the dealer alone) are taken by the core without the
+    state; whatever reads the state (a view, the hook on the dealer's bid, undo) finds
+    every call in it."""
+    game = cardrules.load("oh-hell-openspiel-4x5").new_game(seed=5)
+    first, second, dealer = game.auction.order[0], game.auction.order[1], game.auction.order[-1]
+    game.apply(game.legal_actions()[2])  # the bids handed out (the core knows them by identity)
+    game.apply(game.legal_actions()[1])
+    assert [seat for seat, _ in game._unsent] == [first, second]  # not sent yet
+    assert game.to_act == game.auction.order[2]
+    assert game._unsent == []  # reading the state sent them
+    assert game.auction.bids[first] == 2 and game.auction.bids[second] == 1
+    game.apply(Bid(1))  # an equal bid of the caller's own: the state takes it
+    view = game.view(dealer)
+    assert sorted(b for b in view.auction["bids"] if b is not None) == [1, 1, 2]
+    assert Bid(1) not in game.legal_actions()  # the hook: 2 + 1 + 1 + 1 = 5 tricks
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Bid(1))
+    assert refused.value.rule == "OH-3.3"
+    assert str(game.undo()) == "bid 1"
+    assert game.to_act == game.auction.order[2] and game.auction.made == 2
+
+
+@needs_native
+def test_a_forged_free_call_declaration_is_an_error_never_a_crash() -> None:
+    """``_free`` forged to anything: a shape the core does not take sends every call to
+    the state; a declaration the state then refuses is the plugin's error (PluginError),
+    raised when the state is read."""
+    for forged in (None, (), ("x", "y", "z"), ((0, 1), (Bid(1),), ()), ((), (), ()), 7):
+        game = cardrules.load("callbreak-strict").new_game(seed=2)
+        before = game.to_json()
+        game._free = forged
+        with pytest.raises(CardrulesError):
+            game.apply(Bid(99))
+        assert game.to_json() == before
+        game.apply(game.legal_actions()[0])
+    game = cardrules.load("callbreak-strict").new_game(seed=2)
+    to_act = game.to_act
+    assert to_act is not None
+    bad = Bid(99)
+    game._free = ((to_act, (to_act + 1) % 4), (bad,), ("bid 99",))
+    game.apply(bad)  # taken on the forged declaration's word
+    with pytest.raises(cardrules.PluginError):
+        game.auction  # noqa: B018 - the state refuses it when it gets it
 
 
 def test_apply_takes_its_arguments_as_documented_on_either_engine() -> None:

@@ -36,6 +36,7 @@ from cardrules.rules.components import (
     CallsContract,
     DealInfo,
     Direction,
+    FreeCalls,
     seat_name,
     seat_words,
     trump_words,
@@ -60,6 +61,8 @@ HOOK_RULE = "OH-3.3"
 
 #: The bids of a hand of up to 52 cards, made once (a deal's legal bids are these).
 _BIDS: tuple[Action, ...] = tuple(Bid(n) for n in range(53))
+#: The bids 0..n of a hand of n cards, by n, made once (the calls the core may take).
+_RANGES: tuple[tuple[Action, ...], ...] = tuple(_BIDS[: n + 1] for n in range(53))
 
 
 def forbidden_bid(hand_size: int, earlier: Sequence[int]) -> int | None:
@@ -218,6 +221,14 @@ class OhHellBidsState(AuctionState):
         if forbidden is not None and forbidden < len(bids):
             del bids[forbidden]
         return bids
+
+    def free_calls(self) -> FreeCalls | None:
+        """Every bid but the dealer's, the last: 0 to the hand size, whatever the others
+        bid (the hook binds the dealer alone, OH-3.3)."""
+        order = self.order
+        if self.made >= len(order) - 1 or self.hand_size >= len(_RANGES):
+            return None
+        return FreeCalls(order[self.made : -1], order[-1], _RANGES[self.hand_size])
 
     def apply(self, seat: int, action: Action) -> None:
         """A bid by ``seat``; anything else is refused with the rule it breaks, nothing changed."""

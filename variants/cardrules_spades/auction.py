@@ -43,6 +43,7 @@ from cardrules.rules.components import (
     CallsContract,
     DealInfo,
     Direction,
+    FreeCalls,
     Side,
     pair_of,
     seat_name,
@@ -259,6 +260,8 @@ class SpadesContract(CallsContract):
 
 #: Every call a seat may make, made once: 0 (nil) to the largest hand.
 _CALLS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
+#: The calls 0..n, by n, made once (the calls the core may take: FreeCalls).
+_RANGES: tuple[tuple[Action, ...], ...] = tuple(_CALLS[: n + 1] for n in range(53))
 
 
 class SpadesBids(Auction):
@@ -454,6 +457,24 @@ class SpadesBidsState(AuctionState):
         if seat in self.unseen():
             return [Look(), BlindNil()]
         return list(_CALLS[: self.highest(seat) + 1])
+
+    def free_calls(self) -> FreeCalls | None:
+        """The calls to come that nothing bounds but the hand size: while no seat may
+        declare blind nil, the next seats whose partner has not called (SP-2.2's cap
+        binds the others), or every seat but the last without the cap."""
+        if self.unseen() or self.hand_size >= len(_RANGES):
+            return None
+        made = len(self.calls) - self.calls.count(None)
+        called = {seat for seat, call in enumerate(self.calls) if call is not None}
+        callers: list[int] = []
+        for seat in self.order[made:-1]:
+            if self.owner.partner_cap and (seat + 2) % len(self.calls) in called:
+                break
+            callers.append(seat)
+            called.add(seat)
+        if not callers:
+            return None
+        return FreeCalls(tuple(callers), self.order[made + len(callers)], _RANGES[self.hand_size])
 
     def apply(self, seat: int, action: Action) -> None:
         """A call by ``seat``, or a card it gives; anything else is refused with the rule it
