@@ -123,10 +123,7 @@ def native_calls(rules: Ruleset) -> str:
         return "none: the play begins as soon as the cards are dealt"
     free = game.auction.free_calls()
     if free is None:
-        return (
-            "in Python: the family's auction declares no free calls "
-            "(AuctionState.free_calls)"
-        )
+        return "in Python: the family's auction declares no free calls (AuctionState.free_calls)"
     callers = len(free.callers)
     return (
         f"the calls the auction declares free, in the native core ({callers} at the start "

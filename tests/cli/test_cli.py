@@ -195,9 +195,10 @@ def test_show_says_which_engines_play_the_profile_and_why_not() -> None:
             "'hearts_broken_before_led' declares no fast steps\n" in out
         )
         # an auction that declares no free calls
-        assert "    auction calls: in Python: the family's auction declares no free " in run(
-            "show", "bridge-duplicate"
-        )[1]
+        assert (
+            "    auction calls: in Python: the family's auction declares no free "
+            in run("show", "bridge-duplicate")[1]
+        )
     for name in ("oh-hell-3", "tarok", "hearts"):
         rules = cardrules.load(name)
         out = run("show", name)[1]
