@@ -466,11 +466,11 @@ class Game(Core):
         #: stock), a mask per seat: out of play, in no view.
         self.discarded = [0] * self._n
         self._trick_cards: list[int] = []
-        dealt = self.deck.all_mask
-        for index in stock:
-            dealt ^= 1 << index
-        if parts:  # the cards of the later stages are not dealt yet
-            dealt &= ~DealStages(parts).undealt_mask()
+        # (the cards in the hands of the first stage: the deck less the stock, less the
+        # cards of the later stages where the profile deals in stages)
+        dealt = 0
+        for mask in first:
+            dealt |= mask
         self._dealt = dealt  # every card dealt: the cards played are the ones no hand holds
         # The hot path keeps the winning card as cards are played, and the
         # legal mask of the seat to act until the state changes (-1: unknown);
