@@ -235,28 +235,27 @@ static void core_dealloc(Core *self) {
 }
 
 /* Whether the members a card played reads hold what the Python engine keeps there
- * (else the Python methods run, and say what is wrong). */
+ * (else the Python methods run, and say what is wrong): exact types, checked in turn. */
+#define IS(o, type) ((o) != NULL && Py_TYPE(o) == &type)
 static int fields_ready(Core *self) {
-    PyObject *lists[] = {self->hands, self->trick_cards, self->trick, self->tricks,
-                         self->tricks_won, self->actions};
-    PyObject *tuples[] = {self->beats, self->follow, self->texts, self->played_cards,
-                          self->plays, self->next};
-    PyObject *ints[] = {self->leader, self->winning_seat, self->to_act, self->win,
-                        self->active, self->trump_mask};
-    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
-        if (lists[i] == NULL || Py_TYPE(lists[i]) != &PyList_Type) return 0;
-    for (size_t i = 0; i < sizeof tuples / sizeof *tuples; i++)
-        if (tuples[i] == NULL || Py_TYPE(tuples[i]) != &PyTuple_Type) return 0;
-    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
-        if (ints[i] == NULL || Py_TYPE(ints[i]) != &PyLong_Type) return 0;
-    return self->order != NULL && self->contract != NULL && self->dealt != NULL;
+    return IS(self->hands, PyList_Type) && IS(self->trick_cards, PyList_Type) &&
+           IS(self->trick, PyList_Type) && IS(self->tricks, PyList_Type) &&
+           IS(self->tricks_won, PyList_Type) && IS(self->actions, PyList_Type) &&
+           IS(self->beats, PyTuple_Type) && IS(self->follow, PyTuple_Type) &&
+           IS(self->texts, PyTuple_Type) && IS(self->played_cards, PyTuple_Type) &&
+           IS(self->plays, PyTuple_Type) && IS(self->next, PyTuple_Type) &&
+           IS(self->leader, PyLong_Type) && IS(self->winning_seat, PyLong_Type) &&
+           IS(self->to_act, PyLong_Type) && IS(self->win, PyLong_Type) &&
+           IS(self->active, PyLong_Type) && IS(self->trump_mask, PyLong_Type) &&
+           self->order != NULL && self->contract != NULL && self->dealt != NULL;
 }
 
 static int is_play_phase(Core *self) {
-    return self->phase != NULL && fields_ready(self) &&
+    return self->phase != NULL &&
            (self->phase == str_play ||
             (PyUnicode_Check(self->phase) &&
-             PyUnicode_Compare(self->phase, str_play) == 0));
+             PyUnicode_Compare(self->phase, str_play) == 0)) &&
+           fields_ready(self);
 }
 
 static void set_field(PyObject **field, PyObject *value) { /* steals value */
@@ -331,9 +330,13 @@ static int native_legal(Core *self, uint64_t *out) {
 /* The legal mask of the seat to act, kept in _legal: by the codes or by legal_mask(). */
 static int legal_now(Core *self, uint64_t *out) {
     if (self->legal == NULL) return 0; /* (deleted: the Python engine says so) */
-    long kept = PyLong_AsLong(self->legal);
-    if (kept == -1 && PyErr_Occurred()) PyErr_Clear(); /* wider than a long: kept */
-    if (kept != -1) {
+    int overflow;
+    long long kept = PyLong_AsLongLongAndOverflow(self->legal, &overflow);
+    if (kept == -1 && !overflow && PyErr_Occurred()) PyErr_Clear(); /* not an int */
+    else if (kept >= 0 && !overflow) {
+        *out = (uint64_t)kept;
+        return 1;
+    } else if (overflow > 0) { /* 2**63 and above: a mask of the 64th card, or too wide */
         int r = as_u64(self->legal, out);
         if (r != 0) return r;
     }
