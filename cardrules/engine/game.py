@@ -517,7 +517,7 @@ class Game(Core):
             except Exception as exc:
                 error = self._plugin_error(exc)
                 raise error from exc
-        self._free = _free_calls(state)
+        self._free = None  # (the next call goes to the state, and says which are free)
         if self._to_act != state.to_act():
             raise self._plugin_error(
                 ValueError(
@@ -974,9 +974,9 @@ class Game(Core):
             auction.apply(to_act, act)
             self._calls.append((to_act, act))
             self.actions.append(str(act))
-            if native is not None:  # the calls the core may take next
-                self._free = _free_calls(auction)
             self._to_act = auction.to_act()
+            # the calls the core may take next
+            self._free = _free_calls(auction) if native and self._to_act is not None else None
             if self._to_act is None:
                 self._save()  # the play begins (or the deal ends): undo puts this back
                 self._begin_play()
