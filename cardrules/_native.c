@@ -845,6 +845,50 @@ static PyObject *seeded_below(PyObject *module, PyObject *const *args, Py_ssize_
     return PyLong_FromUnsignedLong(below(&r, (unsigned long)n));
 }
 
+PyDoc_STRVAR(actions_in_doc,
+"actions_in(mask, table, /)\n--\n\n"
+"[table[i] for every bit i of mask, lowest first], for a mask below 2**64; None for a\n"
+"wider one (the caller's Python loop then). A bit beyond the table is an IndexError.");
+
+static PyObject *actions_in(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "actions_in(mask, table) takes 2 arguments");
+        return NULL;
+    }
+    if (!PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "actions_in: the table is a tuple");
+        return NULL;
+    }
+    uint64_t mask;
+    int r = as_u64(args[0], &mask);
+    if (r < 0) return NULL;
+    if (r == 0) {
+        if (!PyLong_Check(args[0])) {
+            PyErr_SetString(PyExc_TypeError, "actions_in: the mask is an int");
+            return NULL;
+        }
+        Py_RETURN_NONE; /* negative or wider than 64 bits */
+    }
+    Py_ssize_t size = PyTuple_Size(args[1]);
+    if (mask && 64 - __builtin_clzll(mask) > size) {
+        PyErr_SetString(PyExc_IndexError, "actions_in: a bit beyond the table");
+        return NULL;
+    }
+    PyObject *out = PyList_New(__builtin_popcountll(mask));
+    if (out == NULL) return NULL;
+    Py_ssize_t at = 0;
+    while (mask) {
+        int i = __builtin_ctzll(mask);
+        mask &= mask - 1;
+        PyObject *item = PyTuple_GetItem(args[1], i);
+        if (item == NULL) { Py_DECREF(out); return NULL; }
+        Py_INCREF(item);
+        PyList_SetItem(out, at++, item);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(deal_masks_doc,
 "deal_masks(deck, order, size, /)\n--\n\n"
 "cardrules.engine.dealing._deal_masks: card i of ``deck`` (card indices below 64) to\n"
@@ -951,6 +995,7 @@ static PyMethodDef module_methods[] = {
     {"run_steps", run_steps_py, METH_VARARGS, run_steps_doc},
     {"seeded_below", (PyCFunction)(void (*)(void))seeded_below, METH_FASTCALL, seeded_below_doc},
     {"deal_masks", (PyCFunction)(void (*)(void))deal_masks, METH_FASTCALL, deal_masks_doc},
+    {"actions_in", (PyCFunction)(void (*)(void))actions_in, METH_FASTCALL, actions_in_doc},
     {NULL, NULL, 0, NULL},
 };
 

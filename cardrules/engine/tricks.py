@@ -3,13 +3,15 @@ views and positions share, made once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from cardrules.cards import CARDS, Card
 from cardrules.deck import Deck
+from cardrules.engine.core import native
 from cardrules.rules.actions import PLAYS, Action, Play, plays_of
 
-__all__ = ["MAX_PLAYERS", "PlayedCard", "Trick"]
+__all__ = ["MAX_PLAYERS", "PlayedCard", "Trick", "actions_in"]
 
 #: The most seats at a table (a profile's ``[table] players`` is 3 to 7).
 MAX_PLAYERS: Final = 7
@@ -96,10 +98,23 @@ def deck_plays(deck: Deck) -> DeckPlays:
 
 def plays_in(mask: int, plays: tuple[Play, ...]) -> list[Action]:
     """The play actions of a mask of any deck, lowest card index first."""
+    return actions_in(mask, plays)
+
+
+def actions_in(mask: int, table: Sequence[Action]) -> list[Action]:
+    """``table[i]`` for every card index ``i`` of ``mask``, lowest first: the actions of a
+    family's table by card (Hearts' passes, Spades' cards given), one per card of a mask;
+    in the native core where it is built."""
+    if native is not None and type(table) is tuple:
+        found: list[Action] | None = native.actions_in(mask, table)
+        if found is not None:
+            return found
+    if mask < 0:
+        raise ValueError(f"actions_in: a mask is not negative (got {mask})")
     out: list[Action] = []
     while mask:
         low = mask & -mask
-        out.append(plays[low.bit_length() - 1])
+        out.append(table[low.bit_length() - 1])
         mask ^= low
     return out
 

@@ -19,6 +19,7 @@ import subprocess
 import sys
 from hashlib import sha256
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -258,13 +259,15 @@ def test_free_calls_taken_in_the_core_reach_the_auction_state_before_it_is_read(
     state; whatever reads the state (a view, the hook on the dealer's bid, undo) finds
     every call in it."""
     game = cardrules.load("oh-hell-openspiel-4x5").new_game(seed=5)
-    first, second, dealer = game.auction.order[0], game.auction.order[1], game.auction.order[-1]
+    bids: Any = game.auction  # (the family's state: its order, bids and count)
+    first, second, dealer = bids.order[0], bids.order[1], bids.order[-1]
     game.apply(game.legal_actions()[2])  # the bids handed out (the core knows them by identity)
     game.apply(game.legal_actions()[1])
     assert [seat for seat, _ in game._unsent] == [first, second]  # not sent yet
-    assert game.to_act == game.auction.order[2]
+    assert game.to_act == bids.order[2]
+    state: Any = game.auction
     assert game._unsent == []  # reading the state sent them
-    assert game.auction.bids[first] == 2 and game.auction.bids[second] == 1
+    assert state.bids[first] == 2 and state.bids[second] == 1
     game.apply(Bid(1))  # an equal bid of the caller's own: the state takes it
     view = game.view(dealer)
     assert sorted(b for b in view.auction["bids"] if b is not None) == [1, 1, 2]
@@ -273,7 +276,8 @@ def test_free_calls_taken_in_the_core_reach_the_auction_state_before_it_is_read(
         game.apply(Bid(1))
     assert refused.value.rule == "OH-3.3"
     assert str(game.undo()) == "bid 1"
-    assert game.to_act == game.auction.order[2] and game.auction.made == 2
+    state = game.auction
+    assert game.to_act == state.order[2] and state.made == 2
 
 
 @needs_native
@@ -284,7 +288,7 @@ def test_a_forged_free_call_declaration_is_an_error_never_a_crash() -> None:
     for forged in (None, (), ("x", "y", "z"), ((0, 1), (Bid(1),), ()), ((), (), ()), 7):
         game = cardrules.load("callbreak-strict").new_game(seed=2)
         before = game.to_json()
-        game._free = forged
+        game._free = cast(Any, forged)
         with pytest.raises(CardrulesError):
             game.apply(Bid(99))
         assert game.to_json() == before
@@ -297,6 +301,32 @@ def test_a_forged_free_call_declaration_is_an_error_never_a_crash() -> None:
     game.apply(bad)  # taken on the forged declaration's word
     with pytest.raises(cardrules.PluginError):
         game.auction  # noqa: B018 - the state refuses it when it gets it
+
+
+def test_actions_in_hands_out_a_table_s_actions_by_card_on_either_engine() -> None:
+    """``actions_in(mask, table)`` (the legal passes of Hearts, the cards Spades gives):
+    ``table[i]`` for every bit of the mask, lowest first, native or not; a mask wider than
+    64 bits takes the Python loop; a bit beyond the table is an IndexError, a mask that is
+    no int a TypeError, a negative one a ValueError."""
+    from cardrules.engine.tricks import actions_in
+
+    table: Any = tuple(f"action {i}" for i in range(70))
+    rng = random.Random(7)
+    for mask in [0, 1, 2**63, 2**64 - 1, 2**69 | 5, *(rng.getrandbits(70) for _ in range(200))]:
+        assert actions_in(mask, table) == [table[i] for i in range(70) if mask >> i & 1]
+    assert actions_in(0b101, list(table)) == [table[0], table[2]]
+    with pytest.raises(IndexError):
+        actions_in(1 << 12, table[:12])
+    with pytest.raises(TypeError):
+        actions_in(cast(int, "12"), table)
+    with pytest.raises(ValueError):
+        actions_in(-4, table)
+    if native is not None:
+        with pytest.raises(TypeError):
+            native.actions_in(1, [1, 2])
+        with pytest.raises(TypeError):
+            native.actions_in(1)
+        assert native.actions_in(-1, table) is None
 
 
 def test_apply_takes_its_arguments_as_documented_on_either_engine() -> None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.cards import CARDS, Card, Suit, cards_of
+from cardrules.engine.tricks import actions_in
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb
 from cardrules.rules.components import (
@@ -278,13 +279,7 @@ class HeartsPassingState(AuctionState):
         seat = self.to_act()
         if seat is None:
             return []
-        left = self.hands[seat] & ~self.chosen[seat]
-        out: list[Action] = []
-        while left:
-            low = left & -left
-            out.append(PASSES[low.bit_length() - 1])
-            left ^= low
-        return out
+        return actions_in(self.hands[seat] & ~self.chosen[seat], PASSES)
 
     def apply(self, seat: int, action: Action) -> None:
         """One card passed by ``seat``; anything else is refused, nothing changed."""

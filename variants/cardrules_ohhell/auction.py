@@ -237,10 +237,11 @@ class OhHellBidsState(AuctionState):
         def refusal(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(rule, reason, action=str(action), seat=seat)
 
-        if self.to_act() is None:
+        to_act = self.to_act()
+        if to_act is None:
             raise refusal(owner.order_rule, "every player has bid: play a card")
-        if seat != self.to_act():
-            turn = f"it is the turn of {seat_words(self.to_act() or 0)} to bid"
+        if seat != to_act:
+            turn = f"it is the turn of {seat_words(to_act)} to bid"
             raise refusal(owner.order_rule, turn)
         if not isinstance(action, Bid):
             raise refusal(

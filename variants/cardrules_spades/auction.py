@@ -34,6 +34,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.cards import CARDS, Card, Suit, cards_of
+from cardrules.engine.tricks import actions_in
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb, Bid
 from cardrules.rules.components import (
@@ -453,7 +454,7 @@ class SpadesBidsState(AuctionState):
         if seat is None:
             return []
         if None not in self.calls:
-            return [GIVES[card.index] for card in cards_of(self.hands[seat] & ~self.given[seat])]
+            return actions_in(self.hands[seat] & ~self.given[seat], GIVES)
         if seat in self.unseen():
             return [Look(), BlindNil()]
         return list(_CALLS[: self.highest(seat) + 1])
