@@ -417,7 +417,13 @@ class DealInfo(NamedTuple):
     def chance(self, label: str) -> random.Random:
         """A random source for this deal, reproducible from the game's seed and the deal's
         number; ``label`` names the draw (a family's own word), so that no two draws repeat."""
-        return random.Random(f"{self.seed}/{self.number}/{label}")
+        return random.Random(self.chance_key(label))
+
+    def chance_key(self, label: str) -> str:
+        """What :meth:`chance` seeds its source with: for a single draw made faster,
+        ``cardrules.engine.dealing.seeded_randrange(deal.chance_key(label), n)`` is
+        ``deal.chance(label).randrange(n)`` (in the native core where it is built)."""
+        return f"{self.seed}/{self.number}/{label}"
 
     @property
     def turned_up(self) -> Card | None:

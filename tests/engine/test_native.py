@@ -354,6 +354,13 @@ def test_the_native_dealer_draw_and_deal_are_python_s() -> None:
         text = f"{rng.randrange(-(10**20), 10**20)}/dealer"
         n = rng.choice([1, 2, 3, 4, 5, 6, 2**31, 2**32 - 1])
         assert seeded_randrange(text, n) == random.Random(text).randrange(n)
+    # a deal's own chance (DealInfo.chance), drawn once: Hearts' passing direction
+    from cardrules.rules.components import DealInfo, Direction
+
+    deal = DealInfo(0, (0,) * 4, Direction.named("clockwise"), seed=2**40 + 7, number=3)
+    for label in ("passing", "hand size", "x" * 40):
+        for n in (1, 4, 13, 2**31):
+            assert seeded_randrange(deal.chance_key(label), n) == deal.chance(label).randrange(n)
     rules = cardrules.load("callbreak-strict")
     direction = rules.direction
     for size_of_deck in (24, 52, 64, 78):

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.cards import CARDS, Card, Suit, cards_of
+from cardrules.engine.dealing import seeded_randrange
 from cardrules.engine.tricks import actions_in
 from cardrules.errors import ActionError, CardError, IllegalAction, shown
 from cardrules.rules.actions import Action, ActionVerb
@@ -210,7 +211,7 @@ class HeartsPassing(Auction):
         if self.passing == "rotation":
             return ROTATION[(deal.number - 1) % len(ROTATION)]
         if self.passing == "chance":
-            return CHANCE[deal.chance("passing").randrange(len(CHANCE))]
+            return CHANCE[seeded_randrange(deal.chance_key("passing"), len(CHANCE))]
         return self.passing
 
     def every_action(self) -> tuple[Action, ...]:
