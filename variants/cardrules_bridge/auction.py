@@ -196,11 +196,13 @@ class BridgeAuctionState(AuctionState):
         if seat is None:
             return []
         out: list[Action] = [PASS]
-        if self._double_refused(seat) is None:
-            out.append(DOUBLE)
-        if self._redouble_refused(seat) is None:
-            out.append(REDOUBLE)
         last = self.last_bid
+        if last is not None:  # (_double_refused and _redouble_refused, without their words)
+            ours = pair_of(self.last_bidder) == pair_of(seat)
+            if self.doubled == 0 and not ours:
+                out.append(DOUBLE)
+            elif self.doubled == 1 and ours:
+                out.append(REDOUBLE)
         out += BIDS[0 if last is None else last.rank + 1 :]
         return out
 

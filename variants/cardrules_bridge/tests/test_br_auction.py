@@ -339,6 +339,30 @@ def test_br_2_5_the_doubled_side_may_redouble(rules: cardrules.Ruleset, calls: l
 # BR-2.6 .. BR-2.9 the end of the auction and the contract
 
 
+def test_br_2_4_2_5_double_and_redouble_are_offered_exactly_when_the_laws_allow_them(
+    rules: cardrules.Ruleset,
+) -> None:
+    """Over random auctions, at every call: ``double`` is among the legal actions exactly
+    when the double would be accepted (BR-2.4), ``redouble`` exactly when the redouble
+    would (BR-2.5), as a refusal citing the rule shows otherwise."""
+    rng = random.Random(24)
+    offered = {"double": 0, "redouble": 0}
+    for seed in range(300):
+        game = rules.new_game(seed)
+        while game.phase == "auction":
+            legal = game.legal_actions()
+            for call, rule in ((DOUBLE, "BR-2.4"), (REDOUBLE, "BR-2.5")):
+                if call in legal:
+                    offered[str(call)] += 1
+                    continue
+                with pytest.raises(IllegalAction) as why:
+                    game.apply(call)
+                assert why.value.rule == rule
+            weights = [8 if a in (DOUBLE, REDOUBLE) else 1 for a in legal]
+            game.apply(rng.choices(legal, weights)[0] if rng.random() < 0.7 else PASS)
+    assert offered["double"] > 50 and offered["redouble"] > 10, offered
+
+
 def test_br_2_6_a_later_bid_cancels_the_double(rules: cardrules.Ruleset) -> None:
     """BR-2.6: 1H doubled, then 2C: the contract 2C is undoubled."""
     game = auction(rules, "1H", "double", "2C", "pass", "pass", "pass")
