@@ -160,12 +160,17 @@ def _next_seats(direction: Direction) -> tuple[int, ...]:
 _CALL_TEXTS: Final[dict[int, tuple[tuple[Action, ...], tuple[str, ...]]]] = {}
 
 
+_NO_FREE_CALLS: Final = AuctionState.free_calls
+
+
 def _free_calls(
     state: AuctionState,
 ) -> tuple[tuple[int, ...], tuple[Action, ...], tuple[str, ...]] | None:
     """What the native core reads of :meth:`AuctionState.free_calls`: the callers then the
     seat after them, the calls and their texts; None: no call is free (or the state's
     declaration is not one the core takes: it then sends every call to the state)."""
+    if type(state).free_calls is _NO_FREE_CALLS:  # (most auctions: no call to ask)
+        return None
     free = state.free_calls()
     if free is None:
         return None
@@ -983,7 +988,7 @@ class Game(Core):
             elif self._stages is not None and self._stages_asked() > self._stages.dealt:
                 self._save()  # a stage is dealt: undo puts this back
                 self._deal_stages(self._stages_asked())
-            elif self.auction.hands_moved():
+            elif auction.hands_moved():
                 self._move_hands()
             return
         if self.phase == "claim":
