@@ -824,7 +824,7 @@ class _CallAuctionState(AuctionState):
         return CallsContract(
             self.trump,
             first,
-            calls=tuple(c or 0 for c in self.calls),
+            calls=tuple([c or 0 for c in self.calls]),
             turn_rule=self.owner.play_turn_rule,
         )
 

@@ -270,7 +270,7 @@ class OhHellBidsState(AuctionState):
         return ExactCallsContract(
             self.trump,
             self.order[0],
-            calls=tuple(b or 0 for b in self.bids),
+            calls=tuple([b or 0 for b in self.bids]),
             turn_rule=self.owner.play_turn_rule,
         )
 

@@ -607,7 +607,7 @@ class SpadesBidsState(AuctionState):
         return SpadesContract(
             self.owner.trump,
             self.order[0],
-            calls=tuple(c or 0 for c in self.calls),
+            calls=tuple([c or 0 for c in self.calls]),
             turn_rule=self.owner.play_turn_rule,
             nil_tricks_for_partner=self.owner.nil_tricks_for_partner,
             blind=tuple(sorted(self.blind)),
