@@ -1821,6 +1821,20 @@ class Game(Core):
             self.to_json(), rules=self.rules, allow_preset_hands=True, max_bytes=None
         )
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy`: a game copied shares nothing it changes."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy(game)`` is :meth:`copy`."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """A game pickles as its record (:meth:`to_json`) and unpickles by replaying it
+        under the profile the record names (installed under that name, as
+        :meth:`from_json` without ``rules`` requires): the same on either engine."""
+        return _unpickled, (self.to_json(),)
+
     # -- undo ----------------------------------------------------------------
 
     def undo(self) -> Action:
@@ -2013,6 +2027,11 @@ class Game(Core):
         from cardrules.engine.picture import html
 
         return html(self)
+
+
+def _unpickled(record: str) -> Game:
+    """A pickled game (:meth:`Game.__reduce__`): its record replayed."""
+    return Game.from_json(record, allow_preset_hands=True, max_bytes=None)
 
 
 class _Saved(NamedTuple):

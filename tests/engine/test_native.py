@@ -329,6 +329,26 @@ def test_actions_in_hands_out_a_table_s_actions_by_card_on_either_engine() -> No
         assert native.actions_in(-1, table) is None
 
 
+@pytest.mark.parametrize("name", ["callbreak-strict", "oh-hell-openspiel-4x5", "skat"])
+def test_copy_deepcopy_and_pickle_give_an_independent_game_on_either_engine(name: str) -> None:
+    """``copy.copy``, ``copy.deepcopy`` and a pickle round trip are ``game.copy()``: the
+    same record, and nothing shared that the copy changes (the auction's calls the
+    core has not yet sent included)."""
+    import copy
+    import pickle
+
+    game = cardrules.load(name).new_game(seed=3)
+    for _ in range(2):  # (calls the core may take without the auction's state)
+        game.apply(game.legal_actions()[-1])
+    for take in (copy.copy, copy.deepcopy, lambda g: pickle.loads(pickle.dumps(g))):
+        other = take(game)
+        assert other is not game and other.to_json() == game.to_json()
+        assert other.hands is not game.hands and other.actions is not game.actions
+        other.apply(other.legal_actions()[0])
+        assert other.to_json() != game.to_json()
+        assert json.loads(game.to_json())["actions"] == game.actions
+
+
 def test_apply_takes_its_arguments_as_documented_on_either_engine() -> None:
     """``apply(action, *, seat=None)``: the action by keyword too, the seat by keyword
     only (the native core hands any call but a bare card to the Python method)."""
