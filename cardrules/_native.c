@@ -723,25 +723,19 @@ static void init_by_array(MT *r, const uint32_t *key, size_t length) {
     mt[0] = 0x80000000U;
 }
 
+/* The next output.  MT19937 regenerates its 624 words a block at a time; here each word
+ * is regenerated when its output is drawn, in the same order and from the same words as
+ * the block's loop (word k from words k, k + 1 and k + 397, the last two already
+ * regenerated where they wrap round), so the outputs are the same, and a shuffle that
+ * draws 60 of them pays for 60 words, not 624. */
 static uint32_t genrand(MT *r) {
     static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t y;
     uint32_t *mt = r->mt;
-    if (r->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        r->index = 0;
-    }
-    y = mt[r->index++];
+    if (r->index >= MT_N) r->index = 0;
+    int kk = r->index++;
+    uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1 < MT_N ? kk + 1 : 0] & 0x7fffffffU);
+    int m = kk + MT_M < MT_N ? kk + MT_M : kk + MT_M - MT_N;
+    y = mt[kk] = mt[m] ^ (y >> 1) ^ mag01[y & 0x1U];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;

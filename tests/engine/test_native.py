@@ -145,7 +145,8 @@ def test_the_step_executor_in_c_is_the_python_one() -> None:
 @needs_native
 def test_the_native_shuffle_is_random_shuffle_bit_for_bit() -> None:
     """The seeded shuffle and cut in C deal exactly what ``random.Random(text).shuffle``
-    and ``randint`` deal: seeds of every size and sign, decks of 2 to 200 cards."""
+    and ``randint`` deal: seeds of every size and sign, decks of 2 to 200 cards, and decks
+    whose shuffle draws over several of MT19937's blocks of 624 words."""
     from cardrules.engine.dealing import _deck_indices
 
     rng = random.Random(7)
@@ -158,6 +159,13 @@ def test_the_native_shuffle_is_random_shuffle_bit_for_bit() -> None:
         reference.shuffle(deck)
         cut = reference.randint(1, size - 1)
         assert _deck_indices(seed, deal, attempt, size) == deck[cut:] + deck[:cut]
+    for size in (623, 624, 625, 1000, 1500, 4096):  # draws over one or more blocks of 624
+        for seed in range(4):
+            reference = random.Random(f"{seed}/1/0")
+            deck = list(range(size))
+            reference.shuffle(deck)
+            cut = reference.randint(1, size - 1)
+            assert _deck_indices(seed, 1, 0, size) == deck[cut:] + deck[:cut]
 
 
 @needs_native
