@@ -411,6 +411,7 @@ typedef struct {
 
 /* 1: a free call is next (filled in), 0: not (the Python methods run). */
 static int free_call_now(Core *self, FreeCall *fc) {
+    if (self->free == NULL || self->free == Py_None) return 0; /* (most auctions) */
     PyObject *phase = self->phase;
     if (phase == NULL ||
         (phase != str_auction &&

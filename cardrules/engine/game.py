@@ -454,7 +454,9 @@ class Game(Core):
         self.hands = list(first)
         self._stages = DealStages(parts) if parts else None
         self._calls = []  # the auction's actions, with their seats (views list them)
-        self.auction = auction
+        self._auction = auction  # (the auction setter, written out: once a deal)
+        self._unsent = []
+        self._free = _free_calls(auction) if native is not None else None
         self.contract: Contract | None = None
         #: When the deal's concealed trump was revealed (None: not, or none is concealed).
         self.revealed: Revealed | None = None
@@ -508,6 +510,12 @@ class Game(Core):
         self._auction = state
         self._unsent = []
         self._free = _free_calls(state) if native is not None else None
+
+    def _state(self) -> AuctionState:
+        """:attr:`auction` for the game's own code (no property call when no call waits)."""
+        if self._unsent:
+            self._send_calls()
+        return self._auction
 
     def _send_calls(self) -> None:
         """Hand the calls the native core took to the auction's state (as ``apply`` would
@@ -568,10 +576,11 @@ class Game(Core):
         self._legal = -1
 
     def _begin_play(self) -> None:
-        contract = self.auction.result()
+        auction = self._auction if not self._unsent else self._state()
+        contract = auction.result()
         if contract is None:  # pragma: no cover - handled at deal time
             raise CardrulesError("auction ended without a contract")
-        after = self.auction.hands_after()
+        after = auction.hands_after()
         if after is not None:  # the auction moved cards between hands
             self.hands = self._exchanged(after)
             self.turned_up_in_stock = self.turned_up is None
@@ -866,7 +875,7 @@ class Game(Core):
             return [_ACCEPT, _REFUSE]
         if self.phase == "auction":
             try:
-                return self.auction.legal_actions()
+                return (self._auction if not self._unsent else self._state()).legal_actions()
             except CardrulesError:
                 raise
             except Exception as exc:  # a plugin auction's bug; nothing has changed
@@ -975,7 +984,7 @@ class Game(Core):
             rule = self._turn_rule(seat, to_act)
             raise IllegalAction(rule, f"it is the turn of {whose}", action=str(act), seat=seat)
         if self.phase == "auction":
-            auction = self.auction
+            auction = self._auction if not self._unsent else self._state()
             auction.apply(to_act, act)
             self._calls.append((to_act, act))
             self.actions.append(str(act))
@@ -1883,7 +1892,7 @@ class Game(Core):
                     self.turned_up_in_stock,
                     self.hands,
                     self._deal,
-                    self.auction,
+                    self._auction if not self._unsent else self._state(),
                     self._calls,
                     self.contract,
                     self.tricks,
