@@ -382,20 +382,24 @@ static PyObject *call_python(PyObject *fn, PyObject *self, PyObject *const *args
     return result;
 }
 
-static PyObject *plays_of(Core *self, uint64_t legal) {
-    PyObject *out = PyList_New(__builtin_popcountll(legal));
+/* [table[i] for every bit i of mask, lowest first]: a table's items by card (the legal
+ * cards' interned Play objects; a family's actions, actions_in). */
+static PyObject *items_of(PyObject *table, uint64_t mask) {
+    PyObject *out = PyList_New(__builtin_popcountll(mask));
     if (out == NULL) return NULL;
     Py_ssize_t at = 0;
-    while (legal) {
-        int i = __builtin_ctzll(legal);
-        legal &= legal - 1;
-        PyObject *play = PyTuple_GetItem(self->plays, i);
-        if (play == NULL) { Py_DECREF(out); return NULL; }
-        Py_INCREF(play);
-        PyList_SetItem(out, at++, play);
+    while (mask) {
+        int i = __builtin_ctzll(mask);
+        mask &= mask - 1;
+        PyObject *item = PyTuple_GetItem(table, i);
+        if (item == NULL) { Py_DECREF(out); return NULL; }
+        Py_INCREF(item);
+        PyList_SetItem(out, at++, item);
     }
     return out;
 }
+
+static PyObject *plays_of(Core *self, uint64_t legal) { return items_of(self->plays, legal); }
 
 /* -- the auction's free calls (AuctionState.free_calls, read by Game's _free_calls) --------
  *
@@ -870,18 +874,7 @@ static PyObject *actions_in(PyObject *module, PyObject *const *args, Py_ssize_t 
         PyErr_SetString(PyExc_IndexError, "actions_in: a bit beyond the table");
         return NULL;
     }
-    PyObject *out = PyList_New(__builtin_popcountll(mask));
-    if (out == NULL) return NULL;
-    Py_ssize_t at = 0;
-    while (mask) {
-        int i = __builtin_ctzll(mask);
-        mask &= mask - 1;
-        PyObject *item = PyTuple_GetItem(args[1], i);
-        if (item == NULL) { Py_DECREF(out); return NULL; }
-        Py_INCREF(item);
-        PyList_SetItem(out, at++, item);
-    }
-    return out;
+    return items_of(args[1], mask);
 }
 
 PyDoc_STRVAR(deal_masks_doc,
